@@ -1,0 +1,31 @@
+# Two commands for a fresh machine (see README): `make package` and `make test`.
+PYTHON ?= python3
+OUT ?= build/d-day2
+
+.PHONY: setup package test test-fast bench clean
+
+setup: .setup.stamp
+
+.setup.stamp: pyproject.toml scripts/install-engine.sh
+	$(PYTHON) -m pip install -q -e '.[dev]'
+	bash scripts/install-engine.sh
+	touch $@
+
+# The main job: build the embedded D-Day2 model into a map package, check it, draw it.
+package: setup
+	$(PYTHON) -m converter build -o $(OUT) --force
+	$(PYTHON) -m converter check $(OUT)
+	$(PYTHON) -m converter preview $(OUT) -o $(OUT).png
+
+test: setup
+	$(PYTHON) -m pytest -q
+
+# Without the engine-backed slow tests, for quick local runs.
+test-fast: setup
+	$(PYTHON) -m pytest -q -m "not slow"
+
+bench: setup
+	$(PYTHON) -m bench
+
+clean:
+	rm -rf build .setup.stamp .pytest_cache

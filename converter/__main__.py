@@ -1,0 +1,5 @@
+import sys
+
+from converter.cli import main
+
+sys.exit(main())

@@ -1,0 +1,54 @@
+"""Atomic, deterministic writes: a file or a whole output folder appears complete or not at all."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+class OutputExistsError(RuntimeError):
+    """The output folder exists and was not made by us; refuse to replace it without --force."""
+
+
+def replace_directory(staged: Path, target: Path, marker: str, force: bool = False) -> None:
+    """Swap a fully written `staged` folder into `target`.
+
+    `target` is replaced only if it holds `marker` (we built it) or `force` is set.
+    """
+    if target.exists():
+        if not target.is_dir():
+            raise OutputExistsError(f"{target} exists and is not a folder")
+        if not force and any(target.iterdir()) and not (target / marker).exists():
+            raise OutputExistsError(f"{target} exists and was not built by dday2 (no {marker}); use --force to replace it")
+        backup = target.with_name(f".{target.name}.old")
+        shutil.rmtree(backup, ignore_errors=True)
+        os.replace(target, backup)
+        os.replace(staged, target)
+        shutil.rmtree(backup, ignore_errors=True)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staged, target)
+
+
+def staging_directory(target: Path) -> Path:
+    """A fresh folder beside `target` (same filesystem, so the final rename is atomic)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".staging"))

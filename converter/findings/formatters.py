@@ -1,0 +1,115 @@
+"""Output formats over the same finding dicts: text, JSON, SARIF 2.1.0, GitHub annotations.
+
+A formatter takes `list[dict]` (from `Finding.to_dict()`) plus an optional header dict
+for JSON and returns the text to print. The CLI only chooses one from `FORMATTERS`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from converter import __version__
+
+_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+def _location(finding: dict[str, Any]) -> str:
+    parts: list[str] = []
+    if finding.get("file"):
+        parts.append(f"{finding['file']}:{finding['line']}" if finding.get("line") else finding["file"])
+    if finding.get("round") is not None:
+        parts.append(f"round {finding['round']}")
+    for key in ("step", "player", "territory", "area"):
+        if finding.get(key):
+            parts.append(str(finding[key]))
+    return ", ".join(parts)
+
+
+def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+    import click  # only the text formatter styles output
+
+    lines = []
+    for finding in findings:
+        severity = finding.get("severity", "error")
+        tag = f"{finding['code']} {severity}"
+        if colour:
+            tag = click.style(tag, fg=_COLOURS.get(severity, "white"), bold=True)
+        where = _location(finding)
+        lines.append(f"{where}: {tag}: {finding['message']}" if where else f"{tag}: {finding['message']}")
+    count = len(findings)
+    lines.append("no findings" if count == 0 else f"{count} finding{'s' if count != 1 else ''}")
+    return "\n".join(lines)
+
+
+def format_json(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+    document = dict(header or {})
+    document["findings"] = findings
+    return json.dumps(document, indent=2, sort_keys=False, ensure_ascii=False)
+
+
+def format_github(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+    """GitHub Actions workflow commands: `::error file=F,line=L,title=CODE::message`."""
+    level = {"error": "error", "warning": "warning", "info": "notice"}
+    lines = []
+    for finding in findings:
+        props = []
+        if finding.get("file"):
+            props.append(f"file={_escape_property(finding['file'])}")
+        if finding.get("line"):
+            props.append(f"line={finding['line']}")
+        props.append(f"title={_escape_property(finding['code'])}")
+        where = _location({k: v for k, v in finding.items() if k not in ("file", "line")})
+        message = f"{where}: {finding['message']}" if where else finding["message"]
+        lines.append(f"::{level.get(finding.get('severity', 'error'), 'error')} {','.join(props)}::{_escape_data(message)}")
+    return "\n".join(lines)
+
+
+def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+    level = {"error": "error", "warning": "warning", "info": "note"}
+    rules: dict[str, dict[str, Any]] = {}
+    results = []
+    for finding in findings:
+        code = finding["code"]
+        rules.setdefault(code, {"id": code, "name": finding.get("name", code),
+                                "shortDescription": {"text": finding.get("name", code)}})
+        result: dict[str, Any] = {
+            "ruleId": code,
+            "level": level.get(finding.get("severity", "error"), "error"),
+            "message": {"text": finding["message"]},
+        }
+        if finding.get("file"):
+            physical: dict[str, Any] = {"artifactLocation": {"uri": finding["file"]}}
+            if finding.get("line"):
+                physical["region"] = {"startLine": finding["line"]}
+            result["locations"] = [{"physicalLocation": physical}]
+        logical = [finding[k] for k in ("territory", "area") if finding.get(k)]
+        if logical:
+            result.setdefault("locations", [{}])[0]["logicalLocations"] = [{"name": n} for n in logical]
+        results.append(result)
+    document = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "dday2", "version": __version__, "rules": list(rules.values())}},
+            "results": results,
+        }],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+Formatter = Callable[..., str]
+FORMATTERS: dict[str, Formatter] = {
+    "text": format_text,
+    "json": format_json,
+    "sarif": format_sarif,
+    "github": format_github,
+}

@@ -1,0 +1,38 @@
+"""Shared fixtures: ../shared material and the real engine, each skipping with a clear reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from converter.paths import SHARED_DIR
+
+TRIPLEA_JAR = Path("/usr/share/games/triplea/bin/triplea.jar")
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not SHARED_DIR.is_dir():
+        pytest.skip(f"../shared is absent ({SHARED_DIR}); reference material is read in place, never copied")
+    return SHARED_DIR
+
+
+@pytest.fixture(scope="session")
+def community_map_dir(shared_dir: Path) -> Path:
+    path = shared_dir / "reference" / "dday2-community-map"
+    if not path.is_dir():
+        pytest.skip(f"community D-Day2 map absent at {path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def community_xml(community_map_dir: Path) -> Path:
+    return community_map_dir / "map" / "games" / "D-Day_2.xml"
+
+
+@pytest.fixture(scope="session")
+def triplea_jar() -> Path:
+    if not TRIPLEA_JAR.is_file():
+        pytest.skip(f"real TripleA engine absent ({TRIPLEA_JAR}); install Debian package 'triplea'")
+    return TRIPLEA_JAR
