@@ -51,4 +51,6 @@ def replace_directory(staged: Path, target: Path, marker: str, force: bool = Fal
 def staging_directory(target: Path) -> Path:
     """A fresh folder beside `target` (same filesystem, so the final rename is atomic)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".staging"))
+    staged = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".staging"))
+    staged.chmod(0o755)  # mkdtemp makes it private; the package is meant to be shared
+    return staged
