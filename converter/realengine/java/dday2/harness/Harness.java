@@ -12,6 +12,7 @@ import java.util.Map;
  *   parse XML
  *   play XML --rounds N --ai "Easy (AI)" --seed S --save OUT.tsvg [--script FILE] [--timeout SECONDS]
  *   loadmap MAPDIR XML
+ *   show MAPDIR XML [--seconds N]     (needs a display: the real game window, for screenshots)
  * </pre>
  *
  * Prints exactly one JSON object on stdout; the engine's own output goes to stderr. Exit codes:
@@ -35,6 +36,7 @@ public final class Harness {
         case "parse": report = ParseCommand.run(args); break;
         case "play": report = PlayCommand.run(args, log); break;
         case "loadmap": report = LoadMapCommand.run(args); break;
+        case "show": report = ShowCommand.run(args); break;
         default: throw new UsageError("unknown subcommand: " + argv[0]);
       }
       Object code = report.remove("exit_code");

@@ -75,7 +75,7 @@ final class LoadMapCommand {
   }
 
   /** Points the engine's map lookup at MAPDIR, replacing an earlier link of ours. */
-  private static void install(Path mapDir, String mapName) throws Exception {
+  static void install(Path mapDir, String mapName) throws Exception {
     File maps = Engine.userMapsFolder();
     Path link = maps.toPath().resolve(mapName);
     if (Files.isSymbolicLink(link) || isEmptyFolder(link)) Files.delete(link); // ours, or left by `play`
