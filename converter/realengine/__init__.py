@@ -1,0 +1,20 @@
+"""The real TripleA engine as a test oracle: parse, play and load maps through a Java harness of ours."""
+
+from converter.realengine.harness import (
+    EngineError,
+    MapLoadReport,
+    ParseReport,
+    PlayReport,
+    ScriptActionResult,
+    TerritoryMapCounts,
+    load_map,
+    parse_game,
+    play_game,
+)
+from converter.realengine.locate import EngineUnavailable, engine_unavailable_reason, locate_engine
+
+__all__ = [
+    "EngineError", "EngineUnavailable", "MapLoadReport", "ParseReport", "PlayReport",
+    "ScriptActionResult", "TerritoryMapCounts", "engine_unavailable_reason", "load_map",
+    "locate_engine", "parse_game", "play_game",
+]
