@@ -36,3 +36,26 @@ def triplea_jar() -> Path:
     if not TRIPLEA_JAR.is_file():
         pytest.skip(f"real TripleA engine absent ({TRIPLEA_JAR}); install Debian package 'triplea'")
     return TRIPLEA_JAR
+
+
+@pytest.fixture(scope="session")
+def real_engine(triplea_jar: Path):
+    """The real engine and a JDK (converter.realengine), or a skip saying which is missing."""
+    from converter.realengine import EngineUnavailable, locate_engine
+
+    try:
+        return locate_engine()
+    except EngineUnavailable as missing:
+        pytest.skip(str(missing))
+
+
+@pytest.fixture(scope="session")
+def built_dday2(tmp_path_factory) -> Path:
+    """The embedded D-Day2 model built once per session into a map repository folder."""
+    from converter.compile.build import build_package
+    from converter.model import load_ruleset
+    from converter.paths import DDAY2_MODEL_DIR
+
+    out = tmp_path_factory.mktemp("built") / "d-day2"
+    build_package(load_ruleset(DDAY2_MODEL_DIR), out)
+    return out
