@@ -1,8 +1,8 @@
 """Plane geometry for map checks: point in polygon, bounding boxes, polygon overlap.
 
-Overlap is tested in two stages so 250+ territories stay fast: a sweep over bounding boxes
-finds candidate pairs, then an exact test (edges crossing, or one polygon inside the
-other). Shared borders are normal on TripleA maps (neighbours are traced on the same
+Overlap is tested in stages so 250+ territories stay fast: a sweep over bounding boxes
+finds candidate pairs, a raster test drops the neighbours that only share a border, then
+an exact test (edges crossing, or one polygon inside the other) decides. Shared borders are normal on TripleA maps (neighbours are traced on the same
 pixels), so edges that only touch or run along each other do not count as overlap.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 Point = tuple[int, int]
 Polygon = Sequence[Point]
@@ -91,7 +93,7 @@ def polygons_overlap(first: Polygon, second: Polygon) -> bool:
             if _segments_cross(a, b, c, d):
                 return True
     # no crossing: overlap only if one lies inside the other (test a vertex strictly inside)
-    return _strictly_inside(first, second) or _strictly_inside(second, first)
+    return _strictly_inside(first, second, shared) or _strictly_inside(second, first, shared)
 
 
 def _edge_meets(edge: tuple[Point, Point], box: Box) -> bool:
@@ -99,21 +101,31 @@ def _edge_meets(edge: tuple[Point, Point], box: Box) -> bool:
     return not (max(x1, x2) < box.left or min(x1, x2) > box.right or max(y1, y2) < box.top or min(y1, y2) > box.bottom)
 
 
-def _strictly_inside(inner: Polygon, outer: Polygon) -> bool:
-    """Some vertex of `inner` lies inside `outer` and not on its border."""
-    for point in inner:
-        if any(_on_segment(*point, *a, *b) for a, b in _edges(outer)):
-            continue
-        return point_in_polygon(point, outer)
+def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
+    """Some vertex or edge midpoint of `inner` lies inside `outer`, off its border. Only
+    points in the shared box can be inside; borders traced on the same pixels are skipped."""
+    outer_edges = list(_edges(outer))
+    for a, b in _edges(inner):
+        for point in (a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)):
+            if not shared.contains(point):
+                continue
+            if any(_on_segment(*point, *c, *d) for c, d in outer_edges):
+                continue
+            if point_in_polygon(point, outer):
+                return True
     return False
 
 
 def overlapping_pairs(shapes: Sequence[tuple[str, Polygon]]) -> Iterator[tuple[str, str]]:
-    """Pairs of differently named shapes that overlap; a sweep on the left edge prunes by box."""
-    boxed = sorted(((Box.of(polygon), name, polygon) for name, polygon in shapes), key=lambda item: item[0].left)
+    """Pairs of differently named shapes that overlap, in three stages: a sweep over
+    bounding boxes, a raster test on masks shrunk by a pixel (borders traced on the same
+    pixels never count; this is C-speed, so neighbours cost little), then the exact test."""
+    boxed = sorted(((Box.of(polygon), name, polygon, index) for index, (name, polygon) in enumerate(shapes)),
+                   key=lambda item: item[0].left)
+    masks: dict[int, Image.Image] = {}
     reported: set[tuple[str, str]] = set()
-    for index, (box, name, polygon) in enumerate(boxed):
-        for other_box, other_name, other_polygon in boxed[index + 1:]:
+    for position, (box, name, polygon, index) in enumerate(boxed):
+        for other_box, other_name, other_polygon, other_index in boxed[position + 1:]:
             if other_box.left >= box.right:
                 break
             if other_name == name or not box.overlaps(other_box):
@@ -121,9 +133,30 @@ def overlapping_pairs(shapes: Sequence[tuple[str, Polygon]]) -> Iterator[tuple[s
             pair = (min(name, other_name), max(name, other_name))
             if pair in reported:
                 continue
+            if not _masks_overlap(_mask(masks, index, polygon, box), box,
+                                  _mask(masks, other_index, other_polygon, other_box), other_box):
+                continue
             if polygons_overlap(polygon, other_polygon):
                 reported.add(pair)
                 yield pair
+
+
+def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image:
+    if index not in cache:
+        mask = Image.new("L", (box.right - box.left + 1, box.bottom - box.top + 1), 0)
+        ImageDraw.Draw(mask).polygon([(x - box.left, y - box.top) for x, y in polygon], fill=255)
+        cache[index] = mask.filter(ImageFilter.MinFilter(3))
+    return cache[index]
+
+
+def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, second_box: Box) -> bool:
+    left, top = max(first_box.left, second_box.left), max(first_box.top, second_box.top)
+    right, bottom = min(first_box.right, second_box.right), min(first_box.bottom, second_box.bottom)
+    if right <= left or bottom <= top:
+        return False
+    a = first.crop((left - first_box.left, top - first_box.top, right - first_box.left + 1, bottom - first_box.top + 1))
+    b = second.crop((left - second_box.left, top - second_box.top, right - second_box.left + 1, bottom - second_box.top + 1))
+    return ImageChops.darker(a, b).getbbox() is not None
 
 
 def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:

@@ -79,6 +79,8 @@ def _resolve_folder(folder: Path, display_root: Path, label: str) -> list[Target
         if not xmls:
             return [Target(None, map_dir, folder, display_root, label)]  # map.yml rules still run
         return [Target(xml, _map_dir_of_xml(xml) or map_dir, folder, display_root, label) for xml in xmls]
+    if not _is_map_dir(folder) and _is_map_dir(folder / "map"):
+        folder = folder / "map"  # a repository without map.yml (Y501 says so)
     if _is_map_dir(folder):
         repo_root = _repo_root_of(folder)
         return [Target(xml, folder, repo_root, display_root, label) for xml in _games_in(folder)] or \
