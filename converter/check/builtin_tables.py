@@ -141,4 +141,5 @@ RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((
     "Allied Air Dependents", "Occupied Territories", "Hari-Kari Units", "Unescorted Transport Dies",
     "Previous Units Fight", "Display Sea Names", "Display Units as Counters", "AI Bonus Attack",
     "AI Bonus Defense", "Rocket Attack Per Factory Restricted", "MaxFactoriesPerTerritory", "Free For All",
+    "Naval Bombard Casualties Return Fire Restricted",
 ))

@@ -32,6 +32,12 @@ class Target:
     label: str  # what the user named (a zip shows as the zip)
 
 
+def _declares_entities(path: Path) -> bool:
+    with open(path, "rb") as handle:
+        head = handle.read(256 * 1024)
+    return b"<!ENTITY" in head.split(b"<game", 1)[0]
+
+
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
                  assets_dir: Path | None = ENGINE_ASSETS) -> None:
@@ -72,6 +78,8 @@ class CheckContext:
             return parse_xml(self.target.xml)
         except UnsafeXmlError as error:
             self._xml_error = str(error)
+            if _declares_entities(self.target.xml):  # lxml may stop first at the entity's use
+                self._xml_error = "the document declares entities; refused (entity expansion is unsafe)"
         except OSError as error:
             self._xml_error = f"cannot read: {error.strerror or error}"
         return None
