@@ -61,8 +61,18 @@ def _lines(path: Path, into: PointFile) -> list[tuple[int, str]]:
     return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
+_NUMBER = re.compile(r"-?\d+")
+_NOT_POINT_TEXT = re.compile(r"[^\d\s(),-]")
+
+
 def _points(text: str) -> tuple[tuple[Point, ...], str]:
-    """Points in `text` and whatever is left over once they and blanks are removed."""
+    """Points in `text` and whatever is left over once they and blanks are removed.
+    Fast path (polygons.txt is large): numbers in `(x,y)` pairs and nothing else."""
+    numbers = _NUMBER.findall(text)
+    if not _NOT_POINT_TEXT.search(text) and len(numbers) % 2 == 0 and \
+            text.count("(") == text.count(")") == text.count(",") == len(numbers) // 2:
+        values = list(map(int, numbers))
+        return tuple(zip(values[0::2], values[1::2])), ""
     points = tuple((int(x), int(y)) for x, y in _POINT.findall(text))
     return points, _POINT.sub("", text).strip()
 
