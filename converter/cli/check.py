@@ -65,7 +65,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             click.echo(f"dday2 check: {error}", err=True)
             return ExitCode.USAGE
     findings = dedupe(findings)
-    header = {"tool": "dday2 check", "checked": [str(t.target_label) for t in _labels(targets)]}
+    header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
     text = FORMATTERS[output_format]([f.to_dict() for f in findings], header,
                                      colour=output_format == "text" and sys.stdout.isatty())
     if text:
@@ -75,13 +75,9 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN
 
 
-class _Label:
-    def __init__(self, label: str) -> None:
-        self.target_label = label
-
-
-def _labels(targets) -> list[_Label]:
-    return [_Label(t.label if t.xml is None or t.label.endswith(".zip") else str(t.xml)) for t in targets]
+def _shown(target) -> str:
+    """What was checked, as the user knows it (a zip by its name, not our temporary folder)."""
+    return target.label if target.xml is None or target.label.endswith(".zip") else str(target.xml)
 
 
 def _progress(targets):
