@@ -1,0 +1,74 @@
+"""Per-map settings: `[tool.dday2.check]` in the map's `pyproject.toml` or `[check]` in its
+`.dday2.toml` (the latter wins), or an explicit `--config FILE`. Keys: select, ignore, fail-on."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from converter.findings import Severity
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class CheckSettings:
+    select: tuple[str, ...] = ()  # code prefixes; empty = all
+    ignore: tuple[str, ...] = ()
+    fail_on: Severity = Severity.ERROR
+
+    def wants(self, code: str) -> bool:
+        if self.select and not any(code.startswith(prefix) for prefix in self.select):
+            return False
+        return not any(code.startswith(prefix) for prefix in self.ignore)
+
+    def merged(self, **overrides) -> "CheckSettings":
+        """Command-line values replace the file's where given."""
+        values = {key: value for key, value in overrides.items() if value not in (None, ())}
+        return CheckSettings(**{**self.__dict__, **values})
+
+
+def split_codes(text: str | list | None) -> tuple[str, ...]:
+    if text is None:
+        return ()
+    items = text if isinstance(text, list) else str(text).split(",")
+    return tuple(str(item).strip().upper() for item in items if str(item).strip())
+
+
+def _section(path: Path) -> dict:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read config ({error})") from None
+    if path.name == "pyproject.toml":
+        return data.get("tool", {}).get("dday2", {}).get("check", {})
+    return data.get("check", data.get("tool", {}).get("dday2", {}).get("check", {}))
+
+
+def from_table(table: dict, source: Path) -> CheckSettings:
+    unknown = set(table) - {"select", "ignore", "fail-on", "fail_on"}
+    if unknown:
+        raise ConfigError(f"{source}: unknown check setting(s) {', '.join(sorted(unknown))}")
+    fail_on = table.get("fail-on", table.get("fail_on"))
+    try:
+        severity = Severity.parse(str(fail_on)) if fail_on is not None else Severity.ERROR
+    except ValueError as error:
+        raise ConfigError(f"{source}: {error}") from None
+    return CheckSettings(split_codes(table.get("select")), split_codes(table.get("ignore")), severity)
+
+
+def load_settings(root: Path | None, explicit: Path | None = None) -> CheckSettings:
+    if explicit is not None:
+        return from_table(_section(explicit), explicit)
+    if root is None:
+        return CheckSettings()
+    for name in (".dday2.toml", "pyproject.toml"):
+        path = root / name
+        if path.is_file():
+            table = _section(path)
+            if table:
+                return from_table(table, path)
+    return CheckSettings()

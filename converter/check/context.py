@@ -1,0 +1,130 @@
+"""Everything one check run knows about one game XML and the map files beside it.
+
+Each source (the XML tree, the model, each map file, the engine's knowledge) is read once,
+on first use, so rules stay small and a rule group that needs nothing costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from lxml import etree
+
+from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
+from converter.check.mapfiles import MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
+from converter.check.mapyml import MapYml, read_map_yml
+from converter.check.model import GameModel, build_model
+from converter.xmlsafe import UnsafeXmlError, parse_xml
+
+MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
+
+
+@dataclass(frozen=True)
+class Target:
+    """One game XML to check, with its map folder and the root paths are shown relative to."""
+
+    xml: Path | None  # None: a map repository whose map.yml lists no existing XML
+    map_dir: Path | None
+    repo_root: Path | None  # folder holding map.yml, when there is one
+    display_root: Path  # findings show paths relative to this
+    label: str  # what the user named (a zip shows as the zip)
+
+
+def _declares_entities(path: Path) -> bool:
+    with open(path, "rb") as handle:
+        head = handle.read(256 * 1024)
+    return b"<!ENTITY" in head.split(b"<game", 1)[0]
+
+
+class CheckContext:
+    def __init__(self, target: Target, engine: EngineKnowledge | None = None,
+                 assets_dir: Path | None = ENGINE_ASSETS) -> None:
+        self.target = target
+        self._engine = engine
+        self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
+
+    # ---- locations
+    def display_path(self, file: Path | None) -> str | None:
+        path = file if file is not None else self.target.xml
+        if path is None:
+            return None
+        try:
+            shown = path.relative_to(self.target.display_root).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        return f"{self.target.label}!{shown}" if self.target.label.endswith(".zip") else shown
+
+    def map_file(self, name: str) -> Path | None:
+        return self.target.map_dir / name if self.target.map_dir is not None else None
+
+    # ---- the game XML
+    @cached_property
+    def xml_error(self) -> str | None:
+        self.tree  # noqa: B018 - parsing fills the error
+        return self._xml_error
+
+    @cached_property
+    def tree(self) -> etree._ElementTree | None:
+        self._xml_error: str | None = None
+        if self.target.xml is None:
+            return None
+        try:
+            size = self.target.xml.stat().st_size
+            if size > MAX_XML_BYTES:
+                self._xml_error = f"file is {size} bytes, over the {MAX_XML_BYTES} byte limit"
+                return None
+            return parse_xml(self.target.xml)
+        except UnsafeXmlError as error:
+            self._xml_error = str(error)
+            if _declares_entities(self.target.xml):  # lxml may stop first at the entity's use
+                self._xml_error = "the document declares entities; refused (entity expansion is unsafe)"
+        except OSError as error:
+            self._xml_error = f"cannot read: {error.strerror or error}"
+        return None
+
+    @cached_property
+    def model(self) -> GameModel | None:
+        """None when the XML is missing or unreadable (X rules report why)."""
+        tree = self.tree
+        if tree is None or tree.getroot().tag != "game":
+            return None
+        return build_model(tree.getroot())
+
+    @property
+    def engine(self) -> EngineKnowledge:
+        if self._engine is None:
+            self._engine = load_engine()
+        return self._engine
+
+    # ---- map files (None when there is no map folder or no such file)
+    def _point_file(self, name: str, **options) -> PointFile | None:
+        path = self.map_file(name)
+        if path is None or not path.is_file():
+            return None
+        return read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
+
+    @cached_property
+    def polygons(self) -> PointFile | None:
+        return self._point_file("polygons.txt")
+
+    @cached_property
+    def centers(self) -> PointFile | None:
+        return self._point_file("centers.txt")
+
+    @cached_property
+    def place(self) -> PointFile | None:
+        return self._point_file("place.txt", allow_options=True)
+
+    @cached_property
+    def map_properties(self) -> MapProperties | None:
+        path = self.map_file("map.properties")
+        return read_map_properties(path) if path is not None and path.is_file() else None
+
+    @cached_property
+    def map_yml(self) -> MapYml | None:
+        if self.target.repo_root is None:
+            return None
+        path = self.target.repo_root / "map.yml"
+        return read_map_yml(path) if path.is_file() else None

@@ -1,0 +1,176 @@
+"""Plane geometry for map checks: point in polygon, bounding boxes, polygon overlap.
+
+Overlap is tested in stages so 250+ territories stay fast: a sweep over bounding boxes
+finds candidate pairs, a raster test drops the neighbours that only share a border, then
+an exact test (edges crossing, or one polygon inside the other) decides. Shared borders are normal on TripleA maps (neighbours are traced on the same
+pixels), so edges that only touch or run along each other do not count as overlap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from PIL import Image, ImageChops, ImageDraw
+
+Point = tuple[int, int]
+Polygon = Sequence[Point]
+
+
+@dataclass(frozen=True)
+class Box:
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    @classmethod
+    def of(cls, points: Iterable[Point]) -> "Box":
+        xs, ys = zip(*points)
+        return cls(min(xs), min(ys), max(xs), max(ys))
+
+    def overlaps(self, other: "Box") -> bool:
+        return self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
+
+    def contains(self, point: Point) -> bool:
+        return self.left <= point[0] <= self.right and self.top <= point[1] <= self.bottom
+
+
+def point_in_polygon(point: Point, polygon: Polygon) -> bool:
+    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in)."""
+    x, y = point
+    inside = False
+    count = len(polygon)
+    for index in range(count):
+        x1, y1 = polygon[index]
+        x2, y2 = polygon[(index + 1) % count]
+        if _on_segment(x, y, x1, y1, x2, y2):
+            return True
+        if (y1 > y) != (y2 > y):
+            crossing = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < crossing:
+                inside = not inside
+    return inside
+
+
+def point_in_any(point: Point, polygons: Iterable[Polygon]) -> bool:
+    return any(point_in_polygon(point, polygon) for polygon in polygons)
+
+
+def _on_segment(x: int, y: int, x1: int, y1: int, x2: int, y2: int) -> bool:
+    if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) != 0:
+        return False
+    return min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2)
+
+
+def _orientation(a: Point, b: Point, c: Point) -> int:
+    value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (value > 0) - (value < 0)
+
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Proper crossing only: the segments' interiors meet at one point (touching is not crossing)."""
+    o1, o2, o3, o4 = _orientation(a, b, c), _orientation(a, b, d), _orientation(c, d, a), _orientation(c, d, b)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _edges(polygon: Polygon) -> Iterator[tuple[Point, Point]]:
+    for index in range(len(polygon)):
+        yield polygon[index], polygon[(index + 1) % len(polygon)]
+
+
+def polygons_overlap(first: Polygon, second: Polygon) -> bool:
+    box_first, box_second = Box.of(first), Box.of(second)
+    if not box_first.overlaps(box_second):
+        return False
+    # only edges inside the shared box can cross
+    shared = Box(max(box_first.left, box_second.left), max(box_first.top, box_second.top),
+                 min(box_first.right, box_second.right), min(box_first.bottom, box_second.bottom))
+    near_first = [edge for edge in _edges(first) if _edge_meets(edge, shared)]
+    near_second = [edge for edge in _edges(second) if _edge_meets(edge, shared)]
+    for a, b in near_first:
+        for c, d in near_second:
+            if _segments_cross(a, b, c, d):
+                return True
+    # no crossing: overlap only if one lies inside the other (test a vertex strictly inside)
+    return _strictly_inside(first, second, shared) or _strictly_inside(second, first, shared)
+
+
+def _edge_meets(edge: tuple[Point, Point], box: Box) -> bool:
+    (x1, y1), (x2, y2) = edge
+    return not (max(x1, x2) < box.left or min(x1, x2) > box.right or max(y1, y2) < box.top or min(y1, y2) > box.bottom)
+
+
+def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
+    """Some vertex or edge midpoint of `inner` lies inside `outer`, off its border. Only
+    points in the shared box can be inside; borders traced on the same pixels are skipped."""
+    outer_edges = list(_edges(outer))
+    for a, b in _edges(inner):
+        for point in (a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)):
+            if not shared.contains(point):
+                continue
+            if any(_on_segment(*point, *c, *d) for c, d in outer_edges):
+                continue
+            if point_in_polygon(point, outer):
+                return True
+    return False
+
+
+def overlapping_pairs(shapes: Sequence[tuple[str, Polygon]]) -> Iterator[tuple[str, str]]:
+    """Pairs of differently named shapes that overlap, in three stages: a sweep over
+    bounding boxes, a raster test on masks shrunk by a pixel (borders traced on the same
+    pixels never count; this is C-speed, so neighbours cost little), then the exact test."""
+    boxed = sorted(((Box.of(polygon), name, polygon, index) for index, (name, polygon) in enumerate(shapes)),
+                   key=lambda item: item[0].left)
+    masks: dict[int, Image.Image] = {}
+    reported: set[tuple[str, str]] = set()
+    for position, (box, name, polygon, index) in enumerate(boxed):
+        for other_box, other_name, other_polygon, other_index in boxed[position + 1:]:
+            if other_box.left >= box.right:
+                break
+            if other_name == name or not box.overlaps(other_box):
+                continue
+            pair = (min(name, other_name), max(name, other_name))
+            if pair in reported:
+                continue
+            if not _masks_overlap(_mask(masks, index, polygon, box), box,
+                                  _mask(masks, other_index, other_polygon, other_box), other_box):
+                continue
+            if polygons_overlap(polygon, other_polygon):
+                reported.add(pair)
+                yield pair
+
+
+def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image:
+    if index not in cache:
+        mask = Image.new("L", (box.right - box.left + 1, box.bottom - box.top + 1), 0)
+        draw = ImageDraw.Draw(mask)
+        shifted = [(x - box.left, y - box.top) for x, y in polygon]
+        draw.polygon(shifted, fill=255)
+        draw.line(shifted + shifted[:1], fill=0, width=3)  # shave the border: shared borders never count
+        cache[index] = mask
+    return cache[index]
+
+
+def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, second_box: Box) -> bool:
+    left, top = max(first_box.left, second_box.left), max(first_box.top, second_box.top)
+    right, bottom = min(first_box.right, second_box.right), min(first_box.bottom, second_box.bottom)
+    if right <= left or bottom <= top:
+        return False
+    a = first.crop((left - first_box.left, top - first_box.top, right - first_box.left + 1, bottom - first_box.top + 1))
+    b = second.crop((left - second_box.left, top - second_box.top, right - second_box.left + 1, bottom - second_box.top + 1))
+    return ImageChops.darker(a, b).getbbox() is not None
+
+
+def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:
+    """Shortest distance from a point to any edge of the polygons (how far outside it lies)."""
+    best = float("inf")
+    px, py = point
+    for polygon in polygons:
+        for (x1, y1), (x2, y2) in _edges(polygon):
+            dx, dy = x2 - x1, y2 - y1
+            length = dx * dx + dy * dy
+            t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+            cx, cy = x1 + t * dx, y1 + t * dy
+            best = min(best, ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5)
+    return best

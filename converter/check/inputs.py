@@ -1,0 +1,109 @@
+"""From what the user named to the game XMLs to check: a map repository (with map.yml),
+a map folder, one game XML, a folder of XMLs, or a `.zip` of a map (extracted safely
+into a temporary folder the caller's ExitStack removes).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+
+from converter.check.context import Target
+from converter.check.mapyml import read_map_yml
+from converter.check.safezip import UnsafeZipError, extract
+
+
+class InputError(ValueError):
+    """The path cannot be checked at all; the message is one line for the user."""
+
+
+def _is_map_dir(folder: Path) -> bool:
+    return (folder / "polygons.txt").is_file() or (folder / "games").is_dir() or (folder / "centers.txt").is_file()
+
+
+def _map_dir_of_xml(xml: Path) -> Path | None:
+    parent = xml.parent
+    if parent.name == "games":
+        return parent.parent
+    return parent if _is_map_dir(parent) else None
+
+
+def _repo_root_of(map_dir: Path | None) -> Path | None:
+    if map_dir is None:
+        return None
+    for candidate in (map_dir, map_dir.parent):
+        if (candidate / "map.yml").is_file():
+            return candidate
+    return None
+
+
+def _games_in(map_dir: Path) -> list[Path]:
+    games = map_dir / "games"
+    return sorted(games.glob("*.xml")) if games.is_dir() else []
+
+
+def resolve(path: Path, stack: ExitStack) -> list[Target]:
+    if not path.exists():
+        raise InputError(f"{path}: no such file or folder")
+    if path.is_file() and path.suffix.lower() == ".zip":
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="dday2-check-")))
+        try:
+            extract(path, folder)
+        except UnsafeZipError as error:
+            raise InputError(str(error)) from None
+        # a map zip usually holds one top folder; look inside it when the root has nothing else
+        entries = [entry for entry in folder.iterdir() if not entry.name.startswith(("__MACOSX", "."))]
+        root = entries[0] if len(entries) == 1 and entries[0].is_dir() else folder
+        targets = _resolve_folder(root, display_root=folder, label=path.name)
+        if not targets:
+            raise InputError(f"{path}: the zip holds no game XML")
+        return targets
+    if path.is_file():
+        map_dir = _map_dir_of_xml(path.resolve())
+        repo_root = _repo_root_of(map_dir)
+        display = repo_root or map_dir or path.resolve().parent
+        return [Target(path.resolve(), map_dir, repo_root, display, str(path))]
+    targets = _resolve_folder(path.resolve(), display_root=path.resolve(), label=str(path))
+    if not targets:
+        raise InputError(f"{path}: no map.yml, map folder or game XML found")
+    return targets
+
+
+def _resolve_folder(folder: Path, display_root: Path, label: str) -> list[Target]:
+    if (folder / "map.yml").is_file():
+        map_dir = folder / "map" if (folder / "map").is_dir() else folder
+        listed = [entry.file_name for entry in read_map_yml(folder / "map.yml").games if entry.file_name]
+        xmls = [xml for name in listed for xml in [_find_listed(folder, map_dir, name)] if xml is not None]
+        xmls = _unique(xmls + _games_in(map_dir))
+        if not xmls:
+            return [Target(None, map_dir, folder, display_root, label)]  # map.yml rules still run
+        return [Target(xml, _map_dir_of_xml(xml) or map_dir, folder, display_root, label) for xml in xmls]
+    if not _is_map_dir(folder) and _is_map_dir(folder / "map"):
+        folder = folder / "map"  # a repository without map.yml (Y501 says so)
+    if _is_map_dir(folder):
+        repo_root = _repo_root_of(folder)
+        return [Target(xml, folder, repo_root, display_root, label) for xml in _games_in(folder)] or \
+            [Target(None, folder, repo_root, display_root, label)]
+    # a folder of game XMLs, each checked on its own
+    return [Target(xml, None, None, display_root, label) for xml in sorted(folder.glob("*.xml"))]
+
+
+def safe_listed_name(file_name: str) -> bool:
+    """map.yml names a file inside the repository: no absolute paths, `..` or glob characters."""
+    path = Path(file_name)
+    return not path.is_absolute() and ".." not in path.parts and not any(c in file_name for c in "*?[]")
+
+
+def _find_listed(root: Path, map_dir: Path, file_name: str) -> Path | None:
+    if not safe_listed_name(file_name):
+        return None
+    for candidate in (map_dir / "games" / file_name, map_dir / file_name, root / file_name):
+        if candidate.is_file():
+            return candidate
+    return next((found for found in sorted(root.rglob(file_name)) if found.is_file()), None)
+
+
+def _unique(paths: list[Path]) -> list[Path]:
+    seen: set[Path] = set()
+    return [p for p in paths if not (p in seen or seen.add(p))]

@@ -1,0 +1,16 @@
+"""Rule groups, one module each; importing this package registers every rule.
+
+X0xx XML and DTD · R1xx references · S2xx structure · M3xx map files · I4xx images ·
+Y5xx map.yml · D6xx D-Day2 layout.
+"""
+
+from converter.check.rules import (  # noqa: F401 - imported to register
+    dday2,
+    images,
+    map_files,
+    map_properties,
+    map_yml,
+    references,
+    structure,
+    xml,
+)

@@ -1,0 +1,224 @@
+"""M30x–M31x: the map folder's text files and tiles against the game XML.
+
+The engine's parser never reads these; players find the problems (a territory with no
+shape, units drawn in the sea, holes in the map) when they open the game.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, UnidentifiedImageError
+
+from converter.check.geometry import Box, distance_to_polygons, overlapping_pairs, point_in_any
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+TILE_SIZE = 256
+# point files the engine needs for every territory: file -> severity when a territory is missing
+_REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
+
+
+def _files(context):
+    """(file name, PointFile) for the point files that exist."""
+    for name, point_file in (("polygons.txt", context.polygons), ("centers.txt", context.centers),
+                             ("place.txt", context.place)):
+        if point_file is not None:
+            yield name, point_file
+
+
+def _territories(context) -> list[str] | None:
+    model = context.model
+    if model is None or model.has_grid:
+        return None
+    return model.territories
+
+
+@rule("M301", "map-files.missing-file", Severity.ERROR, "the map folder has no {name}")
+def missing_file(context):
+    if context.target.map_dir is None or context.target.xml is None:
+        return
+    for name in _REQUIRED:
+        if not (context.target.map_dir / name).is_file():
+            yield hit(file=context.target.map_dir, name=name, severity=_REQUIRED[name])
+
+
+@rule("M302", "map-files.territory-missing", Severity.ERROR, "territory {name!r} is missing from {file_name}")
+def territory_missing(context):
+    territories = _territories(context)
+    if territories is None:
+        return
+    for file_name, point_file in _files(context):
+        if point_file.unreadable:
+            continue
+        present = point_file.by_name()
+        for name in dict.fromkeys(territories):
+            if name not in present:
+                yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
+                          severity=_REQUIRED[file_name])
+
+
+@rule("M303", "map-files.extra-name", Severity.WARNING, "{name!r} in {file_name} is not a territory of the game XML{suggestion}")
+def extra_name(context):
+    territories = _territories(context)
+    if territories is None:
+        return
+    known = set(territories)
+    lowered = {name.lower().strip(): name for name in known}
+    for file_name, point_file in _files(context):
+        for entry in point_file.entries:
+            if entry.name not in known:
+                close = lowered.get(entry.name.lower().strip())
+                yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
+                          suggestion=f"; did you mean {close!r}? (names are case-sensitive)" if close else "")
+
+
+@rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line cannot be read ({reason}): {text!r}")
+def malformed_line(context):
+    for file_name, point_file in _files(context):
+        for bad in point_file.malformed:
+            yield hit(file=point_file.path, line=bad.line, file_name=file_name, reason=bad.reason, text=bad.text)
+
+
+@rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
+def unreadable(context):
+    for file_name, point_file in _files(context):
+        if point_file.unreadable:
+            yield hit(file=point_file.path, file_name=file_name, reason=point_file.unreadable)
+
+
+@rule("M306", "map-files.duplicate-name", Severity.ERROR, "{name!r} appears again in {file_name} (first on line {first})")
+def duplicate_name(context):
+    for file_name, point_file in _files(context):
+        first: dict[str, int] = {}
+        for entry in point_file.entries:
+            if entry.name in first:
+                yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
+                          first=first[entry.name], territory=entry.name)
+            else:
+                first[entry.name] = entry.line
+
+
+@rule("M307", "map-files.center-outside", Severity.WARNING,
+      "the center of {name!r} {point} lies {distance} px outside its polygon")
+def center_outside(context):
+    yield from _points_outside(context, context.centers, "center")
+
+
+@rule("M308", "map-files.place-outside", Severity.WARNING,
+      "{count} of {total} place points of {name!r} lie outside its polygon, first {point} by {distance} px")
+def place_outside(context):
+    yield from _points_outside(context, context.place, "place")
+
+
+def _points_outside(context, point_file, what: str):
+    if point_file is None or context.polygons is None:
+        return
+    shapes = context.polygons.by_name()
+    for entry in point_file.entries:
+        shape = shapes.get(entry.name)
+        if shape is None:
+            continue
+        outside = [p for p in entry.points if not point_in_any(p, shape.polygons)]
+        if outside:
+            yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
+                      point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
+                      distance=round(distance_to_polygons(outside[0], shape.polygons)))
+
+
+@rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
+def overlapping_polygons(context):
+    if context.polygons is None:
+        return
+    lines = {entry.name: entry.line for entry in context.polygons.entries}
+    shapes = [(entry.name, polygon) for entry in context.polygons.entries for polygon in entry.polygons]
+    for first, second in overlapping_pairs(shapes):
+        yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first)
+
+
+def _map_size(context) -> tuple[int, int] | None:
+    """map.width/height from map.properties, else the polygons' extent (as the engine does)."""
+    properties = context.map_properties
+    if properties is not None:
+        try:
+            return int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
+        except ValueError:
+            pass
+    if context.polygons is not None and context.polygons.entries:
+        box = Box.of(p for entry in context.polygons.entries for polygon in entry.polygons for p in polygon)
+        return box.right + 1, box.bottom + 1
+    return None
+
+
+@rule("M310", "map-files.tile-missing", Severity.ERROR, "{folder}/{column}_{row}.png is missing (map is {width}x{height})")
+def tile_missing(context):
+    map_dir = context.target.map_dir
+    size = _map_size(context)
+    if map_dir is None or size is None or context.target.xml is None:
+        return
+    width, height = size
+    for folder in ("baseTiles", "reliefTiles"):
+        tiles = map_dir / folder
+        if folder == "reliefTiles" and not tiles.is_dir():
+            continue  # relief is optional
+        present = {p.name for p in tiles.glob("*.png")} if tiles.is_dir() else set()
+        for column in range(-(-width // TILE_SIZE)):
+            for row in range(-(-height // TILE_SIZE)):
+                if f"{column}_{row}.png" not in present:
+                    yield hit(file=tiles, folder=folder, column=column, row=row, width=width, height=height)
+
+
+@rule("M311", "map-files.tile-size", Severity.WARNING, "tile {name} is {size}, expected {expected}")
+def tile_size(context):
+    """Tiles are 256x256 except the last column and row, which may be cut to the map's size."""
+    map_dir = context.target.map_dir
+    size = _map_size(context)
+    if map_dir is None or size is None:
+        return
+    width, height = size
+    for folder in ("baseTiles", "reliefTiles"):
+        for tile in sorted((map_dir / folder).glob("*_*.png")) if (map_dir / folder).is_dir() else ():
+            column, _, row = tile.stem.partition("_")
+            if not (column.isdigit() and row.isdigit()):
+                continue
+            try:
+                with Image.open(tile) as image:
+                    actual = image.size
+            except (UnidentifiedImageError, OSError):
+                yield hit(file=tile, name=f"{folder}/{tile.name}", size="not a readable image",
+                          expected=f"{TILE_SIZE}x{TILE_SIZE}")
+                continue
+            last_width = width - int(column) * TILE_SIZE
+            last_height = height - int(row) * TILE_SIZE
+            ok_width = actual[0] == TILE_SIZE or (0 < last_width < TILE_SIZE and actual[0] >= last_width)
+            ok_height = actual[1] == TILE_SIZE or (0 < last_height < TILE_SIZE and actual[1] >= last_height)
+            if not (ok_width and ok_height):
+                yield hit(file=tile, name=f"{folder}/{tile.name}", size=f"{actual[0]}x{actual[1]}",
+                          expected=f"{TILE_SIZE}x{TILE_SIZE}")
+
+
+@rule("M312", "map-files.polygon-off-map", Severity.WARNING,
+      "the polygon of {name!r} reaches {point}, outside the {width}x{height} map")
+def polygon_off_map(context):
+    properties = context.map_properties
+    if context.polygons is None or properties is None:
+        return
+    try:
+        width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
+    except ValueError:
+        return
+    for entry in context.polygons.entries:
+        box = Box.of(p for polygon in entry.polygons for p in polygon)
+        if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
+            corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
+            yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
+                      point=f"({corner[0]},{corner[1]})", width=width, height=height)
+
+
+@rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r} are not "
+      "`overflowToLeft=true|false`")
+def place_options(context):
+    place = context.place
+    for entry in place.entries if place is not None else ():
+        if entry.options and entry.options.replace(" ", "") not in ("overflowToLeft=true", "overflowToLeft=false"):
+            yield hit(file=place.path, line=entry.line, name=entry.name, text=entry.options, territory=entry.name)
+
+

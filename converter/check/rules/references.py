@@ -1,0 +1,100 @@
+"""R1xx: every name the game XML uses is declared (the engine stops at the first such error;
+we report them all, with lines)."""
+
+from __future__ import annotations
+
+from converter.check.model import (DELEGATE, FRONTIER, PLAYER, RELATIONSHIP, REPAIR_FRONTIER, REPAIR_RULE, RESOURCE,
+                                   RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT)
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+_TEMPLATE = "<{element} {attribute}=\"{value}\"> names an undefined {kind}"
+
+
+def _undefined(context, *kinds: str):
+    model = context.model
+    if model is None:
+        return
+    declared = {kind: model.names(kind) for kind in kinds}
+    for reference in model.references:
+        if reference.kind in declared and reference.value not in declared[reference.kind]:
+            where = {"territory": reference.value} if reference.kind == TERRITORY else \
+                {"player": reference.value} if reference.kind == PLAYER else {}
+            yield hit(line=reference.line, element=reference.element, attribute=reference.attribute,
+                      value=reference.value, kind=reference.kind, **where)
+
+
+@rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_territory(context):
+    model = context.model
+    if model is not None and model.has_grid:
+        return  # grid maps generate territory names the XML does not list
+    yield from _undefined(context, TERRITORY)
+
+
+@rule("R102", "references.undefined-player", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_player(context):
+    yield from _undefined(context, PLAYER)
+
+
+@rule("R103", "references.undefined-unit-type", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_unit_type(context):
+    yield from _undefined(context, UNIT)
+
+
+@rule("R104", "references.undefined-resource", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_resource(context):
+    yield from _undefined(context, RESOURCE)
+
+
+@rule("R105", "references.undefined-production-rule", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_production_rule(context):
+    yield from _undefined(context, RULE, REPAIR_RULE)
+
+
+@rule("R106", "references.undefined-frontier", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_frontier(context):
+    yield from _undefined(context, FRONTIER, REPAIR_FRONTIER)
+
+
+@rule("R107", "references.undefined-delegate", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_delegate(context):
+    yield from _undefined(context, DELEGATE)
+
+
+@rule("R108", "references.undefined-other", Severity.ERROR, _TEMPLATE, beyond_engine=False)
+def undefined_other(context):
+    """Relationship types, territory effects, technologies."""
+    model = context.model
+    if model is None:
+        return
+    for finding in _undefined(context, RELATIONSHIP, TERRITORY_EFFECT, TECHNOLOGY):
+        params = dict(finding.params)
+        # technologies may also be the engine's built-in advances, which the XML does not list
+        if params["kind"] == TECHNOLOGY and not model.names(TECHNOLOGY):
+            continue
+        yield finding
+
+
+@rule("R109", "references.undefined-result", Severity.ERROR,
+      "<{element} resourceOrUnit=\"{value}\"> names neither a unit type nor a resource", beyond_engine=False)
+def undefined_result(context):
+    model = context.model
+    if model is None:
+        return
+    known = model.names(UNIT) | model.names(RESOURCE)
+    for reference in model.references:
+        if reference.kind == f"{UNIT} or {RESOURCE}" and reference.value not in known:
+            yield hit(line=reference.line, element=reference.element, value=reference.value)
+
+
+@rule("R110", "references.unknown-java-class", Severity.ERROR,
+      "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine")
+def unknown_java_class(context):
+    tree = context.tree
+    if tree is None or context.model is None or not context.engine.known_classes:
+        return
+    for element in tree.getroot().iter("attachment", "delegate", "loader"):
+        java_class = element.get("javaClass", "")
+        if java_class and not context.engine.class_exists(java_class):
+            yield hit(line=element.sourceline, element=element.tag, java_class=java_class)

@@ -1,0 +1,274 @@
+"""S2xx: the game's structure — duplicates, connections, the territory graph, attachments,
+game properties and the turn sequence. Most of these the engine accepts silently."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter, defaultdict
+
+from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
+from converter.check.model import FRONTIER, PLAYER, TERRITORY, UNIT
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+_UNIT_ATTACHMENT = "games.strategy.triplea.attachments.UnitAttachment"
+# property names built from a player or alliance name, e.g. "Germans bid", "Axis Total Victory VCs"
+_PER_SIDE_SUFFIXES = (" bid", " Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs",
+                      " Economic Victory")
+
+
+@rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
+def duplicate_name(context):
+    model = context.model
+    if model is None:
+        return
+    first: dict[tuple[str, str], int | None] = {}
+    for declared in model.declared:
+        key = (declared.kind, declared.name)
+        if key in first:
+            yield hit(line=declared.line, kind=declared.kind, name=declared.name, first=first[key],
+                      **({"territory": declared.name} if declared.kind == TERRITORY else {}))
+        else:
+            first[key] = declared.line
+
+
+@rule("S202", "structure.duplicate-attachment", Severity.ERROR,
+      "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins")
+def duplicate_attachment(context):
+    model = context.model
+    if model is None:
+        return
+    first: dict[tuple[str, str, str], int | None] = {}
+    for attachment in model.attachments:
+        key = (attachment.name, attachment.attach_to, attachment.type)
+        if key in first:
+            yield hit(line=attachment.line, name=attachment.name, attach_to=attachment.attach_to, first=first[key])
+        else:
+            first[key] = attachment.line
+
+
+@rule("S203", "structure.self-connection", Severity.ERROR, "territory {name!r} is connected to itself",
+      beyond_engine=False)
+def self_connection(context):
+    model = context.model
+    for connection in model.connections if model is not None else ():
+        if connection.t1 == connection.t2:
+            yield hit(line=connection.line, name=connection.t1, territory=connection.t1)
+
+
+@rule("S204", "structure.duplicate-connection", Severity.WARNING,
+      "connection {t1!r} - {t2!r} is declared again (first on line {first})")
+def duplicate_connection(context):
+    model = context.model
+    first: dict[frozenset[str], int | None] = {}
+    for connection in model.connections if model is not None else ():
+        key = frozenset((connection.t1, connection.t2))
+        if connection.t1 == connection.t2:
+            continue
+        if key in first:
+            yield hit(line=connection.line, t1=connection.t1, t2=connection.t2, first=first[key])
+        else:
+            first[key] = connection.line
+
+
+@rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection")
+def isolated_territory(context):
+    model = context.model
+    if model is None or model.has_grid:
+        return
+    graph = model.neighbours()
+    for name in model.territories:
+        if not graph.get(name):
+            yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name)
+
+
+@rule("S206", "structure.unreachable-land", Severity.INFO,
+      "land territory {name!r} cannot be reached from the main map (its group has {size} territories)")
+def unreachable_land(context):
+    """Connected groups other than the largest, isolated territories aside (S205 has them)."""
+    model = context.model
+    if model is None or model.has_grid:
+        return
+    graph = model.neighbours()
+    groups = _components(graph)
+    if len(groups) < 2:
+        return
+    main = max(groups, key=len)
+    for group in groups:
+        if group is main or len(group) < 2:
+            continue
+        for name in sorted(group):
+            if name not in model.water:
+                yield hit(line=model.first_line(TERRITORY, name), name=name, size=len(group), territory=name)
+
+
+def _components(graph: dict[str, set[str]]) -> list[set[str]]:
+    seen: set[str] = set()
+    groups = []
+    for start in graph:
+        if start in seen:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            for neighbour in graph[stack.pop()]:
+                if neighbour not in group:
+                    group.add(neighbour)
+                    stack.append(neighbour)
+        seen |= group
+        groups.append(group)
+    return groups
+
+
+@rule("S207", "structure.unit-without-attachment", Severity.ERROR, "unit type {name!r} has no unit attachment")
+def unit_without_attachment(context):
+    model = context.model
+    if model is None:
+        return
+    attached = {a.attach_to for a in model.attachments
+                if a.type == "unitType" and a.java_class in (_UNIT_ATTACHMENT, "UnitAttachment")}
+    for name in sorted(model.names(UNIT) - attached):
+        yield hit(line=model.first_line(UNIT, name), name=name)
+
+
+@rule("S208", "structure.unknown-option", Severity.ERROR,
+      "{java_class} has no option {option!r}{suggestion}", beyond_engine=False)
+def unknown_option(context):
+    model = context.model
+    if model is None:
+        return
+    for attachment in model.attachments:
+        known = context.engine.options_for(attachment.java_class)
+        if known is None:
+            continue  # unknown class: R110
+        for option in attachment.options:
+            # 1.9 calls "set" + the name with its first letter capitalised: ConvoyRoute == convoyRoute
+            if option.name[:1].lower() + option.name[1:] not in known:
+                yield hit(line=option.line, java_class=attachment.java_class.rsplit(".", 1)[-1],
+                          option=option.name, suggestion=_suggest(option.name, known))
+
+
+@rule("S209", "structure.unknown-property", Severity.INFO,
+      "game property {name!r} is not read by the engine{suggestion}")
+def unknown_property(context):
+    """Misspelled property names are silently ignored by the engine. A close match to a known
+    name is a warning; any other unknown name (custom switches read by triggers aside) is info."""
+    model = context.model
+    if model is None:
+        return
+    known = context.engine.property_names
+    sides = set(model.players) | {a.get("alliance", "") for a in context.tree.getroot().iterfind("playerList/alliance")}
+    used_by_triggers = {v.strip() for a in model.attachments for o in a.options
+                        if o.name in ("gameProperty", "switch") for v in re.split(r"[:]", o.value)}
+    for prop in model.properties:
+        if not prop.name or prop.name in known or prop.name in used_by_triggers:
+            continue
+        if prop.name in RETIRED_PROPERTY_NAMES:
+            yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
+            continue
+        if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES):
+            continue
+        suggestion = _suggest(prop.name, known)
+        yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
+                  severity=Severity.WARNING if suggestion else None)
+
+
+@rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
+def property_value(context):
+    model = context.model
+    for prop in model.properties if model is not None else ():
+        problem = None
+        if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false"):
+            problem = "expected true or false"
+        elif prop.value_type == "number":
+            try:
+                value, low, high = int(prop.value), int(prop.minimum or 0), int(prop.maximum or 0)
+            except ValueError:
+                problem = "value, min and max must be whole numbers"
+            else:
+                if not low <= value <= high:
+                    problem = f"outside its range {low}..{high}"
+        if problem:
+            yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
+
+
+@rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it")
+def unused_delegate(context):
+    model = context.model
+    if model is None:
+        return
+    used = {step.delegate for step in model.steps}
+    for name, _java_class in model.delegate_classes.items():
+        if name not in used:
+            yield hit(line=model.first_line("delegate", name), name=name)
+
+
+@rule("S212", "structure.attachment-type-mismatch", Severity.ERROR,
+      "{java_class} is attached with type=\"{type}\"; it belongs on a {expected}")
+def attachment_type_mismatch(context):
+    expected_types = {"UnitAttachment": ("unitType",), "UnitSupportAttachment": ("unitType",),
+                      "TerritoryAttachment": ("territory",), "CanalAttachment": ("territory",),
+                      "PlayerAttachment": ("player",), "RulesAttachment": ("player",),
+                      "TriggerAttachment": ("player",), "PoliticalActionAttachment": ("player",),
+                      "UserActionAttachment": ("player",), "TechAttachment": ("player",),
+                      "TerritoryEffectAttachment": ("territoryEffect",),
+                      "RelationshipTypeAttachment": ("relationship",), "TechAbilityAttachment": ("technology",)}
+    model = context.model
+    for attachment in model.attachments if model is not None else ():
+        short = attachment.java_class.rsplit(".", 1)[-1]
+        expected = expected_types.get(short)
+        if expected and attachment.type not in expected:
+            yield hit(line=attachment.line, java_class=short, type=attachment.type, expected=" or ".join(expected))
+
+
+@rule("S213", "structure.duplicate-option", Severity.INFO,
+      "option {option!r}=\"{value}\" appears twice in attachment {name!r}")
+def duplicate_option(context):
+    model = context.model
+    for attachment in model.attachments if model is not None else ():
+        seen: set[tuple[str, str, str]] = set()
+        for option in attachment.options:
+            key = (option.name, option.value, option.count)
+            if key in seen:
+                yield hit(line=option.line, option=option.name, value=option.value, name=attachment.name)
+            seen.add(key)
+
+
+@rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
+def bad_quantity(context):
+    model = context.model
+    for element, attribute, value, line in model.quantities if model is not None else ():
+        if not re.fullmatch(r"\s*-?\d+\s*", value):
+            yield hit(line=line, element=element, attribute=attribute, value=value)
+
+
+@rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player")
+def unused_frontier(context):
+    model = context.model
+    if model is None:
+        return
+    assigned = {r.value for r in model.references if r.kind == FRONTIER}
+    triggered = {v for a in model.attachments for o in a.options if o.name == "frontier" for v in o.value.split(":")}
+    for name in sorted(model.names(FRONTIER) - assigned - triggered):
+        yield hit(line=model.first_line(FRONTIER, name), name=name)
+
+
+@rule("S216", "structure.player-without-steps", Severity.INFO, "player {name!r} takes no step in the sequence")
+def player_without_steps(context):
+    model = context.model
+    if model is None or not model.steps:
+        return
+    stepping = {step.player for step in model.steps if step.player}
+    for name in model.players:
+        if name not in stepping:
+            yield hit(line=model.first_line(PLAYER, name), name=name, player=name)
+
+
+def _suggest(name: str, known) -> str:
+    lowered = {k.lower(): k for k in known}
+    if name.lower() in lowered and lowered[name.lower()] != name:
+        return f"; did you mean {lowered[name.lower()]!r}?"
+    match = difflib.get_close_matches(name, list(known), n=1, cutoff=0.85)
+    return f"; did you mean {match[0]!r}?" if match else ""
+
+

@@ -1,0 +1,50 @@
+"""Run the registered rules over targets and return findings, deduplicated and ordered.
+
+A rule that fails on input it did not expect becomes one finding (C001), not a traceback,
+so one odd map never hides the findings of the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from converter.check import rules as _rules  # noqa: F401 - registers every rule
+from converter.check.config import CheckSettings
+from converter.check.context import CheckContext, Target
+from converter.check.rule import REGISTRY, Rule
+from converter.findings import Finding, Severity
+
+INTERNAL_CODE = "C001"
+
+
+@dataclass(frozen=True)
+class TargetResult:
+    target: Target
+    findings: tuple[Finding, ...]
+
+
+def check_target(target: Target, settings: CheckSettings = CheckSettings(),
+                 rules: Iterable[Rule] | None = None, **context_options) -> TargetResult:
+    context = CheckContext(target, **context_options)
+    found: dict[Finding, None] = {}
+    for rule in rules if rules is not None else REGISTRY:
+        if not settings.wants(rule.code):
+            continue
+        try:
+            for finding in rule.findings(context):
+                found.setdefault(finding, None)
+        except Exception as error:  # noqa: BLE001 - report and carry on with the other rules
+            found.setdefault(Finding(INTERNAL_CODE, f"rule {rule.code} ({rule.name}) failed: "
+                                     f"{type(error).__name__}: {error}", Severity.ERROR,
+                                     file=context.display_path(None), name="internal.rule-failed"), None)
+    return TargetResult(target, tuple(sorted(found, key=_order)))
+
+
+def _order(finding: Finding) -> tuple:
+    return (finding.file or "", finding.line or 0, finding.code, finding.message)
+
+
+def dedupe(findings: Iterable[Finding]) -> list[Finding]:
+    """Findings of several XMLs of one map share the map files' findings; keep each once."""
+    return list(dict.fromkeys(findings))

@@ -1,0 +1,100 @@
+"""`dday2 check PATH ...`: check TripleA map packages; findings as text, JSON, SARIF or
+GitHub annotations; exit 0 clean, 1 findings at or above --fail-on, 2 usage or internal error."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+import click
+
+from converter.exitcodes import ExitCode
+from converter.findings.formatters import FORMATTERS
+
+PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showing
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True,
+              help="Output format.")
+@click.option("--select", default=None, help="Only these codes or prefixes, comma-separated (e.g. M3,S202).")
+@click.option("--ignore", default=None, help="Skip these codes or prefixes, comma-separated.")
+@click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default=None,
+              help="Exit 1 when a finding has this severity or higher (default: error).")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
+@click.option("--list-rules", is_flag=True, help="List every rule with its code, severity and name, then exit.")
+def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
+            fail_on: str | None, config_file: Path | None, list_rules: bool) -> ExitCode:
+    """Check TripleA maps: a map repository, a map/ folder, a game XML or a map .zip."""
+    from converter.check.config import ConfigError, load_settings, split_codes
+    from converter.check.inputs import InputError, resolve
+    from converter.check.rule import REGISTRY
+    from converter.check.runner import check_target, dedupe
+    from converter.findings import Severity
+
+    if list_rules:
+        for rule in REGISTRY:
+            click.echo(f"{rule.code}  {rule.severity.value:<7}  {rule.name}")
+        return ExitCode.CLEAN
+    if not paths:
+        raise click.UsageError("give at least one PATH to check")
+    overrides = {"select": split_codes(select), "ignore": split_codes(ignore),
+                 "fail_on": Severity.parse(fail_on) if fail_on else None}
+    status = ExitCode.CLEAN
+    with ExitStack() as stack:
+        targets = []
+        for path in paths:
+            try:
+                targets.extend(resolve(path, stack))
+            except InputError as error:
+                click.echo(f"dday2 check: {error}", err=True)
+                status = ExitCode.USAGE
+        findings, failing = [], False
+        try:
+            with _progress(targets) as progress:
+                for target in progress:
+                    root = target.repo_root or target.map_dir
+                    settings = load_settings(root, config_file).merged(**overrides)
+                    result = check_target(target, settings)
+                    findings.extend(result.findings)
+                    failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
+        except ConfigError as error:
+            click.echo(f"dday2 check: {error}", err=True)
+            return ExitCode.USAGE
+    findings = dedupe(findings)
+    header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
+    text = FORMATTERS[output_format]([f.to_dict() for f in findings], header,
+                                     colour=output_format == "text" and sys.stdout.isatty())
+    if text:
+        click.echo(text)
+    if status == ExitCode.USAGE:
+        return status
+    return ExitCode.FINDINGS if failing else ExitCode.CLEAN
+
+
+def _shown(target) -> str:
+    """What was checked, as the user knows it (a zip by its name, not our temporary folder)."""
+    return target.label if target.xml is None or target.label.endswith(".zip") else str(target.xml)
+
+
+def _progress(targets):
+    """click's bar on stderr when there are many maps; a plain iterator otherwise."""
+    many = len(targets) > PROGRESS_THRESHOLD or (len(targets) > 1 and sys.stderr.isatty())
+    if not many:
+        return _Plain(targets)
+    return click.progressbar(targets, label=f"Checking {len(targets)} game XMLs", file=sys.stderr,
+                             item_show_func=lambda t: t.xml.name if t is not None and t.xml else None)
+
+
+class _Plain:
+    def __init__(self, items) -> None:
+        self.items = items
+
+    def __enter__(self):
+        return iter(self.items)
+
+    def __exit__(self, *exc) -> None:
+        return None

@@ -1,0 +1,119 @@
+"""`dday2 check` through the real CLI: exit codes, formats, select/ignore, fail-on, config,
+the registry's guarantees."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from check_mapkit import base_files, write_tree
+from converter.check.rule import REGISTRY, DuplicateRuleError, Rule, RuleRegistry
+from converter.cli import main
+from converter.findings import Severity
+
+
+@pytest.fixture()
+def clean_map(tmp_path: Path) -> Path:
+    return write_tree(tmp_path / "tiny", base_files())
+
+
+@pytest.fixture()
+def flawed_map(clean_map: Path) -> Path:
+    """One error (a territory missing from centers.txt) and one warning (a duplicate key)."""
+    (clean_map / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")
+    properties = clean_map / "map/map.properties"
+    properties.write_text(properties.read_text() + "units.scale=1\n")
+    return clean_map
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_clean_map_exits_0(clean_map: Path, capsys) -> None:
+    assert run(capsys, str(clean_map)) == (0, "no findings\n", "")
+
+
+def test_findings_exit_1_with_locations(flawed_map: Path, capsys) -> None:
+    code, out, _ = run(capsys, str(flawed_map))
+    assert code == 1
+    assert "map/centers.txt, Beta: M302 error: territory 'Beta' is missing from centers.txt" in out
+    assert "map/map.properties:7: M326 warning" in out
+    assert "\x1b[" not in out  # no colour when stdout is not a terminal
+
+
+def test_fail_on_and_ignore(flawed_map: Path, capsys) -> None:
+    assert run(capsys, str(flawed_map), "--ignore", "M302")[0] == 0  # a warning stays under the error bar
+    assert run(capsys, str(flawed_map), "--ignore", "M302", "--fail-on", "warning")[0] == 1
+    code, out, _ = run(capsys, str(flawed_map), "--select", "M326", "--format", "json")
+    assert code == 0 and [f["code"] for f in json.loads(out)["findings"]] == ["M326"]
+
+
+def test_config_file_at_the_map_root(flawed_map: Path, capsys) -> None:
+    (flawed_map / ".dday2.toml").write_text('[check]\nignore = ["M302"]\nfail-on = "warning"\n')
+    code, out, _ = run(capsys, str(flawed_map))
+    assert code == 1 and "M302" not in out and "M326" in out
+    (flawed_map / ".dday2.toml").unlink()
+    (flawed_map / "pyproject.toml").write_text('[tool.dday2.check]\nselect = "M326"\n')
+    assert run(capsys, str(flawed_map))[0] == 0
+
+
+def test_bad_config_is_a_usage_error(flawed_map: Path, capsys) -> None:
+    (flawed_map / ".dday2.toml").write_text('[check]\nfail-on = "sometimes"\n')
+    code, _, err = run(capsys, str(flawed_map))
+    assert code == 2 and "unknown severity" in err
+
+
+def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys) -> None:
+    _, out_json, _ = run(capsys, str(flawed_map), "--format", "json")
+    findings = json.loads(out_json)["findings"]
+    _, out_sarif, _ = run(capsys, str(flawed_map), "--format", "sarif")
+    sarif = json.loads(out_sarif)
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == [f["code"] for f in findings]
+    _, out_github, _ = run(capsys, str(flawed_map), "--format", "github")
+    lines = out_github.strip().splitlines()
+    assert len(lines) == len(findings)
+    assert lines[0].startswith("::error file=map/centers.txt,title=M302::")
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
+    assert run(capsys)[0] == 2
+    code, _, err = run(capsys, str(tmp_path / "nowhere"))
+    assert code == 2 and "no such file" in err
+    assert run(capsys, str(tmp_path), "--format", "yaml")[0] == 2
+
+
+def test_many_maps_show_a_progress_bar_on_stderr(tmp_path: Path, capsys) -> None:
+    for index in range(5):
+        write_tree(tmp_path / f"map{index}", base_files())
+    code, out, err = run(capsys, *(str(tmp_path / f"map{i}") for i in range(5)))
+    assert code == 0 and out == "no findings\n" and "Checking 5 game XMLs" in err
+
+
+def test_list_rules(capsys) -> None:
+    code, out, _ = run(capsys, "--list-rules")
+    assert code == 0 and len(out.splitlines()) == len(REGISTRY) and "S202  error    structure.duplicate-attachment" in out
+
+
+def test_registry_refuses_duplicate_codes_and_names() -> None:
+    registry = RuleRegistry()
+    registry.register(Rule("Z001", "zz.one", Severity.INFO, "x", lambda c: ()))
+    with pytest.raises(DuplicateRuleError):
+        registry.register(Rule("Z001", "zz.two", Severity.INFO, "x", lambda c: ()))
+    with pytest.raises(DuplicateRuleError):
+        registry.register(Rule("Z002", "zz.one", Severity.INFO, "x", lambda c: ()))
+    with pytest.raises(ValueError):
+        registry.register(Rule("bad", "zz.three", Severity.INFO, "x", lambda c: ()))
+
+
+def test_at_least_25_checks_beyond_the_engine_parser() -> None:
+    beyond = [rule for rule in REGISTRY if rule.beyond_engine]
+    assert len(beyond) >= 25
+    assert {rule.group for rule in REGISTRY} == {"xml", "references", "structure", "map-files", "map-properties",
+                                                 "images", "map-yml", "dday2"}
+    for rule in REGISTRY:  # one-line templates, dotted names
+        assert "\n" not in rule.template and "." in rule.name

@@ -1,0 +1,155 @@
+"""Hostile input: XXE, billion laughs, external DTD fetch, zip slip, zip bombs, garbage.
+Each gives a finding or a one-line error and exit code, never a traceback or a fetch."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from check_mapkit import base_files, write_tree
+from converter.check.safezip import UnsafeZipError, ZipLimits, extract
+from converter.cli import main
+
+XXE = b"""<?xml version="1.0"?>
+<!DOCTYPE game [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+<game><info name="&secret;" version="1"/></game>
+"""
+
+BILLION_LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE game [
+ <!ENTITY lol "lol">
+ <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<game><info name="&lol9;" version="1"/></game>
+"""
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_xxe_is_refused_and_nothing_leaks(tmp_path: Path, capsys) -> None:
+    xml = tmp_path / "evil.xml"
+    xml.write_bytes(XXE)
+    code, out, err = _run(capsys, str(xml), "--format", "json")
+    assert code == 1
+    assert '"code": "X002"' in out
+    assert "root:" not in out + err  # no line of /etc/passwd
+    assert "Traceback" not in err
+
+
+def test_billion_laughs_is_refused_quickly(tmp_path: Path, capsys) -> None:
+    xml = tmp_path / "laughs.xml"
+    xml.write_bytes(BILLION_LAUGHS)
+    code, out, _ = _run(capsys, str(xml))
+    assert code == 1
+    assert "X002" in out
+    assert "lollollol" not in out
+
+
+def test_external_dtd_is_never_fetched(tmp_path: Path, capsys) -> None:
+    requests: list[str] = []
+
+    class Recorder(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - http.server's name
+            requests.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b'<!ENTITY x "fetched">')
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Recorder)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        root = write_tree(tmp_path / "repo", base_files())
+        xml = root / "map/games/tiny.xml"
+        url = f"http://127.0.0.1:{server.server_port}/evil.dtd"
+        xml.write_text(xml.read_text().replace('SYSTEM "game.dtd"', f'SYSTEM "{url}"'))
+        code, out, err = _run(capsys, str(root), "--format", "json")
+    finally:
+        server.shutdown()
+    assert requests == []
+    assert "X005" in out  # the odd DTD is reported, not followed
+    assert code in (0, 1) and "Traceback" not in err
+
+
+def _zip(path: Path, members: dict[str, bytes], compression=zipfile.ZIP_DEFLATED) -> Path:
+    with zipfile.ZipFile(path, "w", compression) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_zip_slip_is_refused(tmp_path: Path, capsys) -> None:
+    archive = _zip(tmp_path / "slip.zip", {"map/games/tiny.xml": b"<game/>", "../../escaped.txt": b"x"})
+    code, out, err = _run(capsys, str(archive))
+    assert code == 2
+    assert "outside the archive" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path.parent / "escaped.txt").exists()
+
+
+@pytest.mark.parametrize("name", ["/etc/cron.d/evil", "C:/windows/evil.txt", "a/../../b"])
+def test_member_paths_outside_are_refused(tmp_path: Path, name: str) -> None:
+    archive = _zip(tmp_path / "bad.zip", {name: b"x"})
+    with pytest.raises(UnsafeZipError):
+        extract(archive, tmp_path / "out")
+
+
+def test_zip_bomb_ratio_is_refused(tmp_path: Path, capsys) -> None:
+    archive = _zip(tmp_path / "bomb.zip", {"map/games/zeros.xml": b"\0" * (8 * 1024 * 1024)})
+    code, _, err = _run(capsys, str(archive))
+    assert code == 2 and "zip bomb" in err
+
+
+def test_oversized_zip_is_refused(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "big.zip", {f"f{i}.txt": bytes(1000) for i in range(5)}, zipfile.ZIP_STORED)
+    with pytest.raises(UnsafeZipError, match="over the limit"):
+        extract(archive, tmp_path / "out", ZipLimits(max_total_bytes=4000))
+    with pytest.raises(UnsafeZipError, match="members"):
+        extract(archive, tmp_path / "out", ZipLimits(max_members=3))
+
+
+def test_lying_zip_sizes_are_caught_while_extracting(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "ok.zip", {"a.txt": bytes(5000)}, zipfile.ZIP_STORED)
+    with pytest.raises(UnsafeZipError, match="size limit"):
+        extract(archive, tmp_path / "out", ZipLimits(max_member_bytes=1000, max_total_bytes=10_000))
+
+
+def test_a_good_zip_is_checked_like_a_folder(tmp_path: Path, capsys) -> None:
+    files = base_files()
+    archive = _zip(tmp_path / "tiny.zip", {f"tiny-master/{k}": v if isinstance(v, bytes) else v.encode()
+                                           for k, v in files.items()})
+    code, out, err = _run(capsys, str(archive))
+    assert (code, out.strip()) == (0, "no findings"), err
+
+
+@pytest.mark.parametrize("content", [b"", b"\x89PNG\r\n\x1a\n garbage", b"<game>", "<game>ü</gam>".encode("latin-1")])
+def test_garbage_xml_gives_a_finding(tmp_path: Path, capsys, content: bytes) -> None:
+    xml = tmp_path / "garbage.xml"
+    xml.write_bytes(content)
+    code, out, err = _run(capsys, str(xml))
+    assert code == 1 and "X001" in out and "Traceback" not in err
+
+
+def test_not_a_zip_is_a_one_line_error(tmp_path: Path, capsys) -> None:
+    fake = tmp_path / "fake.zip"
+    fake.write_bytes(b"not a zip")
+    code, _, err = _run(capsys, str(fake))
+    assert code == 2 and err.count("\n") == 1 and "not a readable zip" in err
