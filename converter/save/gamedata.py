@@ -172,13 +172,13 @@ def resources_of(player: JavaObject) -> dict[str, int]:
     return {name_of(resource) or "?": int(amount) for resource, amount in amounts.items()}
 
 
-def _players(game_data: JavaObject) -> list[JavaObject]:
+def player_objects(game_data: JavaObject) -> list[JavaObject]:
     player_list = as_object(game_data.get("playerList"), "GameData.playerList")
     players = as_dict(player_list.get("players"), "player list")
     return [as_object(p, "player") for p in players.values()]
 
 
-def _territories(game_data: JavaObject) -> list[JavaObject]:
+def territory_objects(game_data: JavaObject) -> list[JavaObject]:
     game_map = as_object(game_data.get("map"), "GameData.map")
     return [as_object(t, "territory") for t in as_list(game_map.get("territories"), "territory list")]
 
@@ -207,12 +207,12 @@ def build_view(items: SaveItems) -> SaveGame:
     players = tuple(
         PlayerView(name_of(p) or "?", p.get("whoAmI"), resources_of(p),
                    tuple(unit_view(u) for u in collection_units(p.get("unitsHeld"), "units held")))
-        for p in _players(game_data))
+        for p in player_objects(game_data))
     territories = tuple(
         TerritoryView(name_of(t) or "?", owner_name(t.get("owner")), bool(t.get("water")),
                       tuple(unit_view(u) for u in collection_units(first_field(t, "unitCollection", "units"),
                                                                     f"units of {name_of(t)}")))
-        for t in _territories(game_data))
+        for t in territory_objects(game_data))
     game_name = game_data.get("gameName")
     game_version = game_data.get("gameVersion")
     return SaveGame(
