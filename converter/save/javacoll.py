@@ -80,6 +80,13 @@ class CustomData:
 
 
 def _objects(obj: JavaObject) -> list[Any]:
+    """The objects of the custom data, block data (sizes, capacities) left out."""
+    annotations = obj.annotations
+    if not annotations:
+        return []
+    if len(annotations) == 1:  # the usual case, kept fast: one level wrote custom data
+        (items,) = annotations.values()
+        return [item for item in items if item.__class__ is not BlockData]
     return CustomData(obj).rest_objects()
 
 

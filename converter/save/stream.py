@@ -403,58 +403,97 @@ class StreamReader:
             self.max_depth_seen = self.depth
 
     def _object(self) -> Any:
-        desc = self._class_desc()
-        if desc is None:
-            raise SaveFormatError("object without a class descriptor", self.pos)
+        # The hot path of the whole reader: back-references and nulls are resolved inline.
+        data = self.data
+        handles = self.handles
+        pos = self.pos
+        if data[pos] == TC_REFERENCE:
+            index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
+            desc = handles[index] if 0 <= index < len(handles) else None
+            self.pos = pos + 5
+            if not isinstance(desc, ClassDesc):
+                raise SaveFormatError("object whose class descriptor reference is not a class descriptor", pos)
+        else:
+            desc = self._class_desc()
+            if desc is None:
+                raise SaveFormatError("object without a class descriptor", self.pos)
         plan = desc.plan
         if plan is None:
             plan = desc.plan = _plan(desc)
         obj = JavaObject(desc.name)
-        handle_index = len(self.handles)
-        self.handles.append(obj)
+        handle_index = len(handles)
+        handles.append(obj)
         self.objects_read += 1
-        self._enter()
-        try:
-            fields = obj.fields
-            data = self.data
-            for level in plan:
-                if level.custom_data and level.primitives is None and data[self.pos] in _NOT_AN_OBJECT:
-                    # writeObject skipped defaultWriteObject (1.9 DelegateList does): no field values
-                    obj.annotations = obj.annotations or {}
-                    obj.annotations[level.class_name] = self._custom_data()
-                    continue
-                if level.primitives is not None:
-                    values = level.primitives.unpack_from(data, self.pos)
-                    self.pos += level.primitives.size
-                    fields.update(zip(level.primitive_names, values))
-                    for name in level.chars:
-                        fields[name] = chr(fields[name])
-                for name in level.object_names:
+        self.depth += 1
+        if self.depth > self.max_depth_seen:
+            self.max_depth_seen = self.depth
+            if self.depth > self.max_depth:
+                raise SaveFormatError(f"objects nested deeper than {self.max_depth}", self.pos)
+        fields = obj.fields
+        for level in plan:
+            if level.custom_data and level.primitives is None and data[self.pos] in _NOT_AN_OBJECT:
+                # writeObject skipped defaultWriteObject (1.9 DelegateList does): no field values
+                if obj.annotations is None:
+                    obj.annotations = {}
+                obj.annotations[level.class_name] = self._custom_data()
+                continue
+            primitives = level.primitives
+            if primitives is not None:
+                fields.update(zip(level.primitive_names, primitives.unpack_from(data, self.pos)))
+                self.pos += primitives.size
+                for name in level.chars:
+                    fields[name] = chr(fields[name])
+            for name in level.object_names:
+                pos = self.pos
+                tc = data[pos]
+                if tc == TC_REFERENCE:
+                    index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
+                    if not 0 <= index < len(handles):
+                        raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
+                    fields[name] = handles[index]
+                    self.pos = pos + 5
+                elif tc == TC_NULL:
+                    fields[name] = None
+                    self.pos = pos + 1
+                else:
                     fields[name] = self._content()
-                if level.custom_data:
-                    if obj.annotations is None:
-                        obj.annotations = {}
-                    obj.annotations[level.class_name] = self._custom_data()
-        finally:
-            self.depth -= 1
+            if level.custom_data:
+                if obj.annotations is None:
+                    obj.annotations = {}
+                obj.annotations[level.class_name] = self._custom_data()
+        self.depth -= 1
         decoder = self.decoders.get(desc.name)
         if decoder is None:
             return obj
         value = decoder(obj)
-        self.handles[handle_index] = value  # later back-references see the decoded value
+        handles[handle_index] = value  # later back-references see the decoded value
         return value
 
     def _custom_data(self) -> list[Any]:
         items: list[Any] = []
         data = self.data
+        handles = self.handles
+        end = len(data)
         while True:
             pos = self.pos
-            if pos >= len(data):
+            if pos >= end:
                 raise SaveFormatError("truncated stream inside custom object data", pos)
-            if data[pos] == TC_ENDBLOCKDATA:
+            tc = data[pos]
+            if tc == TC_ENDBLOCKDATA:
                 self.pos = pos + 1
                 return items
-            items.append(self._content(allow_block=True))
+            if tc == TC_REFERENCE:
+                index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
+                if not 0 <= index < len(handles):
+                    raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
+                items.append(handles[index])
+                self.pos = pos + 5
+            elif tc == TC_BLOCKDATA and pos + 2 + data[pos + 1] < end and data[pos + 2 + data[pos + 1]] != TC_BLOCKDATA:
+                size = data[pos + 1]  # one short chunk, the common case
+                items.append(BlockData(data[pos + 2: pos + 2 + size]))
+                self.pos = pos + 2 + size
+            else:
+                items.append(self._content(allow_block=True))
 
     def _array(self) -> Any:
         desc = self._class_desc()
