@@ -16,7 +16,7 @@ from converter.save.errors import SaveFormatError
 from converter.save.javacoll import DECODERS
 from converter.save.stream import LOW_LEVEL_ERRORS, BlockData, JavaObject, StreamReader
 
-MAX_UNCOMPRESSED = 512 * 1024 * 1024  # real saves are a few MB; bigger means a bomb
+MAX_UNCOMPRESSED = 256 * 1024 * 1024  # real saves are a few MB; bigger means a bomb
 GZIP_MAGIC = b"\x1f\x8b"
 
 

@@ -452,9 +452,14 @@ class StreamReader:
                         raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
                     fields[name] = handles[index]
                     self.pos = pos + 5
+                elif tc == TC_OBJECT:
+                    self.pos = pos + 1
+                    fields[name] = self._object()
                 elif tc == TC_NULL:
                     fields[name] = None
                     self.pos = pos + 1
+                elif tc == TC_STRING:
+                    fields[name] = self._short_string(pos)
                 else:
                     fields[name] = self._content()
             if level.custom_data:
@@ -468,6 +473,21 @@ class StreamReader:
         value = decoder(obj)
         handles[handle_index] = value  # later back-references see the decoded value
         return value
+
+    def _short_string(self, pos: int) -> str:
+        """TC_STRING at `pos` (inlined from `_content` for speed)."""
+        data = self.data
+        end = pos + 3 + ((data[pos + 1] << 8) | data[pos + 2])
+        if end > len(data):
+            raise SaveFormatError("truncated stream inside a string", pos)
+        raw = data[pos + 3:end]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = decode_modified_utf8(raw)
+        self.handles.append(text)
+        self.pos = end
+        return text
 
     def _custom_data(self) -> list[Any]:
         items: list[Any] = []
@@ -488,6 +508,11 @@ class StreamReader:
                     raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
                 items.append(handles[index])
                 self.pos = pos + 5
+            elif tc == TC_OBJECT:
+                self.pos = pos + 1
+                items.append(self._object())
+            elif tc == TC_STRING:
+                items.append(self._short_string(pos))
             elif tc == TC_BLOCKDATA and pos + 2 + data[pos + 1] < end and data[pos + 2 + data[pos + 1]] != TC_BLOCKDATA:
                 size = data[pos + 1]  # one short chunk, the common case
                 items.append(BlockData(data[pos + 2: pos + 2 + size]))
