@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from converter.history.values import ObjectRef, UnitRef, json_value, plain
 from converter.save.errors import SaveFormatError
-from converter.save.gamedata import as_dict, as_list, first_field, is_unit, name_of, unit_id
+from converter.save.gamedata import as_dict, as_list, first_field, is_unit, unit_id
 from converter.save.stream import JavaObject
 
 MAX_COMPOSITE_LEAVES = 5_000_000  # bounded by the stream size anyway; a guard against cycles

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.findings import Finding
-from converter.history.tree import ChangeAt, Event, History, Round, Step
+from converter.history.tree import Event, History, Round, Step
 from converter.replay.apply import apply_change
 from converter.replay.state import ReplayState
 from converter.replay.visitor import Position, ReplayVisitor
@@ -101,7 +101,3 @@ def replay(game: SaveGame, history: History, visitor: ReplayVisitor | None = Non
         visitor.report("REPLAY-END-MISMATCH", f"end state differs from the saved state: {difference}")
     visitor.on_end(state)
     return ReplayResult(tuple(visitor.findings), start, state, saved, applied)
-
-
-def iter_changes(history: History) -> list[ChangeAt]:
-    return list(history.changes())

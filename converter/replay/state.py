@@ -148,10 +148,6 @@ class ReplayState:
             self.raw_units[uid] = unit
         return uid
 
-    def ensure_unit(self, uid: str) -> UnitState:
-        """A unit a change names; units only history knows were registered up front."""
-        return self.units[uid]
-
     # -- comparison ---------------------------------------------------------------
     def differences(self, other: "ReplayState", limit: int = 50) -> list[str]:
         """What differs from `other` (placement, owners, hits, touched values, resources)."""

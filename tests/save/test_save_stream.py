@@ -196,3 +196,12 @@ def test_envelope_errors() -> None:
         read_save_items("/nonexistent/save.tsvg")
     with pytest.raises(SaveFormatError, match="not a gzip file"):
         read_save_items(b"")
+
+
+def test_proxy_class_descriptor() -> None:
+    b = StreamBuilder()
+    b.raw(b"\x73\x7d" + struct.pack(">i", 2)).utf("org.A").utf("org.B").raw(b"\x78")  # interfaces, annotation end
+    b.class_desc("java.lang.reflect.Proxy", 0x02, [("L", "h", "Ljava/lang/reflect/InvocationHandler;")]).null()
+    b.string("handler")  # the Proxy level's field h
+    (obj,) = read_stream(b.bytes())
+    assert obj.class_name == "<proxy org.A,org.B>" and obj.fields == {"h": "handler"}
