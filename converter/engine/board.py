@@ -54,7 +54,7 @@ class ChartIndex:
     allowed: tuple[frozenset[int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one board per model
 class Board:
     rules: Ruleset
     area_ids: tuple[int, ...]

@@ -12,7 +12,7 @@ the classic map: here an area simply holds both sides' land units and its patrol
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from converter.engine.board import ALLIES, GERMANS, Board, dday2_board
 
@@ -108,8 +108,21 @@ class GameState:
     # --- writing (copy on write) ---
     def with_land(self, side: str, area: int, counts: Counts) -> GameState:
         if side == ALLIES:
-            return replace(self, allied=_set(self.allied, area, counts))
-        return replace(self, german=_set(self.german, area, counts))
+            return evolve(self, allied=_set(self.allied, area, counts))
+        return evolve(self, german=_set(self.german, area, counts))
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def evolve(state: GameState, **changes) -> GameState:
+    """`dataclasses.replace` without its per-call overhead (the simulator's hot path)."""
+    new = _new(GameState)
+    for name in _FIELDS:
+        _setattr(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
 
 
 def _set(items: tuple, position: int, value) -> tuple:

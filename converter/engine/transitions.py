@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from converter.engine import actions as a
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.rules import check
 from converter.engine.state import GAME_OVER, STEPS, GameState, _set, add_counts, counts_of, sub_counts
+from converter.engine.state import evolve as replace
 from converter.engine.victory import end_of_round
 
 
@@ -67,15 +67,18 @@ def _move(action: a.Move, state: GameState) -> GameState:
     moving = counts_of(board, side, action.units)
     arriving = sub_counts(moving, counts_of(board, side, action.losses)) if action.losses else moving
     dst = board.area(action.dst)
+    changes = {}
+    units = list(state.units(side))
     if isinstance(action.src, str):
         beach = board.beach(action.src)
-        state = replace(state, beaches=_set(state.beaches, beach, sub_counts(state.beaches[beach], moving)))
+        changes["beaches"] = _set(state.beaches, beach, sub_counts(state.beaches[beach], moving))
     else:
         src = board.area(action.src)
-        state = state.with_land(side, src, sub_counts(state.land(side, src), moving))
-    state = state.with_land(side, dst, add_counts(state.land(side, dst), arriving))
+        units[src] = sub_counts(units[src], moving)
+    units[dst] = add_counts(units[dst], arriving)
+    changes["allied" if side == ALLIES else "german"] = tuple(units)
     moved = state.moved or (board.units[side].zero,) * len(board.area_ids)
-    return replace(state, moved=_set(moved, dst, add_counts(moved[dst], arriving)))
+    return replace(state, moved=_set(moved, dst, add_counts(moved[dst], arriving)), **changes)
 
 
 def _battle(action: a.Battle, state: GameState) -> GameState:

@@ -9,7 +9,7 @@ exceed `hold_rounds`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from converter.engine.state import evolve as replace
 
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.state import GameState
