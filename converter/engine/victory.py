@@ -9,10 +9,9 @@ exceed `hold_rounds`.
 
 from __future__ import annotations
 
-from converter.engine.state import evolve as replace
-
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.state import GameState
+from converter.engine.state import evolve as replace
 
 
 def city_held(state: GameState, area: int) -> bool:
