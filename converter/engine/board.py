@@ -34,6 +34,7 @@ class UnitStats:
     moves: tuple[int, ...]
     stacks: tuple[bool, ...]  # counts toward the G4 limit (blockhouses do not)
     aa: tuple[bool, ...]  # fires as AA at 1 against aircraft (German artillery, U2)
+    exempt: tuple[int, ...] = ()  # positions of the types that do not count toward stacking (G4)
 
     def index(self, name: str) -> int:
         return self.names.index(name)
@@ -119,6 +120,7 @@ def _unit_stats(rules: Ruleset, player: str) -> UnitStats:
         moves=tuple(u.moves for u in types),
         stacks=tuple(u.counts_for_stacking for u in types),
         aa=tuple("aa" in u.abilities for u in types),
+        exempt=tuple(i for i, u in enumerate(types) if not u.counts_for_stacking),
     )
 
 

@@ -79,8 +79,8 @@ class GameState:
         return (self.allied if side == ALLIES else self.german)[area]
 
     def stacked(self, side: str, area: int) -> int:
-        stacks = self.board.units[side].stacks
-        return sum(n for n, s in zip(self.land(side, area), stacks) if s)
+        counts = (self.allied if side == ALLIES else self.german)[area]
+        return sum(counts) - sum(counts[i] for i in self.board.units[side].exempt)
 
     def moved_in(self, area: int) -> Counts:
         """Active side's units that arrived in `area` this step (they may not move on)."""
