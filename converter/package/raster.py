@@ -300,3 +300,29 @@ def components(rows: list[Row]) -> dict[int, list[int]]:
     for root, size in total.items():
         pieces[labels[root]].append(size)
     return {label: sorted(sizes_, reverse=True) for label, sizes_ in pieces.items()}
+
+
+def cracks(rows: list[Row], wanted: set[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[float, float, int]]]:
+    """Boundary pieces (x, y, length) between label pairs in `wanted` (sorted pairs)."""
+    found: dict[tuple[int, int], list[tuple[float, float, int]]] = defaultdict(list)
+    for y, row in enumerate(rows):
+        for left, right in zip(row, row[1:]):
+            if left[1] == right[0]:
+                pair = (min(left[2], right[2]), max(left[2], right[2]))
+                if pair in wanted:
+                    found[pair].append((float(left[1]), y + 0.5, 1))
+        if y + 1 < len(rows):
+            for x0, x1, above, below in row_pairs(row, rows[y + 1]):
+                pair = (min(above, below), max(above, below))
+                if pair in wanted:
+                    found[pair].append(((x0 + x1) / 2, float(y + 1), x1 - x0))
+    return found
+
+
+def fill_gaps(rows: list[Row], width: int, label: int) -> list[Row]:
+    """Label every gap of every row (e.g. the sea), so contacts with it can be measured."""
+    filled = []
+    for row in rows:
+        gaps = subtract([(0, width)], [(a, b) for a, b, _ in row])
+        filled.append(merge(sorted(row + [(a, b, label) for a, b in gaps])))
+    return filled
