@@ -14,7 +14,7 @@ from converter.package import raster as r
 from converter.package.parts import PartsMap
 
 UNIT_SIZE = 48  # px, the engine's unit image size
-UNIT_SCALE = 0.75
+UNIT_SCALE = 0.625
 SLOTS = {"part": 10, "border": 2, "beach": 10, "box": 12}
 PATROL_SLOTS = 4
 
@@ -114,17 +114,28 @@ def _lattice(index: _Index, label: int, cx: int, cy: int, size: int, wanted: int
     top, bottom = min(rows), max(rows) + 1
     left = min(min(starts) for starts, _ in rows.values())
     right = max(max(ends) for _, ends in rows.values())
-    # the lattice is centred on the territory's centre, so the first slots sit in the middle
-    x_origin = cx - size // 2 - ((cx - size // 2 - left) // size) * size
-    y_origin = cy - size // 2 - ((cy - size // 2 - top) // size) * size
-    candidates = [(x, y) for y in range(y_origin, bottom - size + 1, size) for x in range(x_origin, right - size + 1, size)]
-    candidates.sort(key=lambda p: ((p[0] + size / 2 - cx) ** 2 + (p[1] + size / 2 - cy) ** 2, p))
-    found = []
-    for x, y in candidates:
-        if index.square(label, x, y, size):
-            found.append((x, y))
-            if len(found) >= wanted:
+    # lattices shifted by a third of a slot; keep the one holding the most whole slots
+    best: list[tuple[int, int]] = []
+    for shift_x in (0, size // 3, 2 * size // 3):
+        for shift_y in (0, size // 3, 2 * size // 3):
+            x_origin = left + shift_x
+            y_origin = top + shift_y
+            candidates = [(x, y) for y in range(y_origin, bottom - size + 1, size)
+                          for x in range(x_origin, right - size + 1, size)]
+            candidates.sort(key=lambda p: ((p[0] + size / 2 - cx) ** 2 + (p[1] + size / 2 - cy) ** 2, p))
+            found = []
+            for x, y in candidates:
+                if index.square(label, x, y, size):
+                    found.append((x, y))
+                    if len(found) >= wanted:
+                        break
+            if len(found) > len(best):
+                best = found
+            if len(best) >= wanted:
                 break
+        if len(best) >= wanted:
+            break
+    found = best
     if not found:  # half-size squares, the unit spills over the edge a little
         half = max(1, size // 2)
         for x, y in sorted(((x, y) for y in range(top, bottom - half + 1, half) for x in range(left, right - half + 1, half)),
