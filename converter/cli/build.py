@@ -49,5 +49,7 @@ def command(output: Path, model: Path, force: bool, art: Path | None) -> ExitCod
     except (GeographyError, TraceError) as error:
         click.echo(f"dday2 build: {error}; nothing written", err=True)
         return ExitCode.USAGE
+    if not (output / "map" / "polygons.txt").is_file():
+        click.echo(f"dday2 build: note: {model} has no geography.toml; only the game files were written", err=True)
     click.echo(f"built {rules.name} ({len(rules.areas)} areas) -> {output}")
     return ExitCode.CLEAN

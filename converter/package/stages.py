@@ -17,7 +17,7 @@ from PIL import Image
 from converter.compile.classic import territories
 from converter.model.types import Ruleset
 from converter.package import files, images, tiles
-from converter.package.geography import Geography, load_geography
+from converter.package.geography import GEOGRAPHY_FILE, Geography, load_geography
 from converter.package.geometry import AreaGeometry, GeometryError, checked_geometry
 from converter.package.parts import PartsMap, build_parts
 from converter.package.places import Places, compute_places
@@ -64,13 +64,20 @@ def _plan(rules: Ruleset) -> MapPlan:
     return _last[1]
 
 
+def generates(rules: Ruleset, options) -> bool:
+    """Our own map is drawn when no --art is given and the model has its geography."""
+    return options.art is None and (Path(rules.source) / GEOGRAPHY_FILE).is_file()
+
+
 def stage_geometry(rules: Ruleset, root: Path, options) -> None:
-    if options.art is None:
+    if generates(rules, options):
         _plan(rules)
 
 
 def stage_files(rules: Ruleset, root: Path, options) -> None:
     map_dir = root / "map"
+    if options.art is None and not generates(rules, options):
+        return  # a model without geography.toml: game files only (the CLI says so)
     if options.art is not None:
         copy_art(Path(options.art), map_dir)
     else:
@@ -83,7 +90,7 @@ def stage_files(rules: Ruleset, root: Path, options) -> None:
 
 
 def stage_tiles(rules: Ruleset, root: Path, options) -> None:
-    if options.art is None:
+    if generates(rules, options):
         plan = _plan(rules)
         picture = tiles.draw_picture(rules, plan.geo, plan.parts, plan.polygons, plan.charts)
         tiles.write_tiles(picture, root / "map")
@@ -91,7 +98,7 @@ def stage_tiles(rules: Ruleset, root: Path, options) -> None:
 
 def stage_images(rules: Ruleset, root: Path, options) -> None:
     global _last
-    if options.art is None:
+    if generates(rules, options):
         plan = _plan(rules)
         images.write_units_and_flags(rules, root / "map")
         images.write_charts(plan.charts, root / "map")
@@ -140,3 +147,13 @@ def missing_territories(map_dir: Path, names: list[str]) -> list[str]:
             shown = ", ".join(absent[:8]) + (f" and {len(absent) - 8} more" if len(absent) > 8 else "")
             problems.append(f"{file_name} lacks {len(absent)} territor{'y' if len(absent) == 1 else 'ies'}: {shown}")
     return problems
+
+
+def write_map(rules: Ruleset, geo: Geography, map_dir: Path) -> MapPlan:
+    """Every map file of the package for an explicit geography (benchmarks, tools)."""
+    plan = plan_map(rules, geo)
+    files.write_text_files(rules, map_dir, plan.names, plan.polygons, plan.places, (geo.frame.width, geo.frame.height))
+    tiles.write_tiles(tiles.draw_picture(rules, geo, plan.parts, plan.polygons, plan.charts), map_dir)
+    images.write_units_and_flags(rules, map_dir)
+    images.write_charts(plan.charts, map_dir)
+    return plan
