@@ -23,6 +23,9 @@ def command(output: Path, model: Path, force: bool, art: Path | None) -> ExitCod
     from converter.atomic import OutputExistsError
     from converter.compile.build import BuildOptions, build_package
     from converter.model import ModelLoadError, load_ruleset
+    from converter.package.geography import GeographyError
+    from converter.package.geometry import GeometryError
+    from converter.package.trace import TraceError
 
     try:
         rules = load_ruleset(model)
@@ -37,5 +40,16 @@ def command(output: Path, model: Path, force: bool, art: Path | None) -> ExitCod
     except OutputExistsError as error:
         click.echo(f"dday2 build: {error}", err=True)
         return ExitCode.USAGE
+    except GeometryError as error:
+        click.echo(f"dday2 build: the map does not fit the model ({len(error.problems)} problem(s)); nothing written:",
+                   err=True)
+        for problem in error.problems:
+            click.echo(f"  {problem}", err=True)
+        return ExitCode.USAGE
+    except (GeographyError, TraceError) as error:
+        click.echo(f"dday2 build: {error}; nothing written", err=True)
+        return ExitCode.USAGE
+    if not (output / "map" / "polygons.txt").is_file():
+        click.echo(f"dday2 build: note: {model} has no geography.toml; only the game files were written", err=True)
     click.echo(f"built {rules.name} ({len(rules.areas)} areas) -> {output}")
     return ExitCode.CLEAN

@@ -19,6 +19,7 @@ from converter.compile.classic import game_xml_context
 from converter.compile.notes import description_html, map_yml, notes_html
 from converter.compile.render import render
 from converter.model.types import Ruleset
+from converter.package.stages import STAGES as _package_stages
 
 MARKER = ".dday2-build"
 
@@ -53,6 +54,7 @@ def write_game_files(rules: Ruleset, root: Path, options: BuildOptions) -> None:
 
 
 STAGES: list[tuple[str, Stage]] = [("game files", write_game_files)]
+STAGES += _package_stages  # map geometry, text files, tiles, images (converter/package)
 
 
 def build_package(rules: Ruleset, out: Path, force: bool = False, options: BuildOptions | None = None,
