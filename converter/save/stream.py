@@ -134,7 +134,8 @@ def decode_modified_utf8(raw: bytes) -> str:
 class StreamReader:
     """Reads top-level contents one by one (`read_item`) from an uncompressed stream."""
 
-    def __init__(self, data: bytes, decoders: dict[str, Decoder] | None = None, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(self, data: bytes, decoders: dict[str, Decoder] | None = None, max_depth: int = MAX_DEPTH,
+                 primitive_decoders: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] | None = None) -> None:
         if len(data) < 4:
             raise SaveFormatError("stream too short for the Java serialization header", 0)
         magic, version = struct.unpack_from(">HH", data, 0)
@@ -146,6 +147,7 @@ class StreamReader:
         self.pos = 4
         self.handles: list[Any] = []
         self.decoders = decoders or {}
+        self.primitive_decoders = primitive_decoders or {}
         self.max_depth = max_depth
         self.depth = 0
         self.max_depth_seen = 0
@@ -359,8 +361,19 @@ class StreamReader:
             pos = self.pos
         plan = desc.plan
         if plan is None:
-            plan = desc.plan = (_plan(desc), self.decoders.get(desc.name))
-        levels, decoder = plan
+            plan = desc.plan = self._plan_with_decoders(desc)
+        levels, decoder, maker = plan
+        if maker is not None:  # primitives only: no nested reads, no handle can point inside
+            primitives = levels[0].primitives
+            value = maker(*primitives.unpack_from(data, pos))
+            self.pos = pos + primitives.size
+            handles.append(value)
+            self.objects_read += 1
+            if self.depth + 1 > self.max_depth_seen:
+                self.max_depth_seen = self.depth + 1
+                if self.depth + 1 > self.max_depth:
+                    raise SaveFormatError(f"objects nested deeper than {self.max_depth}", pos)
+            return value
         obj = JavaObject(desc.name)
         handle_index = len(handles)
         handles.append(obj)
@@ -429,6 +442,19 @@ class StreamReader:
         value = decoder(obj)
         handles[handle_index] = value  # later back-references see the decoded value
         return value
+
+    def _plan_with_decoders(self, desc: ClassDesc) -> tuple[tuple[_Level, ...], Decoder | None, Callable | None]:
+        """The read plan, the class's decoder, and its primitive maker when the stream's
+        layout is exactly the one the maker expects (else the generic path decodes it)."""
+        levels = _plan(desc)
+        maker = None
+        expected = self.primitive_decoders.get(desc.name)
+        if expected is not None and len(levels) == 1:
+            level = levels[0]
+            if level.primitive_names == expected[0] and not level.object_names and not level.chars \
+                    and not level.custom_data and level.primitives is not None:
+                maker = expected[1]
+        return levels, self.decoders.get(desc.name), maker
 
     def _short_string(self, pos: int) -> str:
         """TC_STRING at `pos` (inlined from `_content` for speed)."""
