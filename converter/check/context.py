@@ -13,7 +13,8 @@ from pathlib import Path
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.mapfiles import MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
+from converter.check.geometry import Box, Outline
+from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
 from converter.xmlsafe import UnsafeXmlError, parse_xml
@@ -108,6 +109,14 @@ class CheckContext:
     @cached_property
     def polygons(self) -> PointFile | None:
         return self._point_file("polygons.txt")
+
+    @cached_property
+    def outlines(self) -> list[tuple[Entry, tuple[Outline, ...]]]:
+        """Each polygons.txt entry with its polygons' outlines (bounding boxes computed once,
+        shared by the geometry rules); empty without a polygons file."""
+        if self.polygons is None:
+            return []
+        return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
 
     @cached_property
     def centers(self) -> PointFile | None:

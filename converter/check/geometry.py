@@ -29,6 +29,11 @@ class Box:
         xs, ys = zip(*points)
         return cls(min(xs), min(ys), max(xs), max(ys))
 
+    @classmethod
+    def union(cls, boxes: Iterable["Box"]) -> "Box":
+        lefts, tops, rights, bottoms = zip(*((b.left, b.top, b.right, b.bottom) for b in boxes))
+        return cls(min(lefts), min(tops), max(rights), max(bottoms))
+
     def overlaps(self, other: "Box") -> bool:
         return self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
 
@@ -37,24 +42,42 @@ class Box:
 
 
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
-    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in)."""
+    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in).
+    Hot loop (every center and place point): only edges whose y-range holds the point's y
+    can contain it or cross its ray, so the rest cost one comparison pair each."""
     x, y = point
     inside = False
-    count = len(polygon)
-    for index in range(count):
-        x1, y1 = polygon[index]
-        x2, y2 = polygon[(index + 1) % count]
-        if _on_segment(x, y, x1, y1, x2, y2):
-            return True
+    x1, y1 = polygon[-1]  # edges run (previous vertex -> vertex), the closing edge first
+    for x2, y2 in polygon:
         if (y1 > y) != (y2 > y):
-            crossing = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-            if x < crossing:
+            if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
+                return True
+            if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
+        elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
+            return True
+        x1, y1 = x2, y2
     return inside
 
 
-def point_in_any(point: Point, polygons: Iterable[Polygon]) -> bool:
-    return any(point_in_polygon(point, polygon) for polygon in polygons)
+@dataclass(frozen=True)
+class Outline:
+    """A polygon with its bounding box, computed once and shared by the rules."""
+
+    points: Polygon
+    box: Box
+
+    @classmethod
+    def of(cls, points: Polygon) -> "Outline":
+        return cls(points, Box.of(points))
+
+    def contains(self, point: Point) -> bool:
+        # outside the box no edge holds the point and the ray crosses the outline an even number of times
+        return self.box.contains(point) and point_in_polygon(point, self.points)
+
+
+def point_in_any(point: Point, outlines: Iterable[Outline]) -> bool:
+    return any(outline.contains(point) for outline in outlines)
 
 
 def _on_segment(x: int, y: int, x1: int, y1: int, x2: int, y2: int) -> bool:
@@ -79,8 +102,9 @@ def _edges(polygon: Polygon) -> Iterator[tuple[Point, Point]]:
         yield polygon[index], polygon[(index + 1) % len(polygon)]
 
 
-def polygons_overlap(first: Polygon, second: Polygon) -> bool:
-    box_first, box_second = Box.of(first), Box.of(second)
+def polygons_overlap(first_outline: Outline, second_outline: Outline) -> bool:
+    first, second = first_outline.points, second_outline.points
+    box_first, box_second = first_outline.box, second_outline.box
     if not box_first.overlaps(box_second):
         return False
     # only edges inside the shared box can cross
@@ -116,16 +140,16 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
     return False
 
 
-def overlapping_pairs(shapes: Sequence[tuple[str, Polygon]]) -> Iterator[tuple[str, str]]:
+def overlapping_pairs(shapes: Sequence[tuple[str, Outline]]) -> Iterator[tuple[str, str]]:
     """Pairs of differently named shapes that overlap, in three stages: a sweep over
     bounding boxes, a raster test on masks shrunk by a pixel (borders traced on the same
     pixels never count; this is C-speed, so neighbours cost little), then the exact test."""
-    boxed = sorted(((Box.of(polygon), name, polygon, index) for index, (name, polygon) in enumerate(shapes)),
+    boxed = sorted(((outline.box, name, outline, index) for index, (name, outline) in enumerate(shapes)),
                    key=lambda item: item[0].left)
     masks: dict[int, Image.Image] = {}
     reported: set[tuple[str, str]] = set()
-    for position, (box, name, polygon, index) in enumerate(boxed):
-        for other_box, other_name, other_polygon, other_index in boxed[position + 1:]:
+    for position, (box, name, outline, index) in enumerate(boxed):
+        for other_box, other_name, other_outline, other_index in boxed[position + 1:]:
             if other_box.left >= box.right:
                 break
             if other_name == name or not box.overlaps(other_box):
@@ -133,10 +157,10 @@ def overlapping_pairs(shapes: Sequence[tuple[str, Polygon]]) -> Iterator[tuple[s
             pair = (min(name, other_name), max(name, other_name))
             if pair in reported:
                 continue
-            if not _masks_overlap(_mask(masks, index, polygon, box), box,
-                                  _mask(masks, other_index, other_polygon, other_box), other_box):
+            if not _masks_overlap(_mask(masks, index, outline.points, box), box,
+                                  _mask(masks, other_index, other_outline.points, other_box), other_box):
                 continue
-            if polygons_overlap(polygon, other_polygon):
+            if polygons_overlap(outline, other_outline):
                 reported.add(pair)
                 yield pair
 
@@ -163,14 +187,23 @@ def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, seco
 
 
 def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:
-    """Shortest distance from a point to any edge of the polygons (how far outside it lies)."""
+    """Shortest distance from a point to any edge of the polygons (how far outside it lies).
+    Squared distances are compared and one root taken: the root is monotonic, so the
+    minimum is the same as comparing roots."""
     best = float("inf")
     px, py = point
     for polygon in polygons:
-        for (x1, y1), (x2, y2) in _edges(polygon):
+        x1, y1 = polygon[-1]
+        for x2, y2 in polygon:
             dx, dy = x2 - x1, y2 - y1
             length = dx * dx + dy * dy
-            t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
-            cx, cy = x1 + t * dx, y1 + t * dy
-            best = min(best, ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5)
-    return best
+            if length == 0:
+                t = 0.0
+            else:
+                t = ((px - x1) * dx + (py - y1) * dy) / length
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the old formula, bit for bit
+            if squared < best:
+                best = squared
+            x1, y1 = x2, y2
+    return best ** 0.5

@@ -2,7 +2,8 @@
 
 `DiceRoll` writes custom data: an `int[]`, one int per die packed as
 `(value << 16) | (rolledAt << 8) | type` (value zero-based; type 0 miss, 1 hit,
-2 ignored), then a block with `int hits` and `double expectedHits`. `hits` is the
+2 ignored), then a block with `int hits` and (2.x only) `double expectedHits`; 1.9's
+`writeExternal` writes the hits alone (a 4-byte block). `hits` is the
 authoritative count (low-luck rolls have fewer dice than hits suggest).
 """
 
@@ -67,9 +68,12 @@ def decode_dice(obj: JavaObject) -> Dice:
         rolls = tuple(field_rolls) if isinstance(field_rolls, (list, tuple)) else ()
     hits: int | None = obj.get("hits") if isinstance(obj.get("hits"), int) else None
     expected: float | None = None
-    block = next((item for item in data if isinstance(item, BlockData) and len(item) >= 12), None)
+    block = next((item for item in data if isinstance(item, BlockData) and len(item) >= 4), None)
     if block is not None:
-        hits, expected = struct.unpack_from(">id", block, 0)
+        # 2.x writes `int hits, double expectedHits`; 1.9 writes only `int hits`
+        hits = struct.unpack_from(">i", block, 0)[0]
+        if len(block) >= 12:
+            expected = struct.unpack_from(">d", block, 4)[0]
     return Dice(tuple(decode_die(v) for v in rolls if isinstance(v, int)), hits, expected)
 
 

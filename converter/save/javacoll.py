@@ -183,6 +183,18 @@ def _uuid(obj: JavaObject) -> uuid.UUID:
     return uuid.UUID(int=(high << 64) | low)
 
 
+_UNKNOWN_SAFETY = uuid.SafeUUID.unknown
+
+
+def _uuid_from_bits(least: int, most: int) -> uuid.UUID:
+    """The same `UUID` as `_uuid`, built without `UUID.__init__`'s argument parsing (hot: a
+    save holds one per unit)."""
+    value = uuid.UUID.__new__(uuid.UUID)
+    object.__setattr__(value, "int", ((most & (2**64 - 1)) << 64) | (least & (2**64 - 1)))
+    object.__setattr__(value, "is_safe", _UNKNOWN_SAFETY)
+    return value
+
+
 def _value(obj: JavaObject) -> Any:
     return obj.get("value")
 
@@ -226,4 +238,10 @@ DECODERS: dict[str, Callable[[JavaObject], Any]] = {
     **{_GUAVA + name + "$SerializedForm": _guava_form
        for name in ("ImmutableList", "ImmutableSet", "ImmutableSortedSet", "ImmutableMap", "ImmutableBiMap",
                     "ImmutableSortedMap", "ImmutableEnumMap", "ImmutableEnumSet")},
+}
+
+# Classes made only of primitive fields, decoded straight from their values (no
+# `JavaObject` in between): class -> (field names in stream order, maker).
+PRIMITIVE_DECODERS: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
+    "java.util.UUID": (("leastSigBits", "mostSigBits"), _uuid_from_bits),
 }

@@ -134,7 +134,8 @@ def decode_modified_utf8(raw: bytes) -> str:
 class StreamReader:
     """Reads top-level contents one by one (`read_item`) from an uncompressed stream."""
 
-    def __init__(self, data: bytes, decoders: dict[str, Decoder] | None = None, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(self, data: bytes, decoders: dict[str, Decoder] | None = None, max_depth: int = MAX_DEPTH,
+                 primitive_decoders: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] | None = None) -> None:
         if len(data) < 4:
             raise SaveFormatError("stream too short for the Java serialization header", 0)
         magic, version = struct.unpack_from(">HH", data, 0)
@@ -146,6 +147,7 @@ class StreamReader:
         self.pos = 4
         self.handles: list[Any] = []
         self.decoders = decoders or {}
+        self.primitive_decoders = primitive_decoders or {}
         self.max_depth = max_depth
         self.depth = 0
         self.max_depth_seen = 0
@@ -340,76 +342,119 @@ class StreamReader:
             self.max_depth_seen = self.depth
 
     def _object(self) -> Any:
-        # The hot path of the whole reader: back-references and nulls are resolved inline.
+        # The hot path of the whole reader: the position lives in a local (written back to
+        # `self.pos` only around nested reads), back-references, nulls and short strings are
+        # resolved inline, and the plan carries the class's decoder.
         data = self.data
         handles = self.handles
         pos = self.pos
         if data[pos] == TC_REFERENCE:
             index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
             desc = handles[index] if 0 <= index < len(handles) else None
-            self.pos = pos + 5
+            pos += 5
             if not isinstance(desc, ClassDesc):
-                raise SaveFormatError("object whose class descriptor reference is not a class descriptor", pos)
+                raise SaveFormatError("object whose class descriptor reference is not a class descriptor", pos - 5)
         else:
             desc = self._class_desc()
             if desc is None:
                 raise SaveFormatError("object without a class descriptor", self.pos)
+            pos = self.pos
         plan = desc.plan
         if plan is None:
-            plan = desc.plan = _plan(desc)
+            plan = desc.plan = self._plan_with_decoders(desc)
+        levels, decoder, maker = plan
+        if maker is not None:  # primitives only: no nested reads, no handle can point inside
+            primitives = levels[0].primitives
+            value = maker(*primitives.unpack_from(data, pos))
+            self.pos = pos + primitives.size
+            handles.append(value)
+            self.objects_read += 1
+            if self.depth + 1 > self.max_depth_seen:
+                self.max_depth_seen = self.depth + 1
+                if self.depth + 1 > self.max_depth:
+                    raise SaveFormatError(f"objects nested deeper than {self.max_depth}", pos)
+            return value
         obj = JavaObject(desc.name)
         handle_index = len(handles)
         handles.append(obj)
         self.objects_read += 1
-        self.depth += 1
-        if self.depth > self.max_depth_seen:
-            self.max_depth_seen = self.depth
-            if self.depth > self.max_depth:
-                raise SaveFormatError(f"objects nested deeper than {self.max_depth}", self.pos)
+        depth = self.depth = self.depth + 1
+        if depth > self.max_depth_seen:
+            self.max_depth_seen = depth
+            if depth > self.max_depth:
+                raise SaveFormatError(f"objects nested deeper than {self.max_depth}", pos)
         fields = obj.fields
-        for level in plan:
-            if level.custom_data and level.primitives is None and data[self.pos] in _NOT_AN_OBJECT:
+        for class_name, primitives, primitive_names, chars, object_names, custom_data in levels:
+            if custom_data and primitives is None and data[pos] in _NOT_AN_OBJECT:
                 # writeObject skipped defaultWriteObject (1.9 DelegateList does): no field values
                 if obj.annotations is None:
                     obj.annotations = {}
-                obj.annotations[level.class_name] = self._custom_data()
-                continue
-            primitives = level.primitives
-            if primitives is not None:
-                fields.update(zip(level.primitive_names, primitives.unpack_from(data, self.pos)))
-                self.pos += primitives.size
-                for name in level.chars:
-                    fields[name] = chr(fields[name])
-            for name in level.object_names:
+                self.pos = pos
+                obj.annotations[class_name] = self._custom_data()
                 pos = self.pos
+                continue
+            if primitives is not None:
+                fields.update(zip(primitive_names, primitives.unpack_from(data, pos)))
+                pos += primitives.size
+                for name in chars:
+                    fields[name] = chr(fields[name])
+            for name in object_names:
                 tc = data[pos]
                 if tc == TC_REFERENCE:
                     index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
                     if not 0 <= index < len(handles):
                         raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
                     fields[name] = handles[index]
-                    self.pos = pos + 5
+                    pos += 5
                 elif tc == TC_OBJECT:
                     self.pos = pos + 1
                     fields[name] = self._object()
+                    pos = self.pos
                 elif tc == TC_NULL:
                     fields[name] = None
-                    self.pos = pos + 1
+                    pos += 1
                 elif tc == TC_STRING:
-                    fields[name] = self._short_string(pos)
+                    end = pos + 3 + ((data[pos + 1] << 8) | data[pos + 2])
+                    if end > len(data):
+                        raise SaveFormatError("truncated stream inside a string", pos)
+                    raw = data[pos + 3:end]
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = decode_modified_utf8(raw)
+                    handles.append(text)
+                    fields[name] = text
+                    pos = end
                 else:
+                    self.pos = pos
                     fields[name] = self._content()
-            if level.custom_data:
+                    pos = self.pos
+            if custom_data:
                 if obj.annotations is None:
                     obj.annotations = {}
-                obj.annotations[level.class_name] = self._custom_data()
+                self.pos = pos
+                obj.annotations[class_name] = self._custom_data()
+                pos = self.pos
+        self.pos = pos
         self.depth -= 1
-        decoder = self.decoders.get(desc.name)
         if decoder is None:
             return obj
         value = decoder(obj)
         handles[handle_index] = value  # later back-references see the decoded value
         return value
+
+    def _plan_with_decoders(self, desc: ClassDesc) -> tuple[tuple[_Level, ...], Decoder | None, Callable | None]:
+        """The read plan, the class's decoder, and its primitive maker when the stream's
+        layout is exactly the one the maker expects (else the generic path decodes it)."""
+        levels = _plan(desc)
+        maker = None
+        expected = self.primitive_decoders.get(desc.name)
+        if expected is not None and len(levels) == 1:
+            level = levels[0]
+            if level.primitive_names == expected[0] and not level.object_names and not level.chars \
+                    and not level.custom_data and level.primitives is not None:
+                maker = expected[1]
+        return levels, self.decoders.get(desc.name), maker
 
     def _short_string(self, pos: int) -> str:
         """TC_STRING at `pos` (inlined from `_content` for speed)."""
@@ -428,11 +473,12 @@ class StreamReader:
 
     def _custom_data(self) -> list[Any]:
         items: list[Any] = []
+        append = items.append
         data = self.data
         handles = self.handles
         end = len(data)
+        pos = self.pos
         while True:
-            pos = self.pos
             if pos >= end:
                 raise SaveFormatError("truncated stream inside custom object data", pos)
             tc = data[pos]
@@ -443,19 +489,23 @@ class StreamReader:
                 index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
                 if not 0 <= index < len(handles):
                     raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
-                items.append(handles[index])
-                self.pos = pos + 5
+                append(handles[index])
+                pos += 5
             elif tc == TC_OBJECT:
                 self.pos = pos + 1
-                items.append(self._object())
+                append(self._object())
+                pos = self.pos
             elif tc == TC_STRING:
-                items.append(self._short_string(pos))
+                append(self._short_string(pos))
+                pos = self.pos
             elif tc == TC_BLOCKDATA and pos + 2 + data[pos + 1] < end and data[pos + 2 + data[pos + 1]] != TC_BLOCKDATA:
                 size = data[pos + 1]  # one short chunk, the common case
-                items.append(BlockData(data[pos + 2: pos + 2 + size]))
-                self.pos = pos + 2 + size
+                append(BlockData(data[pos + 2: pos + 2 + size]))
+                pos += 2 + size
             else:
-                items.append(self._content(allow_block=True))
+                self.pos = pos
+                append(self._content(allow_block=True))
+                pos = self.pos
 
     def _array(self) -> Any:
         desc = self._class_desc()

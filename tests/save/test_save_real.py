@@ -235,3 +235,17 @@ def test_cross_check_with_javaobj(relative: str) -> None:
     counts = history.counts()
     assert (kinds["RoundHistorySerializer"], kinds["StepHistorySerializer"], kinds["EventHistorySerializer"],
             kinds["EventChildWriter"]) == (counts["rounds"], counts["steps"], counts["events"], counts["event_children"])
+
+
+def test_dice_hits_of_a_19_save_are_decoded() -> None:
+    """1.9's DiceRoll writes `int hits` alone (2.x adds `double expectedHits`): the hits
+    must still be read; each count agrees with the dice whose packed type says "hit"."""
+    fixture = Path(__file__).parents[1] / "data" / "saves" / "compiled_scripted_1round.tsvg"
+    history = build_history(load_save(fixture))
+    rolls = [child.dice for round_ in history.rounds for step in round_.steps for event in step.events
+             for child in event.children if child.dice is not None]
+    assert [dice.hits for dice in rolls] == [0, 0, 1, 1, 3, 1, 0, 0]
+    for dice in rolls:
+        assert dice.hits == sum(die.outcome == "hit" for die in dice.dice)
+        assert dice.expected_hits is None  # not in 1.9 saves
+        assert "? hit" not in dice.describe()

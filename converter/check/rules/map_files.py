@@ -112,16 +112,18 @@ def place_outside(context):
 def _points_outside(context, point_file, what: str):
     if point_file is None or context.polygons is None:
         return
-    shapes = context.polygons.by_name()
+    shapes: dict[str, tuple] = {}
+    for shape, outlines in context.outlines:
+        shapes.setdefault(shape.name, outlines)  # the first entry of a name, as by_name() keeps
     for entry in point_file.entries:
-        shape = shapes.get(entry.name)
-        if shape is None:
+        outlines = shapes.get(entry.name)
+        if outlines is None:
             continue
-        outside = [p for p in entry.points if not point_in_any(p, shape.polygons)]
+        outside = [p for p in entry.points if not point_in_any(p, outlines)]
         if outside:
             yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
                       point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                      distance=round(distance_to_polygons(outside[0], shape.polygons)))
+                      distance=round(distance_to_polygons(outside[0], [o.points for o in outlines])))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
@@ -129,7 +131,7 @@ def overlapping_polygons(context):
     if context.polygons is None:
         return
     lines = {entry.name: entry.line for entry in context.polygons.entries}
-    shapes = [(entry.name, polygon) for entry in context.polygons.entries for polygon in entry.polygons]
+    shapes = [(entry.name, outline) for entry, outlines in context.outlines for outline in outlines]
     for first, second in overlapping_pairs(shapes):
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first)
 
@@ -143,7 +145,7 @@ def _map_size(context) -> tuple[int, int] | None:
         except ValueError:
             pass
     if context.polygons is not None and context.polygons.entries:
-        box = Box.of(p for entry in context.polygons.entries for polygon in entry.polygons for p in polygon)
+        box = Box.union(outline.box for _, outlines in context.outlines for outline in outlines)
         return box.right + 1, box.bottom + 1
     return None
 
@@ -205,8 +207,8 @@ def polygon_off_map(context):
         width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
     except ValueError:
         return
-    for entry in context.polygons.entries:
-        box = Box.of(p for polygon in entry.polygons for p in polygon)
+    for entry, outlines in context.outlines:
+        box = Box.union(outline.box for outline in outlines)
         if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
             corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
