@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from converter.model.types import Ruleset
 from converter.package.geography import Geography
-from converter.package.images import INK, PAPER, font, save_png
+from converter.package.images import INK, font, save_png
 from converter.package.parts import PartsMap
 from converter.package.trace import trace
 

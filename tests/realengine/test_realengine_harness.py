@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -22,14 +21,6 @@ from converter.xmlsafe import parse_xml
 JAVA_SERIALIZATION_MAGIC = b"\xac\xed\x00\x05"
 
 
-@pytest.fixture(scope="module")
-def engine(triplea_jar: Path):
-    """The engine and a JDK, or a skip saying which is missing."""
-    try:
-        return locate_engine()
-    except EngineUnavailable as missing:
-        pytest.skip(str(missing))
-
 
 def test_missing_jar_gives_a_clear_reason(monkeypatch, tmp_path):
     monkeypatch.setenv(JAR_ENV, str(tmp_path / "nowhere" / "triplea.jar"))
@@ -38,7 +29,7 @@ def test_missing_jar_gives_a_clear_reason(monkeypatch, tmp_path):
 
 
 @pytest.mark.engine
-def test_engine_parses_the_community_xml(engine, community_xml):
+def test_engine_parses_the_community_xml(real_engine, community_xml):
     report = parse_game(community_xml)
     assert (report.territories, report.connections) == (250, 363)
     assert report.map_name == "d-day2"
@@ -53,13 +44,13 @@ def test_engine_parses_the_community_xml(engine, community_xml):
 
 
 @pytest.mark.engine
-def test_malformed_xml_gives_the_engines_message(engine):
+def test_malformed_xml_gives_the_engines_message(real_engine):
     with pytest.raises(EngineError, match="must be terminated by the matching end-tag"):
         parse_game(b'<?xml version="1.0"?><game><info name="x" version="1"/></gam>')
 
 
 @pytest.mark.engine
-def test_connection_to_an_undefined_territory_is_refused(engine, community_xml):
+def test_connection_to_an_undefined_territory_is_refused(real_engine, community_xml):
     broken = community_xml.read_bytes().replace(b'<connection t1="A11" t2="G11"/>',
                                                 b'<connection t1="A11" t2="Nowhere"/>', 1)
     with pytest.raises(EngineError) as refused:
@@ -68,7 +59,7 @@ def test_connection_to_an_undefined_territory_is_refused(engine, community_xml):
 
 
 @pytest.mark.engine
-def test_one_round_with_easy_ai_writes_a_real_save(engine, community_xml, tmp_path):
+def test_one_round_with_easy_ai_writes_a_real_save(real_engine, community_xml, tmp_path):
     save = tmp_path / "round1.tsvg"
     report = play_game(community_xml, rounds=1, ai="Easy (AI)", seed=11, save_path=save, timeout=120)
     assert report.rounds_played == 1 and not report.game_over
@@ -81,7 +72,7 @@ def test_one_round_with_easy_ai_writes_a_real_save(engine, community_xml, tmp_pa
 
 
 @pytest.mark.engine
-def test_loadmap_opens_the_community_map_with_no_missing_territory(engine, community_map_dir, community_xml):
+def test_loadmap_opens_the_community_map_with_no_missing_territory(real_engine, community_map_dir, community_xml):
     report = load_map(community_map_dir, community_xml)
     assert report.ok, report.verify_error
     assert report.missing_territories == ()
@@ -92,7 +83,7 @@ def test_loadmap_opens_the_community_map_with_no_missing_territory(engine, commu
 
 
 @pytest.mark.engine
-def test_loadmap_names_a_territory_missing_from_centers(engine, community_map_dir, community_xml, tmp_path):
+def test_loadmap_names_a_territory_missing_from_centers(real_engine, community_map_dir, community_xml, tmp_path):
     # A copy of the community map folder (outside the repo) whose centers.txt lacks A11.
     source = community_map_dir / "map"
     copy = tmp_path / "map"
@@ -111,7 +102,7 @@ def test_loadmap_names_a_territory_missing_from_centers(engine, community_map_di
 
 @pytest.mark.engine
 @pytest.mark.slow
-def test_watchdog_stops_a_game_that_runs_too_long(engine, community_xml, tmp_path):
+def test_watchdog_stops_a_game_that_runs_too_long(real_engine, community_xml, tmp_path):
     # The Fast AI needs minutes per D-Day2 round here; a 3 s budget must end in a clean error.
     with pytest.raises(EngineError, match=r"timeout after 3 s in round 1"):
         play_game(community_xml, rounds=1, ai="Fast (AI)", seed=1, save_path=tmp_path / "x.tsvg", timeout=3)

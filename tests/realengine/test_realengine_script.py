@@ -8,20 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from converter.realengine import EngineError, EngineUnavailable, locate_engine, play_game
+from converter.realengine import EngineError, play_game
 from converter.realengine.script import End, Move, StepEntry, script_text, write_script
 
 # Community D-Day2 setup: 3 USAinfantry of the Allies in A11, whose German half G11 holds
 # a blockhouse and an infantry; A11 and G11 are connected, so this is a legal attack.
 ATTACK_G11 = StepEntry("alliesCombatMove", (Move((("USAinfantry", 3),), ("A11", "G11")),), round=1)
 
-
-@pytest.fixture(scope="module")
-def engine(triplea_jar: Path):
-    try:
-        return locate_engine()
-    except EngineUnavailable as missing:
-        pytest.skip(str(missing))
 
 
 def test_script_text_is_one_json_object_per_line():
@@ -39,7 +32,7 @@ def _save_text(save: Path) -> str:
 
 
 @pytest.mark.engine
-def test_scripted_attack_is_in_the_real_save(engine, community_xml, tmp_path):
+def test_scripted_attack_is_in_the_real_save(real_engine, community_xml, tmp_path):
     script = write_script(tmp_path / "attack.jsonl", [ATTACK_G11], seats=["Germans"])
     save = tmp_path / "attack.tsvg"
     report = play_game(community_xml, rounds=1, ai="Easy (AI)", seed=5, save_path=save, timeout=120, script=script)
@@ -54,7 +47,7 @@ def test_scripted_attack_is_in_the_real_save(engine, community_xml, tmp_path):
 
 
 @pytest.mark.engine
-def test_same_seed_same_dice(engine, community_xml, tmp_path):
+def test_same_seed_same_dice(real_engine, community_xml, tmp_path):
     script = write_script(tmp_path / "attack.jsonl", [ATTACK_G11])
     rolls = []
     for run in ("a", "b"):
@@ -65,7 +58,7 @@ def test_same_seed_same_dice(engine, community_xml, tmp_path):
 
 
 @pytest.mark.engine
-def test_a_move_the_engine_refuses_raises_with_its_reason(engine, community_xml, tmp_path):
+def test_a_move_the_engine_refuses_raises_with_its_reason(real_engine, community_xml, tmp_path):
     # A11 has only 3 USAinfantry; and A11 is not adjacent to A10.
     script = write_script(tmp_path / "bad.jsonl", [
         StepEntry("alliesCombatMove", (Move((("USAinfantry", 4),), ("A11", "G11")),
@@ -82,7 +75,7 @@ def test_a_move_the_engine_refuses_raises_with_its_reason(engine, community_xml,
 
 
 @pytest.mark.engine
-def test_script_naming_a_step_the_game_lacks_is_a_usage_error(engine, community_xml, tmp_path):
+def test_script_naming_a_step_the_game_lacks_is_a_usage_error(real_engine, community_xml, tmp_path):
     script = write_script(tmp_path / "typo.jsonl", [StepEntry("alliesCombatMvoe", (End(),))])
     with pytest.raises(EngineError, match="the game has no step alliesCombatMvoe"):
         play_game(community_xml, rounds=1, ai="Easy (AI)", seed=1, save_path=tmp_path / "t.tsvg", script=script)
