@@ -23,3 +23,14 @@ def test_engine_loads_the_generated_map_with_every_territory(real_engine, built_
     assert report.has_relief
     players = {p.get("name") for p in parse_xml(xml).getroot().iter("player")}
     assert all(report.player_colors.get(player) for player in players), report.player_colors
+
+
+def test_engine_loads_a_build_with_the_community_art(real_engine, community_map_dir, tmp_path):
+    from converter.compile.build import BuildOptions, build_package
+    from converter.model import load_ruleset
+    from converter.paths import DDAY2_MODEL_DIR
+
+    out = build_package(load_ruleset(DDAY2_MODEL_DIR), tmp_path / "art", options=BuildOptions(art=community_map_dir))
+    report = load_map(out / "map", out / "map" / "games" / "D-Day_2.xml")
+    assert report.ok, report.verify_error
+    assert report.territories == 249
