@@ -5,7 +5,8 @@
 - P3 `DDAY2-BOMBER-TARGET`: bombers moved into an area holding Allied land units.
 - U8 `DDAY2-PARA-LATE`: paratroopers moved after the rounds of P1.
 - G4 `DDAY2-STACKING`: a side's land units in an area (blockhouses excepted) go above
-  the limit; reported when the count crosses it, again only after it fell back.
+  the limit, judged once each event's changes are all made (a move adds and removes in
+  either order); reported when the count crosses it, again only after it fell back.
 - P3 `DDAY2-PATROL-AREA` / `DDAY2-PATROL-TOTAL`: fighters on patrol above 3 over an area
   or 8 in all; reported on crossing, like stacking.
 """
@@ -27,6 +28,8 @@ class MoveRules(RuleGroup):
         self.over_total = False
         self.fighter_types = {t for t, info in self.board.types.items() if info.fighters}
         self.stack_limit = engine.stack
+        self.touched: set[int] = set()  # areas whose units changed in the current event
+        self.patrol_touched: set[int] = set()
         # what the start state already breaks is reported once, without a step
         for area in self.board.area_parts:
             self._stacking(area)
@@ -69,12 +72,20 @@ class MoveRules(RuleGroup):
     # --- limits ---
     def changed(self, territory: str, types: Counter) -> None:
         area = self.board.area_of(territory)
-        if area is None:
-            return
-        self._stacking(area)
-        if self.fighter_types.intersection(types):
+        if area is not None:
+            self.touched.add(area)
+            if self.fighter_types.intersection(types):
+                self.patrol_touched.add(area)
+
+    def settled(self) -> None:
+        for area in sorted(self.touched):
+            self._stacking(area)
+        for area in sorted(self.patrol_touched):
             self._patrol(area)
+        if self.patrol_touched:
             self._patrol_total()
+        self.touched.clear()
+        self.patrol_touched.clear()
 
     def _stacking(self, area: int) -> None:
         for side in SIDES:

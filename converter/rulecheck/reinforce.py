@@ -9,13 +9,16 @@ non-combat move is over:
   position is what has left its boxes before this turn (the engine's own reading).
 - `DDAY2-BEACH-CAPACITY`: a beachhead that received units holds more than its capacity.
 - `DDAY2-ALLIED-CHART-DICE` / `DDAY2-GERMAN-CHART-DICE`: more units entered than the dice
-  rolled — only where the dice are in the history (dice shown outside battles in the
-  side's turn, `dice` per chart in chart order); D-Day2 saves usually lack them (the
-  players roll by hand), then this is not checked.
+  rolled — only where the dice are in the history: dice of a reinforcement roll (an
+  event naming reinforcements, or the "Determine Reinforcements" tech delegate the map
+  declares) in the side's turn, `dice` per chart in chart order. D-Day2 saves usually
+  lack them (players roll by hand; the AA dice of patrols are not these), and then this
+  is not checked.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from converter.engine.board import ALLIES, GERMANS, SIDES
@@ -23,6 +26,7 @@ from converter.rulecheck.board import SECTOR_ROLES, describe
 from converter.rulecheck.visitor import RuleGroup
 
 ORDER_CODE = {ALLIES: "DDAY2-ALLIED-CHART-ORDER", GERMANS: "DDAY2-GERMAN-CHART-ORDER"}
+REINFORCEMENT_TEXT = re.compile(r"reinforc", re.IGNORECASE)
 DICE_CODE = {ALLIES: "DDAY2-ALLIED-CHART-DICE", GERMANS: "DDAY2-GERMAN-CHART-DICE"}
 
 
@@ -51,7 +55,8 @@ class ReinforcementRules(RuleGroup):
     def event(self, event) -> None:
         step = self.rules.step
         player = step.player if step is not None else None
-        if player in SIDES and event.battle_site is None:
+        if player in SIDES and event.battle_site is None and (
+                step.delegate == "tech" or REINFORCEMENT_TEXT.search(event.text)):
             for child in event.children:
                 if child.dice is not None:
                     self.dice[player].extend(child.dice.faces)

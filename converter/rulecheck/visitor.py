@@ -8,6 +8,8 @@ walk to the rule groups (one module each): `moves` (G3, G4, P3 patrol and bomber
 Groups see four things:
     event(event)             before the event's changes are applied (state "before")
     changed(territory, types) after units were added to or removed from a territory
+    settled()                at the end of each event (before the next hook): limits are
+                             judged here, a move being a removal and an addition in any order
     gate(step_name)          once the round is past that step (steps without events are
                              missing from a history, so checks due "after step X" run
                              when any later step, or the next round, begins)
@@ -46,6 +48,7 @@ class RuleGroup:
     def step_started(self, step: Any) -> None: ...
     def event(self, event: Any) -> None: ...
     def changed(self, territory: str, types: Counter) -> None: ...
+    def settled(self) -> None: ...
     def gate(self, step_name: str) -> None: ...
 
 
@@ -65,6 +68,8 @@ class DDay2Rules(ReplayVisitor):
         from converter.rulecheck import GROUPS  # the group modules import this one
         self.groups: list[RuleGroup] = [group(self) for group in GROUPS]
         self.watchers = [g for g in self.groups if type(g).changed is not RuleGroup.changed]
+        self.settlers = [g for g in self.groups if type(g).settled is not RuleGroup.settled]
+        self.unsettled: Position | None = None  # where the pending changes were made
 
     # --- replay hooks ---
     def on_start(self, state: Any) -> None:
@@ -73,6 +78,7 @@ class DDay2Rules(ReplayVisitor):
             group.start()
 
     def on_round(self, round_: Any, state: Any) -> None:
+        self._settle()
         self._run_gates(len(self.board.step_order))
         self.round_no = round_.number
         self.step = None
@@ -81,6 +87,7 @@ class DDay2Rules(ReplayVisitor):
             group.round_started(round_.number)
 
     def on_step(self, step: Any, state: Any) -> None:
+        self._settle()
         index = self.board.step_order.get(step.name)
         if index is not None:
             self._run_gates(index)
@@ -90,6 +97,7 @@ class DDay2Rules(ReplayVisitor):
             group.step_started(step)
 
     def on_event(self, event: Any, state: Any) -> None:
+        self._settle()
         for group in self.groups:
             group.event(event)
 
@@ -101,8 +109,11 @@ class DDay2Rules(ReplayVisitor):
         self.tally.add(change.holder.name, types, sign)
         for group in self.watchers:
             group.changed(change.holder.name, types)
+        if self.unsettled is None:
+            self.unsettled = self.position
 
     def on_end(self, state: Any) -> None:
+        self._settle()
         # The last step seen may be unfinished (a save is written between steps, but the
         # next step may already hold events): only gates before it are due.
         if self.step is not None and self.step.name in self.board.step_order:
@@ -112,6 +123,17 @@ class DDay2Rules(ReplayVisitor):
     @property
     def step_name(self) -> str | None:
         return self.step.name if self.step is not None else None
+
+    def _settle(self) -> None:
+        if self.unsettled is None:
+            return
+        saved, self.position = self.position, self.unsettled
+        self.unsettled = None
+        try:
+            for group in self.settlers:
+                group.settled()
+        finally:
+            self.position = saved
 
     def _run_gates(self, upto: int) -> None:
         if self.round_no is None:
