@@ -11,9 +11,9 @@ non-combat move is over:
 - `DDAY2-ALLIED-CHART-DICE` / `DDAY2-GERMAN-CHART-DICE`: more units entered than the dice
   rolled — only where the dice are in the history: dice of a reinforcement roll (an
   event naming reinforcements, or the "Determine Reinforcements" tech delegate the map
-  declares) in the side's turn, `dice` per chart in chart order. D-Day2 saves usually
-  lack them (players roll by hand; the AA dice of patrols are not these), and then this
-  is not checked.
+  declares; not a move or a battle) in the side's turn, `dice` per chart in chart order.
+  D-Day2 saves usually lack them (players roll by hand; the AA dice patrols roll at moving
+  units are not these), and then this is not checked.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class ReinforcementRules(RuleGroup):
     def event(self, event) -> None:
         step = self.rules.step
         player = step.player if step is not None else None
-        if player in SIDES and event.battle_site is None and (
+        if player in SIDES and event.battle_site is None and event.move is None and (
                 step.delegate == "tech" or REINFORCEMENT_TEXT.search(event.text)):
             for child in event.children:
                 if child.dice is not None:
