@@ -55,6 +55,7 @@ class RuleBoard:
     places: dict[str, Place]
     types: dict[str, TypeInfo]
     step_order: dict[str, int]  # step name -> position in a round
+    step_player: dict[str, str]  # step name -> the player whose step it is
     area_parts: dict[int, tuple[str, ...]]  # area id -> its TripleA parts
 
     def place(self, territory: str | None) -> Place | None:
@@ -71,14 +72,15 @@ class RuleBoard:
         return self.rules.area_by_id[area].part(part)  # type: ignore[arg-type]
 
 
-def _step_order(rules: Ruleset) -> dict[str, int]:
-    names: list[str] = []
+def _steps(rules: Ruleset) -> dict[str, str | None]:
+    """Step name -> player, in the order of a round (the names the compiled XML uses)."""
+    steps: dict[str, str | None] = {}
     for phase in rules.phases:
         for n in range(1, phase.repeat + 1):
             prefix = phase.step_prefix.format(n=n)
-            names += [prefix + STEP_SUFFIX[step] for step in phase.steps]
-    names.append(END_ROUND_STEP)
-    return {name: i for i, name in enumerate(names)}
+            steps.update({prefix + STEP_SUFFIX[step]: phase.player for step in phase.steps})
+    steps[END_ROUND_STEP] = None
+    return steps
 
 
 def build_rule_board(rules: Ruleset) -> RuleBoard:
@@ -106,7 +108,9 @@ def build_rule_board(rules: Ruleset) -> RuleBoard:
     for unit in rules.units:
         side = engine.side_of_type(unit.name) if unit.is_land else None
         types[unit.name] = TypeInfo(unit.name, side, unit.unit_class, unit.counts_for_stacking, unit.fighters)
-    return RuleBoard(rules, engine, places, types, _step_order(rules),
+    steps = _steps(rules)
+    return RuleBoard(rules, engine, places, types, {name: i for i, name in enumerate(steps)},
+                     {name: player for name, player in steps.items() if player},
                      {area.id: tuple(name for _, name in area.parts) for area in rules.areas})
 
 

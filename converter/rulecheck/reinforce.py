@@ -99,7 +99,8 @@ class ReinforcementRules(RuleGroup):
             if len(rolled) == per_chart and entered > sum(rolled):
                 self.rules.flag(DICE_CODE[side], (self.rules.round_no, chart), f"{entered} units entered from chart "
                                 f"{self.charts[chart].id}; the dice {rolled} gave {sum(rolled)}",
-                                at=at, units=_units(entries), chart=self.charts[chart].id, dice=rolled)
+                                at=at, units=_units(entries), chart=self.charts[chart].id, dice=rolled,
+                                territory=self.board.rules.charts[chart].pool)
             beaches.update(dest for _, _, dest in entries if self.board.place(dest) and
                            self.board.place(dest).kind == "beach")
         self.dice[side] = []
@@ -126,6 +127,7 @@ class ReinforcementRules(RuleGroup):
             problem = self._misplaced(side, index, start, entries)
         if problem:
             self.rules.flag(ORDER_CODE[side], (self.rules.round_no, chart), problem, at=at, units=given,
+                            territory=self.board.rules.charts[chart].pool,
                             chart=index.id, destinations=sorted({dest for _, _, dest in entries}))
 
     def _misplaced(self, side: str, index, start: int, entries) -> str | None:

@@ -146,7 +146,8 @@ class DDay2Rules(ReplayVisitor):
 
     def at_step(self, step_name: str) -> Position:
         """The location of a finding due after `step_name` of the current round."""
-        return Position(self.round_no, step_name, self.step_players.get(step_name), None)
+        player = self.step_players.get(step_name) or self.board.step_player.get(step_name)
+        return Position(self.round_no, step_name, player, None)
 
     def flag(self, code: str, key: Hashable | None, message: str, *, area: int | None = None,
              territory: str | None = None, units: Counter | dict | None = None, at: Position | None = None,
