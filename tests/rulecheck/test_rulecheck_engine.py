@@ -276,3 +276,22 @@ def test_play_after_victory_breaks_g5(real_engine, tmp_path):
     found = findings_of(save)
     assert [(f.code, dict(f.extra)["rule"], f.round, dict(f.extra)["decided_round"]) for f in found] == [
         ("DDAY2-VICTORY-MISSED", "G5", 3, 2)]
+
+
+def test_paratroopers_after_round_one_break_u8(real_engine, built_dday2, tmp_path):
+    # our XML runs the para steps in round 1 only (maxRunCount); a variant that runs them every
+    # round lets the boxes kept back in round 1 jump in round 2
+    xml = (built_dday2 / GAME_XML).read_bytes()
+    once = b'player="ParaSurprise" maxRunCount="1"'
+    assert xml.count(once) == 2
+    save = tmp_path / "u8.tsvg"
+    first_only = {(1, "ParaSurpriseCombatMove"): lambda oracle, contents, moves: moves[:1]}
+    oracle = PlantedOracle(5, plants=first_only)
+    play_with_oracle(xml.replace(once, b'player="ParaSurprise"'), rounds=2, seed=5, save_path=save, oracle=oracle,
+                     timeout=120)
+    rules = load_ruleset(DDAY2_MODEL_DIR)
+    late = sorted(str(int(b.links[0].split("/")[0])) for b in rules.boxes if b.role == "airborne")
+    found = findings_of(save)
+    assert {f.code for f in found} == {"DDAY2-PARA-LATE"}
+    assert all(dict(f.extra)["rule"] == "U8" and f.round == 2 and f.step == "ParaSurpriseCombatMove" for f in found)
+    assert len(found) == 2 and {f.area for f in found} < set(late)
