@@ -1,8 +1,12 @@
 """Python API to the real TripleA engine (Debian's 1.9), through our Java harness run as a subprocess.
 
     parse_game(xml) -> ParseReport
-    play_game(xml, rounds, ai, seed, save_path, timeout, script=None, strict_script=True) -> PlayReport
+    play_game(xml, rounds, ai, seed, save_path, timeout, script=None, strict_script=True, load=None) -> PlayReport
     load_map(map_dir, xml) -> MapLoadReport
+
+`play_game(..., load=SAVE)` (Java side `play --load SAVE --rounds N`) continues a saved game
+for N more rounds; the save's history goes on growing. A live oracle instead of a script:
+`converter.realengine.interactive.play_with_oracle` (Java side `--oracle stdio`).
 
 Each call starts one JVM in a scratch folder (its own user.home, preferences and working
 directory holding game_engine.properties), so calls are independent and safe in parallel.
