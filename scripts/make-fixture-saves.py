@@ -15,6 +15,8 @@ from converter.compile.build import build_package
 from converter.model import load_ruleset
 from converter.paths import DDAY2_MODEL_DIR, REPO_ROOT
 from converter.realengine import play_game
+from converter.realengine.autoplay import PolicyOracle
+from converter.realengine.interactive import play_with_oracle
 from converter.realengine.script import End, Move, StepEntry, write_script
 
 FIXTURES = REPO_ROOT / "tests" / "data" / "saves"
@@ -47,13 +49,18 @@ def make(name: str, xml: Path, scratch: Path) -> None:
         report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=7, save_path=target, timeout=180, script=script)
     elif name == "compiled_fast_1round":
         report = play_game(xml, rounds=1, ai="Fast (AI)", seed=7, save_path=target, timeout=600)
+    elif name == "compiled_policy_10rounds":
+        # a whole legal game: our engine's policy decides every move step, the real engine rolls
+        report = play_with_oracle(xml, rounds=10, seed=5, save_path=target, oracle=PolicyOracle(5), timeout=600)
+        target.with_name(target.name + ".step.tsvg").unlink(missing_ok=True)
     else:
         raise SystemExit(f"unknown fixture {name}")
     print(f"{target.name}: {target.stat().st_size} bytes, {report.steps_run} steps, round {report.final_round}")
 
 
 def main(names: list[str]) -> int:
-    names = names or ["compiled_easy_1round", "compiled_scripted_1round", "compiled_fast_1round"]
+    names = names or ["compiled_easy_1round", "compiled_scripted_1round", "compiled_fast_1round",
+                      "compiled_policy_10rounds"]
     with tempfile.TemporaryDirectory() as scratch_name:
         scratch = Path(scratch_name)
         build_package(load_ruleset(DDAY2_MODEL_DIR), scratch / "pkg")

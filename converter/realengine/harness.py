@@ -1,8 +1,12 @@
 """Python API to the real TripleA engine (Debian's 1.9), through our Java harness run as a subprocess.
 
     parse_game(xml) -> ParseReport
-    play_game(xml, rounds, ai, seed, save_path, timeout, script=None, strict_script=True) -> PlayReport
+    play_game(xml, rounds, ai, seed, save_path, timeout, script=None, strict_script=True, load=None) -> PlayReport
     load_map(map_dir, xml) -> MapLoadReport
+
+`play_game(..., load=SAVE)` (Java side `play --load SAVE --rounds N`) continues a saved game
+for N more rounds; the save's history goes on growing. A live oracle instead of a script:
+`converter.realengine.interactive.play_with_oracle` (Java side `--oracle stdio`).
 
 Each call starts one JVM in a scratch folder (its own user.home, preferences and working
 directory holding game_engine.properties), so calls are independent and safe in parallel.
@@ -163,19 +167,35 @@ def play_game(
     timeout: float = 300.0,
     script: Path | str | None = None,
     strict_script: bool = True,
+    load: Path | str | None = None,
 ) -> PlayReport:
-    """Play `rounds` full rounds headless and write a real save (.tsvg) at the next step boundary."""
+    """Play `rounds` full rounds headless and write a real save (.tsvg) at the next step boundary.
+
+    With `load` (a save), `xml` is ignored and the saved game goes on for `rounds` more rounds."""
+    save = Path(save_path).resolve()
+    args = play_args(xml is not None and load is None, rounds, ai, seed, save, timeout, script, load)
+    with _Scratch() as scratch:
+        if load is None:
+            args[1] = str(scratch.xml_path(xml))
+        report = scratch.run(args, timeout + JVM_GRACE_SECONDS)
+    return play_report(report, save, strict_script)
+
+
+def play_args(from_xml: bool, rounds: int, ai: str, seed: int, save: Path, timeout: float,
+              script: Path | str | None = None, load: Path | str | None = None) -> list[str]:
+    """The harness's `play` arguments; with `from_xml`, args[1] is left for the XML path."""
     if ai not in AI_TYPES:
         raise ValueError(f"unknown AI type {ai!r}; one of {', '.join(AI_TYPES)}")
-    save = Path(save_path).resolve()
     save.parent.mkdir(parents=True, exist_ok=True)
-    args = ["play", "", "--rounds", str(rounds), "--ai", ai, "--seed", str(seed),
-            "--save", str(save), "--timeout", str(max(1, int(timeout)))]
+    args = ["play", ""] if from_xml else ["play", "--load", str(Path(load).resolve())]
+    args += ["--rounds", str(rounds), "--ai", ai, "--seed", str(seed),
+             "--save", str(save), "--timeout", str(max(1, int(timeout)))]
     if script is not None:
         args += ["--script", str(Path(script).resolve())]
-    with _Scratch() as scratch:
-        args[1] = str(scratch.xml_path(xml))
-        report = scratch.run(args, timeout + JVM_GRACE_SECONDS)
+    return args
+
+
+def play_report(report: dict[str, Any], save: Path, strict_script: bool = True) -> PlayReport:
     played = PlayReport(
         rounds_played=report["rounds_played"],
         final_round=report["final_round"],

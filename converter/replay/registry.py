@@ -14,7 +14,7 @@ from converter.replay.visitor import ReplayVisitor
 RULES: dict[str, type[ReplayVisitor]] = {"none": ReplayVisitor}
 
 # rule set name -> module that registers it (imported lazily)
-RULE_MODULES: dict[str, str] = {}
+RULE_MODULES: dict[str, str] = {"dday2": "converter.rulecheck"}
 
 
 def register_rules(name: str):

@@ -75,4 +75,4 @@ class ReplayVisitor:
         self.handle_error(Finding(code=code, message=message, severity=severity, round=where.round,
                                   step=where.step, player=where.player, event=where.event,
                                   territory=extra.pop("territory", None), name=extra.pop("name", None),
-                                  extra=tuple(extra.items())))
+                                  area=extra.pop("area", None), extra=tuple(extra.items())))

@@ -10,7 +10,8 @@ import java.util.Map;
  *
  * <pre>
  *   parse XML
- *   play XML --rounds N --ai "Easy (AI)" --seed S --save OUT.tsvg [--script FILE] [--timeout SECONDS]
+ *   play XML --rounds N --ai "Easy (AI)" --seed S --save OUT.tsvg [--script FILE] [--oracle stdio] [--timeout SECONDS]
+ *   play --load SAVE.tsvg --rounds N ...   (continue a saved game for N more rounds)
  *   loadmap MAPDIR XML
  *   show MAPDIR XML [--seconds N]     (needs a display: the real game window, for screenshots)
  * </pre>

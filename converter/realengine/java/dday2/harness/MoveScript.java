@@ -18,7 +18,7 @@ import java.util.Set;
  * {"step": NAME, "round": R?, "player": P?, "actions": [...]}. The format is documented for users
  * in converter/realengine/harness.py; this class only reads and hands out entries.
  */
-final class MoveScript {
+final class MoveScript implements ActionSource {
   /** One step entry; consumed at most once. */
   static final class Entry {
     final int line;
@@ -107,7 +107,8 @@ final class MoveScript {
   }
 
   /** The actions for this run of a step: the first unused matching entry, or none (end at once). */
-  synchronized List<Map<String, Object>> take(String player, String step, int round) {
+  @Override
+  public synchronized List<Map<String, Object>> take(String player, String step, int round) {
     for (Entry entry : entries) {
       if (entry.used || !entry.step.equals(step) || !entry.player.equals(player)) continue;
       if (entry.round != null && entry.round != round) continue;

@@ -27,20 +27,26 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * `play XML --rounds N --ai TYPE --seed S --save OUT [--script FILE] [--timeout SECONDS]`.
+ * `play XML --rounds N --ai TYPE --seed S --save OUT [--script FILE] [--oracle stdio] [--timeout SECONDS]`,
+ * or `play --load SAVE --rounds N ...` to continue a saved game.
  *
  * <p>Starts the game the way the engine's LocalLauncher does, headless, with seeded dice; when
- * the sequence reaches round N+1 (a step boundary, before that step's delegate starts) the game
- * thread writes the save itself, so no other thread can change the data meanwhile.
+ * the sequence reaches N rounds after the one it started in (a step boundary, before that step's
+ * delegate starts) the game thread writes the save itself, so no other thread can change the
+ * data meanwhile. `--load` continues a save (its history goes on growing). `--oracle stdio`
+ * seats every player with a scripted player that asks our Python side for each move step's
+ * actions and, at each new round, whether to stop (see StdioOracle).
  */
 final class PlayCommand {
   private PlayCommand() {}
 
   static Map<String, Object> run(List<String> argList, EngineLog log) throws Exception {
     Options options = Options.parse(argList);
-    GameData data = Engine.parse(options.xml);
+    GameData data = options.load != null ? GameDataManager.loadGame(options.load.toFile()) : Engine.parse(options.xml);
     MoveScript script = options.script == null ? MoveScript.empty() : MoveScript.load(options.script);
     script.resolvePlayers(data);
+    StdioOracle oracle = options.oracle ? new StdioOracle(data, log.reportStream(),
+        options.save.resolveSibling(options.save.getFileName() + ".step.tsvg")) : null;
 
     // Headless play needs the map's folder to exist (not its images).
     File mapFolder = new File(Engine.userMapsFolder(), Engine.mapName(data));
@@ -58,7 +64,7 @@ final class PlayCommand {
     Map<String, Boolean> enabled = new LinkedHashMap<>();
     Map<String, String> nodes = new LinkedHashMap<>();
     for (String name : names) {
-      boolean scripted = script.seatedPlayers().contains(name);
+      boolean scripted = oracle != null || script.seatedPlayers().contains(name);
       if (!scripted) aiTypes.put(name, options.ai);
       playerTypes.put(name, scripted ? ScriptedPlayer.TYPE : options.ai);
       enabled.put(name, true);
@@ -70,11 +76,16 @@ final class PlayCommand {
 
     Set<IGamePlayer> players = new LinkedHashSet<>(data.getGameLoader().createPlayers(aiTypes));
     List<Map<String, Object>> scriptLog = Collections.synchronizedList(new ArrayList<>());
-    for (String name : script.seatedPlayers()) players.add(new ScriptedPlayer(name, script, scriptLog));
+    if (oracle != null) {
+      for (String name : names) players.add(new ScriptedPlayer(name, oracle, scriptLog));
+    } else {
+      for (String name : script.seatedPlayers()) players.add(new ScriptedPlayer(name, script, scriptLog));
+    }
 
     ServerGame game = new ServerGame(data, players, new HashMap<>(), new Messengers(new HeadlessServerMessenger()));
     game.setRandomSource(new SeededRandomSource(options.seed));
-    StopAfterRounds stopper = new StopAfterRounds(data, options.rounds, options.save, log);
+    int startRound = data.getSequence().getRound();
+    StopAfterRounds stopper = new StopAfterRounds(data, startRound, startRound + options.rounds, options.save, log, oracle);
     game.addGameStepListener(stopper);
     data.getGameLoader().startGame(game, players, true);
 
@@ -113,6 +124,9 @@ final class PlayCommand {
     report.put("script_log", new ArrayList<>(scriptLog));
     report.put("script_errors", scriptErrors(scriptLog));
     report.put("unused_script_entries", script.unusedEntries());
+    report.put("start_round", startRound);
+    report.put("oracle_requests", oracle == null ? 0 : oracle.requests());
+    report.put("stopped_by_oracle", stopper.stoppedByOracle);
     return report;
   }
 
@@ -133,9 +147,12 @@ final class PlayCommand {
   private static final class StopAfterRounds implements GameStepListener {
     final CountDownLatch done = new CountDownLatch(1);
     private final GameData data;
-    private final int rounds;
+    private final int startRound;
+    private final int stopRound;
     private final Path save;
     private final EngineLog log;
+    private final StdioOracle oracle;
+    volatile boolean stoppedByOracle;
     volatile int round;
     volatile String step = "";
     volatile int stepsRun;
@@ -143,23 +160,26 @@ final class PlayCommand {
     volatile boolean gameOver;
     volatile String saveError;
 
-    StopAfterRounds(GameData data, int rounds, Path save, EngineLog log) {
+    StopAfterRounds(GameData data, int startRound, int stopRound, Path save, EngineLog log, StdioOracle oracle) {
       this.data = data;
-      this.rounds = rounds;
+      this.startRound = startRound;
+      this.stopRound = stopRound;
       this.save = save;
       this.log = log;
+      this.oracle = oracle;
     }
 
     int roundsCompleted() {
-      return gameOver ? round : round - 1;
+      return (gameOver ? round : round - 1) - startRound + 1;
     }
 
     @Override
     public void gameStepChanged(String stepName, String delegateName, PlayerID player, int round, String displayName) {
       if (done.getCount() == 0) return;
+      boolean newRound = this.round != 0 && round > this.round;
       this.round = round;
       this.step = stepName;
-      if (round <= rounds) {
+      if (round < stopRound && !(newRound && oracle != null && (stoppedByOracle = oracle.stopBeforeRound(round)))) {
         stepsRun++;
         return;
       }
@@ -209,6 +229,8 @@ final class PlayCommand {
   /** The play subcommand's options. */
   private static final class Options {
     Path xml;
+    Path load;
+    boolean oracle;
     int rounds = 1;
     String ai = "Easy (AI)";
     long seed = 1;
@@ -234,6 +256,11 @@ final class PlayCommand {
             case "--seed": options.seed = Long.parseLong(value); break;
             case "--save": options.save = Path.of(value); break;
             case "--script": options.script = Path.of(value); break;
+            case "--load": options.load = Path.of(value); break;
+            case "--oracle":
+              if (!value.equals("stdio")) throw new UsageError("--oracle takes: stdio");
+              options.oracle = true;
+              break;
             case "--timeout": options.timeoutSeconds = Long.parseLong(value); break;
             default: throw new UsageError("unknown option " + arg);
           }
@@ -241,10 +268,12 @@ final class PlayCommand {
           throw new UsageError("not a number for " + arg + ": " + value);
         }
       }
-      if (positional.size() != 1) throw new UsageError("usage: play XML --rounds N --ai TYPE --seed S --save OUT");
+      if (positional.size() != (options.load == null ? 1 : 0)) {
+        throw new UsageError("usage: play XML|--load SAVE --rounds N --ai TYPE --seed S --save OUT");
+      }
       if (options.save == null) throw new UsageError("play needs --save OUT");
       if (options.rounds < 1) throw new UsageError("--rounds must be at least 1");
-      options.xml = Path.of(positional.get(0));
+      if (options.load == null) options.xml = Path.of(positional.get(0));
       return options;
     }
   }

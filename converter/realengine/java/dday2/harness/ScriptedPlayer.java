@@ -27,10 +27,10 @@ import java.util.Map;
 final class ScriptedPlayer extends AbstractAI {
   static final String TYPE = "Scripted (dday2)";
 
-  private final MoveScript script;
+  private final ActionSource script;
   private final List<Map<String, Object>> scriptLog;
 
-  ScriptedPlayer(String name, MoveScript script, List<Map<String, Object>> scriptLog) {
+  ScriptedPlayer(String name, ActionSource script, List<Map<String, Object>> scriptLog) {
     super(name, TYPE);
     this.script = script;
     this.scriptLog = scriptLog;
