@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PIL import Image, UnidentifiedImageError
 
-from converter.check.geometry import Box, distance_to_polygons, overlapping_pairs, point_in_any
+from converter.check.geometry import Box, distance_to_outlines, overlapping_pairs, point_in_any
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -123,7 +123,7 @@ def _points_outside(context, point_file, what: str):
         if outside:
             yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
                       point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                      distance=round(distance_to_polygons(outside[0], [o.points for o in outlines])))
+                      distance=round(distance_to_outlines(outside[0], outlines)))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
