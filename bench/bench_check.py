@@ -1,7 +1,8 @@
 """`dday2 check` against the real engine's own parse of the same game XMLs.
 
-Ours: the full check of each map (XML parse, DTD, every rule; for the community D-Day2
-package also its map files, tiles and images), median of RUNS in this warm process.
+Ours: the full check of each map (XML parse, DTD, every rule; for the two D-Day2 packages,
+the community one and the one `dday2 build` generates here, also their map files, tiles
+and images), median of RUNS in this warm process.
 Peer: TripleA 1.9's `GameParser.parse` on the same XML, median of RUNS after WARMUP
 parses in one warm JVM (bench/java/ParseTimes.java, compiled here with javac against
 the installed jar). Reported as a ratio ours / engine: below 1 means we are faster.
@@ -63,30 +64,49 @@ def _engine_times(xmls: list[Path]) -> dict[Path, tuple[float, str]]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _generated_package(stack: ExitStack) -> Path | None:
+    """Our own D-Day2 package, built into a scratch folder the stack removes."""
+    from converter.compile.build import build_package
+    from converter.model import load_ruleset
+    from converter.paths import DDAY2_MODEL_DIR
+
+    scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="dday2-bench-pkg-")))
+    build_package(load_ruleset(DDAY2_MODEL_DIR), scratch / "dday2")
+    return scratch / "dday2" if (scratch / "dday2" / "map" / "polygons.txt").is_file() else None
+
+
+def _packages(stack: ExitStack, community: Path) -> list[tuple[str, Path]]:
+    found = [("community", community)] if community.is_dir() else []
+    generated = _generated_package(stack)
+    return found + ([("generated", generated)] if generated is not None else [])
+
+
 def run() -> list[str]:
     if not ENGINE_JAR.is_file() or shutil.which("javac") is None:
         return [f"skipped: needs the engine jar {ENGINE_JAR} and javac"]
     community = SHARED_DIR / "reference" / "dday2-community-map"
     xml_folder = SHARED_DIR / "reference" / "map-xmls"
     with ExitStack() as stack:
-        targets = []
-        if community.is_dir():
-            package = resolve(community, stack)
+        targets, kinds = [], {}
+        for kind, folder in _packages(stack, community):
+            package = resolve(folder, stack)
             # the same XML checked alone (no map files): like for like with the engine's parse
             targets += package + [replace(t, map_dir=None, repo_root=None) for t in package]
+            kinds.update((t.xml, kind) for t in package)
         if xml_folder.is_dir():
             targets += resolve(xml_folder, stack)
         if not targets:
             return [f"skipped: no reference maps under {SHARED_DIR}"]
         ours = _our_times(targets)
-    engine = _engine_times(list(dict.fromkeys(t.xml for t in targets)))
+        engine = _engine_times(list(dict.fromkeys(t.xml for t in targets)))  # before the scratch package goes
     lines = [f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}"]
     ratios, our_total, engine_total = [], 0.0, 0.0
     for target in targets:
         mine = ours[(target.xml, target.map_dir is not None)]
         peer, status = engine.get(target.xml, (float("nan"), "missing"))
-        name = f"{target.xml.name} (full package)" if target.map_dir is not None else \
-            f"{target.xml.name} (XML only)" if target.xml.parent.name == "games" else target.xml.name
+        kind = kinds.get(target.xml)
+        name = target.xml.name if kind is None else \
+            f"{kind} {'full package' if target.map_dir is not None else 'XML only'}"
         if status != "ok":
             lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {'-':>10} {'-':>6}  engine parse failed: {status}")
             continue

@@ -9,6 +9,8 @@ pixels), so edges that only touch or run along each other do not count as overla
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from math import isqrt
 from typing import Iterable, Iterator, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
@@ -71,9 +73,44 @@ class Outline:
     def of(cls, points: Polygon) -> "Outline":
         return cls(points, Box.of(points))
 
+    @cached_property
+    def bands(self) -> tuple[tuple[int, int, int, int, int, int], ...]:
+        """(lowest y, highest y, lowest x, highest x, first edge, end edge) of runs of about
+        sqrt(n) consecutive edges; edge i runs from vertex i-1 to vertex i. Traced outlines
+        are coherent, so a horizontal line meets few runs and the rest are skipped whole."""
+        points = self.points
+        count = len(points)
+        size = max(8, isqrt(count))
+        xs, ys = zip(points[-1], *points)  # xs[i], xs[i + 1]: edge i's ends
+        starts = range(0, count, size)
+        ys_runs = [ys[start:start + size + 1] for start in starts]
+        xs_runs = [xs[start:start + size + 1] for start in starts]
+        ends = [*range(size, count, size), count]
+        return tuple(zip(map(min, ys_runs), map(max, ys_runs), map(min, xs_runs), map(max, xs_runs), starts, ends))
+
     def contains(self, point: Point) -> bool:
-        # outside the box no edge holds the point and the ray crosses the outline an even number of times
-        return self.box.contains(point) and point_in_polygon(point, self.points)
+        """`point_in_polygon` exactly (the same per-edge tests; parity and 'on an edge' do
+        not depend on edge order), skipping runs of edges whose y-range misses the point:
+        such edges neither hold it nor cross its ray."""
+        if not self.box.contains(point):
+            return False  # no edge holds it and the ray crosses the outline an even number of times
+        x, y = point
+        points = self.points
+        inside = False
+        for low, high, _, _, start, end in self.bands:
+            if y < low or y > high:
+                continue
+            x1, y1 = points[start - 1]
+            for x2, y2 in points[start:end]:
+                if (y1 > y) != (y2 > y):
+                    if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
+                        return True
+                    if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                        inside = not inside
+                elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
+                    return True
+                x1, y1 = x2, y2
+        return inside
 
 
 def point_in_any(point: Point, outlines: Iterable[Outline]) -> bool:
@@ -184,6 +221,38 @@ def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, seco
     a = first.crop((left - first_box.left, top - first_box.top, right - first_box.left + 1, bottom - first_box.top + 1))
     b = second.crop((left - second_box.left, top - second_box.top, right - second_box.left + 1, bottom - second_box.top + 1))
     return ImageChops.darker(a, b).getbbox() is not None
+
+
+def distance_to_outlines(point: Point, outlines: Iterable[Outline]) -> float:
+    """`distance_to_polygons` of the outlines' points, the same float: runs of edges are
+    visited nearest box first, and a run whose box lies clearly farther than the best
+    edge so far is skipped (its edges cannot be nearer; the margin covers rounding)."""
+    px, py = point
+    runs = []
+    for outline in outlines:
+        for low_y, high_y, low_x, high_x, start, end in outline.bands:
+            dx = low_x - px if px < low_x else px - high_x if px > high_x else 0
+            dy = low_y - py if py < low_y else py - high_y if py > high_y else 0
+            runs.append((dx * dx + dy * dy, start, end, outline.points))
+    runs.sort(key=lambda run: run[0])
+    best = float("inf")
+    for bound, start, end, polygon in runs:
+        if bound > best * (1 + 1e-9):
+            break
+        x1, y1 = polygon[start - 1]
+        for x2, y2 in polygon[start:end]:
+            dx, dy = x2 - x1, y2 - y1
+            length = dx * dx + dy * dy
+            if length == 0:
+                t = 0.0
+            else:
+                t = ((px - x1) * dx + (py - y1) * dy) / length
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # as distance_to_polygons
+            if squared < best:
+                best = squared
+            x1, y1 = x2, y2
+    return best ** 0.5
 
 
 def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 Point = tuple[int, int]
@@ -68,6 +69,14 @@ _NOT_POINT_TEXT = re.compile(r"[^\d\s(),-]")
 _SEPARATORS = str.maketrans("(),", "   ")
 
 
+@cache
+def _small_ints() -> dict[str, int]:
+    """Canonical decimal text -> int for every coordinate a map plausibly has: a dict
+    lookup is several times cheaper than int() on the ~50,000 numbers of a polygons.txt.
+    A fixed table (not learned from input), built once per process."""
+    return {str(value): value for value in range(-1024, 16384)}
+
+
 def _points(text: str) -> tuple[tuple[Point, ...], str]:
     """Points in `text` and whatever is left over once they and blanks are removed.
     Fast path (polygons.txt is large): C-level split and int() of `(x,y)` pairs; any text it
@@ -76,11 +85,13 @@ def _points(text: str) -> tuple[tuple[Point, ...], str]:
     tokens = text.translate(_SEPARATORS).split()
     if len(tokens) % 2 == 0 and "+" not in text and "_" not in text and \
             text.count("(") == text.count(")") == text.count(",") == len(tokens) // 2:
-        try:
-            values = list(map(int, tokens))
-        except ValueError:
-            pass
-        else:
+        values = list(map(_small_ints().get, tokens))
+        if None in values:  # not canonical or out of the table's range: int() decides
+            try:
+                values = list(map(int, tokens))
+            except ValueError:
+                values = None
+        if values is not None:
             pairs = iter(values)
             return tuple(zip(pairs, pairs)), ""
     numbers = _NUMBER.findall(text)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from PIL import Image, UnidentifiedImageError
 
-from converter.check.geometry import Box, distance_to_polygons, overlapping_pairs, point_in_any
+from converter.check.geometry import Box, distance_to_outlines, overlapping_pairs, point_in_any
+from converter.check.pngfast import png_header
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
+_HEADER_BYTES = 4096  # a tile's header chunks; longer ones go to Pillow
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -123,7 +125,7 @@ def _points_outside(context, point_file, what: str):
         if outside:
             yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
                       point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                      distance=round(distance_to_polygons(outside[0], [o.points for o in outlines])))
+                      distance=round(distance_to_outlines(outside[0], outlines)))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
@@ -182,8 +184,7 @@ def tile_size(context):
             if not (column.isdigit() and row.isdigit()):
                 continue
             try:
-                with Image.open(tile) as image:
-                    actual = image.size
+                actual = _image_size(tile)
             except (UnidentifiedImageError, OSError):
                 yield hit(file=tile, name=f"{folder}/{tile.name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
@@ -195,6 +196,16 @@ def tile_size(context):
             if not (ok_width and ok_height):
                 yield hit(file=tile, name=f"{folder}/{tile.name}", size=f"{actual[0]}x{actual[1]}",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
+
+
+def _image_size(path):
+    """The size Pillow's `Image.open` reports; read from the PNG header when that surely agrees."""
+    with open(path, "rb") as handle:
+        opened = png_header(handle.read(_HEADER_BYTES))
+    if opened is not None:
+        return opened[0]
+    with Image.open(path) as image:
+        return image.size
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,

@@ -1,0 +1,102 @@
+"""A quick yes for the usual PNG, so image rules call Pillow only for the others.
+
+Pillow's `Image.open` (and `verify`) costs tens of microseconds a file, mostly Python;
+a map has hundreds of unit images and tiles. These functions answer only when they can
+prove Pillow would succeed: the same checks Pillow makes (signature, chunk names, CRCs,
+the header chunks it interprets), restricted to chunks whose handling cannot fail once
+they pass. Anything else returns None/False and the caller asks Pillow, so a broken
+file is still reported with Pillow's own error.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from PIL import Image, ImageFile, PngImagePlugin
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# chunks before the image data that Pillow reads without any check that could fail, given
+# at least this many bytes; chunk types Pillow has no handler for are skipped by it alike
+_SIMPLE_MINIMUM = {b"pHYs": 9, b"gAMA": 4, b"cHRM": 32, b"sRGB": 1}
+_TEXT_LIMIT = 64 * 1024  # all tEXt together: far below Pillow's text memory limit
+
+
+def _handled(cid: bytes) -> bool:
+    return hasattr(PngImagePlugin.PngStream, f"chunk_{cid.decode('ascii')}")
+
+
+def _chunk(data: bytes, at: int) -> tuple[bytes, bytes, int] | None:
+    """(type, body, next offset) of a whole chunk with a valid name and CRC, else None."""
+    if at + 8 > len(data):
+        return None
+    length, cid = struct.unpack_from(">I4s", data, at)
+    end = at + 12 + length
+    if not PngImagePlugin.is_cid(cid) or end > len(data):
+        return None
+    body = data[at + 8:end - 4]
+    if zlib.crc32(body, zlib.crc32(cid)) != struct.unpack_from(">I", data, end - 4)[0]:
+        return None
+    return cid, body, end
+
+
+def _benign(cid: bytes, body: bytes) -> bool:
+    if cid in _SIMPLE_MINIMUM:
+        return len(body) >= _SIMPLE_MINIMUM[cid]
+    if cid == b"tEXt":
+        return True  # Pillow splits it at NUL and decodes Latin-1 (the caller bounds the total)
+    if cid == b"iCCP":  # as Pillow: name, NUL, method 0, then a profile it inflates (errors ignored)
+        name_end = body.find(b"\0")
+        if name_end < 0 or name_end + 1 >= len(body) or body[name_end + 1] != 0:
+            return False
+        inflater = zlib.decompressobj()
+        try:
+            inflater.decompress(body[name_end + 2:], PngImagePlugin.MAX_TEXT_CHUNK)
+        except zlib.error:
+            return True
+        return not inflater.unconsumed_tail
+    return not _handled(cid)
+
+
+def png_header(data: bytes) -> tuple[tuple[int, int], int] | None:
+    """((width, height), offset of the first IDAT chunk) when `Image.open` surely succeeds
+    on a file starting with `data`; None when unsure (ask Pillow)."""
+    if ImageFile.LOAD_TRUNCATED_IMAGES or not data.startswith(SIGNATURE):
+        return None
+    header = _chunk(data, len(SIGNATURE))
+    if header is None or header[0] != b"IHDR" or len(header[1]) != 13:
+        return None
+    width, height, depth, colour, _, filtering, _ = struct.unpack(">IIBBBBB", header[1])
+    limit = Image.MAX_IMAGE_PIXELS
+    if (depth, colour) not in PngImagePlugin._MODES or filtering or width <= 0 or height <= 0 or \
+            (limit is not None and width * height > limit):
+        return None
+    at, text = header[2], 0
+    while True:
+        if data[at + 4:at + 8] == b"IDAT" and at + 8 <= len(data):
+            return (width, height), at  # Pillow stops here, before reading the data
+        found = _chunk(data, at)
+        if found is None or not _benign(found[0], found[1]):
+            return None
+        text += len(found[1]) if found[0] == b"tEXt" else 0
+        if text > _TEXT_LIMIT:
+            return None
+        at = found[2]
+
+
+def png_verifies(data: bytes) -> bool:
+    """True when `Image.open` and `verify()` surely succeed on the whole file `data`:
+    the header as above, then every chunk from the first IDAT to IEND whole with its CRC."""
+    opened = png_header(data)
+    if opened is None:
+        return False
+    at = opened[1]
+    while True:
+        if at + 8 > len(data):
+            return False
+        if data[at + 4:at + 8] == b"IEND":
+            return True  # Pillow's verify stops at IEND's name
+        found = _chunk(data, at)
+        if found is None:
+            return False
+        at = found[2]
