@@ -194,15 +194,24 @@ def overlapping_pairs(shapes: Sequence[tuple[str, Outline]]) -> Iterator[tuple[s
             pair = (min(name, other_name), max(name, other_name))
             if pair in reported:
                 continue
-            if not _masks_overlap(_mask(masks, index, outline.points, box), box,
-                                  _mask(masks, other_index, other_outline.points, other_box), other_box):
+            first_mask = _mask(masks, index, outline.points, box)
+            second_mask = _mask(masks, other_index, other_outline.points, other_box)
+            if first_mask is not None and second_mask is not None and not _masks_overlap(
+                    first_mask, box, second_mask, other_box):
                 continue
             if polygons_overlap(outline, other_outline):
                 reported.add(pair)
                 yield pair
 
 
-def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image:
+# A hostile or broken polygons.txt (one far-out point) must not make us allocate a huge
+# mask; such polygons skip the raster prefilter and go straight to the exact test.
+MAX_MASK_PIXELS = 4_000_000
+
+
+def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image | None:
+    if (box.right - box.left + 1) * (box.bottom - box.top + 1) > MAX_MASK_PIXELS:
+        return None
     if index not in cache:
         mask = Image.new("L", (box.right - box.left + 1, box.bottom - box.top + 1), 0)
         draw = ImageDraw.Draw(mask)

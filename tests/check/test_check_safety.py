@@ -153,3 +153,16 @@ def test_not_a_zip_is_a_one_line_error(tmp_path: Path, capsys) -> None:
     fake.write_bytes(b"not a zip")
     code, _, err = _run(capsys, str(fake))
     assert code == 2 and err.count("\n") == 1 and "not a readable zip" in err
+
+
+def test_a_far_out_polygon_point_costs_no_huge_mask(tmp_path: Path, capsys) -> None:
+    # one point a billion pixels away: a mask of its bounding box would need exabytes
+    files = base_files()
+    files["map/polygons.txt"] = ("Alpha < (0,0) (80,0) (80,100) (0,100) >\n"
+                                 "Beta < (60,0) (160,0) (1000000000,1000000000) (60,100) >\n"
+                                 "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n")
+    root = write_tree(tmp_path / "map", files)
+    code, out, err = _run(capsys, str(root), "--format", "json", "--fail-on", "warning")
+    assert "C001" not in out and "Traceback" not in err
+    assert '"M309"' in out  # Alpha and Beta really overlap: the exact test still finds it
+    assert code == 1
