@@ -44,21 +44,27 @@ class Box:
 
 
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
-    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in).
+    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in)."""
+    x, y = point
+    return _scan_edges(polygon, x, y, ((0, len(polygon)),))
+
+
+def _scan_edges(points: Polygon, x: int, y: int, runs: Iterable[tuple[int, int]]) -> bool:
+    """Ray casting over the edges of `runs` (edge i runs from vertex i-1 to vertex i).
     Hot loop (every center and place point): only edges whose y-range holds the point's y
     can contain it or cross its ray, so the rest cost one comparison pair each."""
-    x, y = point
     inside = False
-    x1, y1 = polygon[-1]  # edges run (previous vertex -> vertex), the closing edge first
-    for x2, y2 in polygon:
-        if (y1 > y) != (y2 > y):
-            if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
+    for start, end in runs:
+        x1, y1 = points[start - 1]
+        for x2, y2 in points[start:end]:
+            if (y1 > y) != (y2 > y):
+                if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
+                    return True
+                if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    inside = not inside
+            elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
                 return True
-            if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-        elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
-            return True
-        x1, y1 = x2, y2
+            x1, y1 = x2, y2
     return inside
 
 
@@ -95,22 +101,8 @@ class Outline:
         if not self.box.contains(point):
             return False  # no edge holds it and the ray crosses the outline an even number of times
         x, y = point
-        points = self.points
-        inside = False
-        for low, high, _, _, start, end in self.bands:
-            if y < low or y > high:
-                continue
-            x1, y1 = points[start - 1]
-            for x2, y2 in points[start:end]:
-                if (y1 > y) != (y2 > y):
-                    if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
-                        return True
-                    if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                        inside = not inside
-                elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
-                    return True
-                x1, y1 = x2, y2
-        return inside
+        runs = [(start, end) for low, high, _, _, start, end in self.bands if low <= y <= high]
+        return _scan_edges(self.points, x, y, runs)
 
 
 def point_in_any(point: Point, outlines: Iterable[Outline]) -> bool:
