@@ -245,3 +245,27 @@ DECODERS: dict[str, Callable[[JavaObject], Any]] = {
 PRIMITIVE_DECODERS: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
     "java.util.UUID": (("leastSigBits", "mostSigBits"), _uuid_from_bits),
 }
+
+# Collections whose value is made from the objects of their custom data alone (block
+# data ignored): the reader hands those objects over directly, no `JavaObject` built.
+# class -> (objects, class name) -> value; each matches its entry in `DECODERS`.
+def _objects_list(values: list[Any], class_name: str) -> list[Any]:
+    return values
+
+
+def _objects_map(values: list[Any], class_name: str) -> Any:
+    return to_dict(_pairs(values, class_name))
+
+
+def _objects_concurrent_map(values: list[Any], class_name: str) -> Any:
+    if values[-2:] == [None, None]:  # end marker
+        values = values[:-2]
+    return to_dict(_pairs(values, class_name))
+
+
+OBJECTS_DECODERS: dict[str, Callable[[list[Any], str], Any]] = {
+    **{name: _objects_list for name in _SEQUENCES},
+    **{name: _objects_map for name in _MAPS},
+    "java.util.TreeSet": lambda values, class_name: values[1:],  # the comparator comes first
+    "java.util.concurrent.ConcurrentHashMap": _objects_concurrent_map,
+}
