@@ -265,9 +265,12 @@ def _factory(shape: tuple[Any, ...]) -> Callable[..., Reader]:
     return factory
 
 
-def make_reader(levels: tuple[Any, ...], class_name: str, context: tuple[Any, ...], decoder: Callable | None = None,
-                objects_decoder: Callable | None = None, maker: Callable | None = None) -> Reader:
-    """A reader for one class descriptor; `levels` is the stream reader's plan (`stream._Level`)."""
+def reader_binding(levels: tuple[Any, ...], class_name: str, decoder: Callable | None = None,
+                   objects_decoder: Callable | None = None,
+                   maker: Callable | None = None) -> tuple[Callable[..., Reader], tuple[Any, ...]]:
+    """The factory for one class layout and its arguments after the stream's context:
+    `factory(*context, *arguments)` is the class's reader in that stream. `levels` is
+    the stream reader's plan (`stream._Level`)."""
     shapes = tuple(LevelShape(lv.primitives.format if lv.primitives is not None else None,
                               lv.primitives.size if lv.primitives is not None else 0,
                               len(lv.primitive_names), tuple(lv.primitive_names.index(name) for name in lv.chars),
@@ -284,4 +287,4 @@ def make_reader(levels: tuple[Any, ...], class_name: str, context: tuple[Any, ..
     else:
         shape = (shapes, "object", incremental, decoder is not None)
     customs = [lv.class_name for lv in levels if lv.custom_data]
-    return _factory(shape)(*context, class_name, decoder, *structs, *names, *customs)
+    return _factory(shape), (class_name, decoder, *structs, *names, *customs)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import struct
 from typing import Any, Callable, NamedTuple
 
-from converter.save.classreader import make_custom_readers, make_reader
+from converter.save.classreader import make_custom_readers, reader_binding
 from converter.save.errors import SaveFormatError
 from converter.save.javatypes import BlockData, ClassDesc, JavaClass, JavaEnum, JavaObject
 
@@ -128,6 +128,23 @@ def decode_modified_utf8(raw: bytes) -> str:
         if any("\ud800" <= ch <= "\udfff" for ch in text):
             text = text.encode("utf-16-be", "surrogatepass").decode("utf-16-be", "surrogatepass")
         return text
+
+
+MAX_CACHED_LAYOUTS = 4096  # bounds the cache below; real saves bring ~120 class layouts each
+_BINDINGS: dict[tuple[Any, ...], tuple[Callable[..., Any], tuple[Any, ...]]] = {}
+
+
+def _layout_key(desc: ClassDesc, *tables: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a class's reader depends on: each level's name, flags and fields, and the
+    decoders that apply. None for a cyclic chain (the plan reports it)."""
+    key: list[Any] = [tuple(table.get(desc.name) for table in tables)]
+    current: ClassDesc | None = desc
+    while current is not None:
+        if len(key) > MAX_DEPTH:
+            return None
+        key.append((current.name, current.flags, current.fields))
+        current = current.superclass
+    return tuple(key)
 
 
 class StreamReader:
@@ -351,9 +368,22 @@ class StreamReader:
             self.max_depth_seen = self.depth
 
     def _compile(self, desc: ClassDesc) -> Callable[[int, int], tuple[Any, int]]:
-        """The class's reader (see `classreader`), with its decoder, and its primitive maker
-        when the stream's layout is exactly the one the maker expects (else the object is
-        read in full and the decoder, if any, applied)."""
+        """The class's reader (see `classreader`). Layouts recur in every save of an engine
+        generation, so the work before the reader (plan, shape, factory) is cached by the
+        descriptor chain's content and the decoders that apply."""
+        key = _layout_key(desc, self.decoders, self.objects_decoders, self.primitive_decoders)
+        binding = _BINDINGS.get(key) if key is not None else None
+        if binding is None:
+            binding = self._binding(desc)
+            if key is not None and len(_BINDINGS) < MAX_CACHED_LAYOUTS:
+                _BINDINGS[key] = binding
+        factory, arguments = binding
+        return factory(*self._context, *arguments)
+
+    def _binding(self, desc: ClassDesc) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        """Plan and reader factory, with the class's decoder, and its primitive maker when
+        the stream's layout is exactly the one the maker expects (else the object is read
+        in full and the decoder, if any, applied)."""
         levels = _plan(desc)
         maker = None
         expected = self.primitive_decoders.get(desc.name)
@@ -362,8 +392,8 @@ class StreamReader:
             if level.primitive_names == expected[0] and not level.object_names and not level.chars \
                     and not level.custom_data and level.primitives is not None:
                 maker = expected[1]
-        return make_reader(levels, desc.name, self._context, self.decoders.get(desc.name),
-                           self.objects_decoders.get(desc.name), maker)
+        return reader_binding(levels, desc.name, self.decoders.get(desc.name), self.objects_decoders.get(desc.name),
+                              maker)
 
     def _array(self) -> Any:
         desc = self._class_desc()
