@@ -48,8 +48,7 @@ TC_BLOCKDATALONG = 0x7A
 BASE_HANDLE = 0x7E0000
 
 # What the generated factory receives from the stream reader (see `stream._hot_paths`).
-CONTEXT = ("data", "handles", "readers", "R", "read_object", "read_content", "read_custom", "read_custom_objects",
-           "unpack_i", "new", "JavaObject", "BlockData", "decode_text", "fail", "MAX")
+CONTEXT = ("data", "handles", "readers", "R", "read_object", "read_content", "read_custom", "unpack_i", "new", "JavaObject", "BlockData", "decode_text", "fail", "MAX")
 
 Reader = Callable[[int, int], tuple[Any, int]]
 
@@ -101,11 +100,15 @@ def _value_code(out: list[str], pad: str, var: str, depth: str = "d", fallback: 
 
 
 def _custom_code(out: list[str], pad: str, var: str, objects_only: bool) -> None:
+    if objects_only:  # a collection's elements: read here, no call
+        out.append(f"{pad}{var} = []")
+        _custom_loop(out, pad, var, "d", True, ["pos += 1", "break"])
+        return
     out += [f"{pad}if data[pos] == {TC_ENDBLOCKDATA}:  # no custom data, the common case",
             f"{pad}    {var} = []",
             f"{pad}    pos += 1",
             f"{pad}else:",
-            f"{pad}    {var}, pos = {'read_custom_objects' if objects_only else 'read_custom'}(pos, d)"]
+            f"{pad}    {var}, pos = read_custom(pos, d)"]
 
 
 def _enter_code(out: list[str], pad: str) -> None:
@@ -114,6 +117,13 @@ def _enter_code(out: list[str], pad: str) -> None:
             f"{pad}    R.max_depth_seen = d",
             f"{pad}    if d > MAX:",
             f"{pad}        fail(f'objects nested deeper than {{MAX}}', pos)"]
+
+
+def _fields_code(out: list[str], pad: str, pairs: list[tuple[str, str]]) -> None:
+    """`obj.fields` in one display, and stores beyond 16 entries (a longer display is
+    slower than stores in CPython 3.11)."""
+    out.append(f"{pad}obj.fields = fields = {{{', '.join(f'{k}: {v}' for k, v in pairs[:16])}}}")
+    out += [f"{pad}fields[{k}] = {v}" for k, v in pairs[16:]]
 
 
 def _maker_source(level: LevelShape) -> list[str]:
@@ -133,7 +143,7 @@ def _source(shape: tuple[Any, ...]) -> str:
     if kind == "maker":
         return "\n".join(out + _maker_source(levels[0]) + ["    return read"]) + "\n"
     pad = " " * 8
-    collection = kind == "collection"
+    collection = kind in ("collection", "list")
     out += [f"{pad}obj = new(JavaObject)", f"{pad}obj.class_name = NAME", f"{pad}obj.fields = {{}}",
             f"{pad}obj.annotations = None"]
     if has_decoder:
@@ -179,7 +189,7 @@ def _source(shape: tuple[Any, ...]) -> str:
         if level.custom:
             _custom_code(out, inner, f"a{number}", collection)
     if not incremental:
-        literal = ", ".join(f"{k}: {v}" for names in level_vars for k, v in names)
+        pairs = [pair for names in level_vars for pair in names]
         if any(skippable):
             out += [f"{pad}if skipped:  # only the levels that wrote their fields", f"{pad}    fields = obj.fields"]
             for number, names in enumerate(level_vars):
@@ -188,16 +198,17 @@ def _source(shape: tuple[Any, ...]) -> str:
                     out.append(f"{inner}if not s{number}:")
                     inner += "    "
                 out += [f"{inner}fields[{k}] = {v}" for k, v in names]
-            out += [f"{pad}else:", f"{pad}    obj.fields = {{{literal}}}"]
-        elif literal:
-            out.append(f"{pad}obj.fields = {{{literal}}}")
+            out.append(f"{pad}else:")
+            _fields_code(out, pad + "    ", pairs)
+        elif pairs:
+            _fields_code(out, pad, pairs)
     custom_vars = [f"a{n}" for n, lv in enumerate(levels) if lv.custom]
     annotations = f"{{{', '.join(f'C{n}: a{n}' for n, lv in enumerate(levels) if lv.custom)}}}"
     if collection:
         # the objects of every level's custom data, levels keyed by class name as before
         objects = custom_vars[0] if len(custom_vars) == 1 else \
             f"[item for items in {annotations}.values() for item in items]" if custom_vars else "[]"
-        out.append(f"{pad}value = DECODER({objects}, NAME)")
+        out.append(f"{pad}value = {objects}" if kind == "list" else f"{pad}value = DECODER({objects}, NAME)")
     else:
         if custom_vars:
             out.append(f"{pad}obj.annotations = {annotations}")
@@ -211,44 +222,51 @@ def _source(shape: tuple[Any, ...]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _custom_source(objects_only: bool) -> str:
-    """`read_custom(pos, depth) -> (items, pos)`: custom data up to its end marker, as
-    objects and `BlockData` (adjacent chunks merged); or `read_custom_objects`, the same
-    objects with every block skipped unread (what collection decoders use)."""
-    pad = " " * 12
-    out = [f"def make({', '.join(CONTEXT)}):", "    def read_custom(pos, depth):", "        items = []",
-           "        append = items.append", "        while True:",
-           f"{pad}if pos >= len(data):", f"{pad}    fail('truncated stream inside custom object data', pos)",
-           f"{pad}tc = data[pos]", f"{pad}if tc == {TC_ENDBLOCKDATA}:", f"{pad}    return items, pos + 1"]
-    fallback = ["value, pos = read_content(pos, depth, True)"]
+def _custom_loop(out: list[str], pad: str, items: str, depth: str, objects_only: bool, at_end: list[str]) -> None:
+    """Source reading custom data up to its end marker into the list `items`: objects and
+    `BlockData` (adjacent chunks merged), or with `objects_only` the objects alone, every
+    block skipped unread (what collection decoders use). `at_end` runs at the marker."""
+    inner = pad + "    "
+    out += [f"{pad}while True:",
+            f"{inner}if pos >= len(data):", f"{inner}    fail('truncated stream inside custom object data', pos)",
+            f"{inner}tc = data[pos]", f"{inner}if tc == {TC_ENDBLOCKDATA}:"]
+    out += [f"{inner}    {line}" for line in at_end]
+    fallback = [f"value, pos = read_content(pos, {depth}, True)"]
     if objects_only:
-        out += [f"{pad}if tc == {TC_BLOCKDATA}:", f"{pad}    pos += 2 + data[pos + 1]", f"{pad}    continue",
-                f"{pad}if tc == {TC_BLOCKDATALONG}:", f"{pad}    size = unpack_i(data, pos + 1)[0]",
-                f"{pad}    if size < 0:", f"{pad}        fail(f'block data length {{size}} impossible', pos)",
-                f"{pad}    pos += 5 + size", f"{pad}    continue"]
-        fallback.append("if value.__class__ is BlockData:  # after a reset")
-        fallback.append("    continue")
+        out += [f"{inner}if tc == {TC_BLOCKDATA}:", f"{inner}    pos += 2 + data[pos + 1]", f"{inner}    continue",
+                f"{inner}if tc == {TC_BLOCKDATALONG}:", f"{inner}    size = unpack_i(data, pos + 1)[0]",
+                f"{inner}    if size < 0:", f"{inner}        fail(f'block data length {{size}} impossible', pos)",
+                f"{inner}    pos += 5 + size", f"{inner}    continue"]
+        fallback += ["if value.__class__ is BlockData:  # after a reset", "    continue"]
     else:  # one short chunk, the common case, inline; longer or merged ones by the grammar
-        out += [f"{pad}if tc == {TC_BLOCKDATA}:", f"{pad}    end = pos + 2 + data[pos + 1]",
-                f"{pad}    if end < len(data) and data[end] != {TC_BLOCKDATA}:",
-                f"{pad}        append(BlockData(data[pos + 2:end]))", f"{pad}        pos = end",
-                f"{pad}        continue"]
-    _value_code(out, pad, "value", "depth", fallback)
-    out += [f"{pad}append(value)", "    return read_custom"]
-    return "\n".join(out) + "\n"
+        out += [f"{inner}if tc == {TC_BLOCKDATA}:", f"{inner}    end = pos + 2 + data[pos + 1]",
+                f"{inner}    if end < len(data) and data[end] != {TC_BLOCKDATA}:",
+                f"{inner}        {items}.append(BlockData(data[pos + 2:end]))", f"{inner}        pos = end",
+                f"{inner}        continue"]
+    _value_code(out, inner, "value", depth, fallback)
+    out.append(f"{inner}{items}.append(value)")
 
 
-def make_custom_readers(context: tuple[Any, ...]) -> tuple[Reader, Reader]:
-    """`read_custom` and `read_custom_objects` for one stream (`context` as for `make_reader`)."""
-    readers = []
-    for objects_only in (False, True):
-        factory = _FACTORIES.get(("custom", objects_only))
-        if factory is None:
-            namespace: dict[str, Any] = {}
-            exec(compile(_custom_source(objects_only), "<save custom data reader>", "exec"), namespace)
-            factory = _FACTORIES[("custom", objects_only)] = namespace["make"]
-        readers.append(factory(*context))
-    return readers[0], readers[1]
+def _custom_source() -> str:
+    """`read_custom(pos, depth) -> (items, pos)`: one class level's custom data."""
+    out = [f"def make({', '.join(CONTEXT)}):", "    def read_custom(pos, depth):", "        items = []"]
+    _custom_loop(out, " " * 8, "items", "depth", False, ["return items, pos + 1"])
+    return "\n".join(out + ["    return read_custom"]) + "\n"
+
+
+def make_custom_reader(context: tuple[Any, ...]) -> Reader:
+    """`read_custom` for one stream (`context` as for the class readers)."""
+    factory = _FACTORIES.get(("custom",))
+    if factory is None:
+        namespace: dict[str, Any] = {}
+        exec(compile(_custom_source(), "<save custom data reader>", "exec"), namespace)
+        factory = _FACTORIES[("custom",)] = namespace["make"]
+    return factory(*context)
+
+
+def objects_as_list(values: list[Any], class_name: str) -> list[Any]:
+    """The objects decoder of sequences and sets: the objects themselves (inlined)."""
+    return values
 
 
 _FACTORIES: dict[tuple[Any, ...], Callable[..., Reader]] = {}
@@ -282,7 +300,7 @@ def reader_binding(levels: tuple[Any, ...], class_name: str, decoder: Callable |
         shape: tuple[Any, ...] = (shapes, "maker", False, True)
         decoder = maker
     elif objects_decoder is not None:
-        shape = (shapes, "collection", incremental, True)
+        shape = (shapes, "list" if objects_decoder is objects_as_list else "collection", incremental, True)
         decoder = objects_decoder
     else:
         shape = (shapes, "object", incremental, decoder is not None)

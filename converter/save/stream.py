@@ -27,7 +27,7 @@ from __future__ import annotations
 import struct
 from typing import Any, Callable, NamedTuple
 
-from converter.save.classreader import make_custom_readers, reader_binding
+from converter.save.classreader import make_custom_reader, reader_binding
 from converter.save.errors import SaveFormatError
 from converter.save.javatypes import BlockData, ClassDesc, JavaClass, JavaEnum, JavaObject
 
@@ -172,9 +172,9 @@ class StreamReader:
         self.objects_read = 0
         self.readers: dict[int, Callable[[int, int], tuple[Any, int]]] = {}  # class handle -> reader
         self.read_object, read_content = _hot_paths(self)
-        context = [data, self.handles, self.readers, self, self.read_object, read_content, None, None,
+        context = [data, self.handles, self.readers, self, self.read_object, read_content, None,
                    _I4.unpack_from, object.__new__, JavaObject, BlockData, decode_modified_utf8, _fail, max_depth]
-        context[6:8] = make_custom_readers(tuple(context))
+        context[6] = make_custom_reader(tuple(context))
         self._context = tuple(context)
 
     # -- primitives -------------------------------------------------------------
