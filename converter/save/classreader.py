@@ -48,7 +48,7 @@ TC_BLOCKDATALONG = 0x7A
 BASE_HANDLE = 0x7E0000
 
 # What the generated factory receives from the stream reader (see `stream._hot_paths`).
-CONTEXT = ("data", "handles", "readers", "R", "read_object", "read_content", "read_custom", "unpack_i", "new", "JavaObject", "BlockData", "decode_text", "fail", "MAX")
+CONTEXT = ("data", "size", "handles", "readers", "R", "read_object", "read_content", "read_custom", "unpack_i", "new", "JavaObject", "BlockData", "decode_text", "fail", "garbled", "LOW_LEVEL", "MAX")
 
 Reader = Callable[[int, int], tuple[Any, int]]
 
@@ -69,9 +69,12 @@ def _value_code(out: list[str], pad: str, var: str, depth: str = "d", fallback: 
         f"{pad}tc = data[pos]",
         f"{pad}if tc == {TC_REFERENCE}:",
         f"{pad}    i = unpack_i(data, pos + 1)[0] - {BASE_HANDLE}",
-        f"{pad}    if not 0 <= i < len(handles):",
+        f"{pad}    if i < 0:",
         f"{pad}        fail(f'back-reference to unknown handle {{i + {BASE_HANDLE}:#x}}', pos)",
-        f"{pad}    {var} = handles[i]",
+        f"{pad}    try:",
+        f"{pad}        {var} = handles[i]",
+        f"{pad}    except IndexError:",
+        f"{pad}        fail(f'back-reference to unknown handle {{i + {BASE_HANDLE}:#x}}', pos)",
         f"{pad}    pos += 5",
         f"{pad}elif tc == {TC_OBJECT}:",
         # an object of a class seen before: its reader straight from the descriptor handle
@@ -85,7 +88,7 @@ def _value_code(out: list[str], pad: str, var: str, depth: str = "d", fallback: 
         f"{pad}    pos += 1",
         f"{pad}elif tc == {TC_STRING}:",
         f"{pad}    end = pos + 3 + (data[pos + 1] << 8 | data[pos + 2])",
-        f"{pad}    if end > len(data):",
+        f"{pad}    if end > size:",
         f"{pad}        fail('truncated stream inside a string', pos)",
         f"{pad}    raw = data[pos + 3:end]",
         f"{pad}    try:",
@@ -119,6 +122,15 @@ def _enter_code(out: list[str], pad: str) -> None:
             f"{pad}        fail(f'objects nested deeper than {{MAX}}', pos)"]
 
 
+def _function(head: list[str], body: list[str], name: str) -> str:
+    """The factory's source: the body guarded so a low-level failure (struct, index,
+    decoding) becomes a `SaveFormatError` at the innermost reader, where `pos` says where.
+    (A try block costs nothing until something is raised.)"""
+    guarded = ["        try:", *("    " + line for line in body),
+               "        except LOW_LEVEL as error:", "            garbled(error, pos)"]
+    return "\n".join([*head, *guarded, f"    return {name}"]) + "\n"
+
+
 def _fields_code(out: list[str], pad: str, pairs: list[tuple[str, str]]) -> None:
     """`obj.fields` in one display, and stores beyond 16 entries (a longer display is
     slower than stores in CPython 3.11)."""
@@ -141,7 +153,7 @@ def _source(shape: tuple[Any, ...]) -> str:
     params = ", ".join((*CONTEXT, "NAME", "DECODER", *structs, *keys, *customs))
     out = [f"def make({params}):", "    def read(pos, depth):", "        d = depth + 1"]
     if kind == "maker":
-        return "\n".join(out + _maker_source(levels[0]) + ["    return read"]) + "\n"
+        return _function(out[:2], out[2:] + _maker_source(levels[0]), "read")
     pad = " " * 8
     collection = kind in ("collection", "list")
     out += [f"{pad}obj = new(JavaObject)", f"{pad}obj.class_name = NAME", f"{pad}obj.fields = {{}}",
@@ -218,8 +230,7 @@ def _source(shape: tuple[Any, ...]) -> str:
         out += [f"{pad}handles[index] = value  # later back-references see the value", f"{pad}return value, pos"]
     else:
         out.append(f"{pad}return obj, pos")
-    out.append("    return read")
-    return "\n".join(out) + "\n"
+    return _function(out[:2], out[2:], "read")
 
 
 def _custom_loop(out: list[str], pad: str, items: str, depth: str, objects_only: bool, at_end: list[str]) -> None:
@@ -228,19 +239,23 @@ def _custom_loop(out: list[str], pad: str, items: str, depth: str, objects_only:
     block skipped unread (what collection decoders use). `at_end` runs at the marker."""
     inner = pad + "    "
     out += [f"{pad}while True:",
-            f"{inner}if pos >= len(data):", f"{inner}    fail('truncated stream inside custom object data', pos)",
+            f"{inner}if pos >= size:", f"{inner}    fail('truncated stream inside custom object data', pos)",
             f"{inner}tc = data[pos]", f"{inner}if tc == {TC_ENDBLOCKDATA}:"]
     out += [f"{inner}    {line}" for line in at_end]
     fallback = [f"value, pos = read_content(pos, {depth}, True)"]
     if objects_only:
-        out += [f"{inner}if tc == {TC_BLOCKDATA}:", f"{inner}    pos += 2 + data[pos + 1]", f"{inner}    continue",
-                f"{inner}if tc == {TC_BLOCKDATALONG}:", f"{inner}    size = unpack_i(data, pos + 1)[0]",
-                f"{inner}    if size < 0:", f"{inner}        fail(f'block data length {{size}} impossible', pos)",
-                f"{inner}    pos += 5 + size", f"{inner}    continue"]
+        too_long = "fail(f'block data length {length} impossible with {size - pos} bytes left', pos)"
+        out += [f"{inner}if tc == {TC_BLOCKDATA} or tc == {TC_BLOCKDATALONG}:",
+                f"{inner}    if tc == {TC_BLOCKDATA}:",
+                f"{inner}        length = data[pos + 1]", f"{inner}        pos += 2",
+                f"{inner}    else:",
+                f"{inner}        length = unpack_i(data, pos + 1)[0]", f"{inner}        pos += 5",
+                f"{inner}    if length < 0 or pos + length > size:", f"{inner}        {too_long}",
+                f"{inner}    pos += length", f"{inner}    continue"]
         fallback += ["if value.__class__ is BlockData:  # after a reset", "    continue"]
     else:  # one short chunk, the common case, inline; longer or merged ones by the grammar
         out += [f"{inner}if tc == {TC_BLOCKDATA}:", f"{inner}    end = pos + 2 + data[pos + 1]",
-                f"{inner}    if end < len(data) and data[end] != {TC_BLOCKDATA}:",
+                f"{inner}    if end < size and data[end] != {TC_BLOCKDATA}:",
                 f"{inner}        {items}.append(BlockData(data[pos + 2:end]))", f"{inner}        pos = end",
                 f"{inner}        continue"]
     _value_code(out, inner, "value", depth, fallback)
@@ -249,9 +264,9 @@ def _custom_loop(out: list[str], pad: str, items: str, depth: str, objects_only:
 
 def _custom_source() -> str:
     """`read_custom(pos, depth) -> (items, pos)`: one class level's custom data."""
-    out = [f"def make({', '.join(CONTEXT)}):", "    def read_custom(pos, depth):", "        items = []"]
+    out = ["        items = []"]
     _custom_loop(out, " " * 8, "items", "depth", False, ["return items, pos + 1"])
-    return "\n".join(out + ["    return read_custom"]) + "\n"
+    return _function([f"def make({', '.join(CONTEXT)}):", "    def read_custom(pos, depth):"], out, "read_custom")
 
 
 def make_custom_reader(context: tuple[Any, ...]) -> Reader:

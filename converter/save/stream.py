@@ -172,9 +172,10 @@ class StreamReader:
         self.objects_read = 0
         self.readers: dict[int, Callable[[int, int], tuple[Any, int]]] = {}  # class handle -> reader
         self.read_object, read_content = _hot_paths(self)
-        context = [data, self.handles, self.readers, self, self.read_object, read_content, None,
-                   _I4.unpack_from, object.__new__, JavaObject, BlockData, decode_modified_utf8, _fail, max_depth]
-        context[6] = make_custom_reader(tuple(context))
+        context = [data, len(data), self.handles, self.readers, self, self.read_object, read_content, None,
+                   _I4.unpack_from, object.__new__, JavaObject, BlockData, decode_modified_utf8, _fail, _garbled,
+                   LOW_LEVEL_ERRORS, max_depth]
+        context[7] = make_custom_reader(tuple(context))
         self._context = tuple(context)
 
     # -- primitives -------------------------------------------------------------
@@ -442,6 +443,10 @@ class StreamReader:
 
 def _fail(message: str, pos: int) -> None:
     raise SaveFormatError(message, pos)
+
+
+def _garbled(error: Exception, pos: int) -> None:
+    raise SaveFormatError(f"garbled stream: {type(error).__name__}: {error}", pos) from None
 
 
 def _hot_paths(reader: StreamReader) -> tuple[Callable[..., tuple[Any, int]], ...]:
