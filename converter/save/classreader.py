@@ -28,7 +28,7 @@ reach the code as argument values, never as source text.
 Same results as the plan interpreter this replaced, except for what a back-reference
 sees of an object still being read, which no real save does (an object referring to an
 ancestor only keeps the reference): its `fields` dict fills at the end, not field by
-field, and a collection's stand-in carries its fields but no custom data. Layouts with
+field, and a collection's stand-in is an empty `JavaObject` of its class. Layouts with
 a repeated field name update the fields level by level, exactly as before.
 """
 
@@ -200,7 +200,7 @@ def _source(shape: tuple[Any, ...]) -> str:
                 out.append(f"{inner}fields[{name}] = {var}")
         if level.custom:
             _custom_code(out, inner, f"a{number}", collection)
-    if not incremental:
+    if not incremental and not collection:  # a collection's stand-in keeps no fields
         pairs = [pair for names in level_vars for pair in names]
         if any(skippable):
             out += [f"{pad}if skipped:  # only the levels that wrote their fields", f"{pad}    fields = obj.fields"]

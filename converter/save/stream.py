@@ -16,6 +16,9 @@ Speed: each class descriptor gets a read plan once (`_plan`): per class level, o
 precompiled `struct.Struct` for all primitive fields, the object field names, whether
 custom data follows, and the decoder to apply. 1.9 saves prefix fields with `m_`; the
 plan strips that prefix so callers see the same names for both engine generations.
+`classreader` turns the plan into a reader function generated for the class's layout
+(cached across streams); this module keeps the grammar's rare paths and the closures
+those readers call (`_hot_paths`).
 
 Safety: nesting depth, array sizes and string lengths are bounded (lengths against the
 bytes left), so a hostile stream cannot recurse without end or allocate without bound;
