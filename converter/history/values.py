@@ -60,7 +60,8 @@ class UnitRef:
 
     @classmethod
     def of(cls, unit: JavaObject) -> "UnitRef":
-        return cls(unit_id(unit), name_of(unit.get("type")) or "?", owner_name(unit.get("owner")))
+        fields = unit.fields
+        return cls(unit_id(unit), name_of(fields.get("type")) or "?", owner_name(fields.get("owner")))
 
     def to_dict(self) -> dict[str, str]:
         return {"id": self.id, "type": self.type, "owner": self.owner}

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from converter.save.errors import SaveFormatError
-from converter.save.javacoll import DECODERS, PRIMITIVE_DECODERS
+from converter.save.javacoll import DECODERS, OBJECTS_DECODERS, PRIMITIVE_DECODERS
 from converter.save.stream import LOW_LEVEL_ERRORS, BlockData, JavaObject, StreamReader
 
 MAX_UNCOMPRESSED = 256 * 1024 * 1024  # real saves are a few MB; bigger means a bomb
@@ -88,7 +88,8 @@ def gunzip(raw: bytes, limit: int = MAX_UNCOMPRESSED) -> bytes:
 def read_save_items(source: str | Path | bytes) -> SaveItems:
     raw = source if isinstance(source, bytes) else _read_file(Path(source))
     data = gunzip(raw)
-    reader = StreamReader(data, TRIPLEA_DECODERS, primitive_decoders=PRIMITIVE_DECODERS)
+    reader = StreamReader(data, TRIPLEA_DECODERS, primitive_decoders=PRIMITIVE_DECODERS,
+                          objects_decoders=OBJECTS_DECODERS)
     try:
         items = []
         while not reader.at_end:

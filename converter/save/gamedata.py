@@ -45,7 +45,8 @@ def owner_name(obj: Any) -> str:
 
 
 def unit_id(unit: JavaObject) -> str:
-    value = first_field(unit, "id", "uid")
+    fields = unit.fields if isinstance(unit, JavaObject) else {}
+    value = fields["id"] if "id" in fields else fields.get("uid")  # 2.x id, 1.9 uid
     if value is None:
         raise SaveFormatError(f"unit without an id ({unit.class_name})")
     return str(value)
@@ -154,8 +155,9 @@ def version_text(version: JavaObject) -> str:
 
 def unit_view(unit: Any) -> UnitView:
     unit = as_object(unit, "unit")
-    hits = unit.get("hits", 0)
-    return UnitView(unit_id(unit), name_of(unit.get("type")) or "?", owner_name(unit.get("owner")),
+    fields = unit.fields
+    hits = fields.get("hits", 0)
+    return UnitView(unit_id(unit), name_of(fields.get("type")) or "?", owner_name(fields.get("owner")),
                     hits if isinstance(hits, int) else 0)
 
 

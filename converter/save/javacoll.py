@@ -19,6 +19,7 @@ import uuid
 from decimal import Decimal
 from typing import Any, Callable, Iterable
 
+from converter.save.classreader import objects_as_list
 from converter.save.errors import SaveFormatError
 from converter.save.stream import BlockData, JavaObject
 
@@ -244,4 +245,29 @@ DECODERS: dict[str, Callable[[JavaObject], Any]] = {
 # `JavaObject` in between): class -> (field names in stream order, maker).
 PRIMITIVE_DECODERS: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
     "java.util.UUID": (("leastSigBits", "mostSigBits"), _uuid_from_bits),
+}
+
+# Collections whose value is made from the objects of their custom data alone (block
+# data ignored): the reader hands those objects over directly, no `JavaObject` built.
+# class -> (objects, class name) -> value; each matches its entry in `DECODERS`.
+def _objects_map(values: list[Any], class_name: str) -> Any:
+    if len(values) % 2:
+        raise SaveFormatError(f"{class_name}: odd number of key/value objects")
+    try:
+        return dict(zip(values[0::2], values[1::2]))
+    except TypeError:  # e.g. a list as a key
+        return PairList(zip(values[0::2], values[1::2]))
+
+
+def _objects_concurrent_map(values: list[Any], class_name: str) -> Any:
+    if values[-2:] == [None, None]:  # end marker
+        values = values[:-2]
+    return to_dict(_pairs(values, class_name))
+
+
+OBJECTS_DECODERS: dict[str, Callable[[list[Any], str], Any]] = {
+    **{name: objects_as_list for name in _SEQUENCES},
+    **{name: _objects_map for name in _MAPS},
+    "java.util.TreeSet": lambda values, class_name: values[1:],  # the comparator comes first
+    "java.util.concurrent.ConcurrentHashMap": _objects_concurrent_map,
 }

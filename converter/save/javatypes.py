@@ -23,7 +23,7 @@ class JavaClass(NamedTuple):
 class ClassDesc:
     """One class descriptor as it travelled in the stream (superclass chain included)."""
 
-    __slots__ = ("name", "suid", "flags", "fields", "superclass", "interfaces", "plan")
+    __slots__ = ("name", "suid", "flags", "fields", "superclass", "interfaces", "reader")
 
     def __init__(self, name: str, suid: int, flags: int) -> None:
         self.name = name
@@ -32,7 +32,7 @@ class ClassDesc:
         self.fields: tuple[tuple[str, str, str | None], ...] = ()  # (type code, name, class)
         self.superclass: ClassDesc | None = None
         self.interfaces: tuple[str, ...] = ()  # proxy classes only
-        self.plan: tuple[Any, ...] | None = None  # the read plan, built by the stream reader
+        self.reader: Any = None  # the class's generated reader, built by the stream reader
 
     def __repr__(self) -> str:
         return f"ClassDesc({self.name})"

@@ -16,6 +16,9 @@ Speed: each class descriptor gets a read plan once (`_plan`): per class level, o
 precompiled `struct.Struct` for all primitive fields, the object field names, whether
 custom data follows, and the decoder to apply. 1.9 saves prefix fields with `m_`; the
 plan strips that prefix so callers see the same names for both engine generations.
+`classreader` turns the plan into a reader function generated for the class's layout
+(cached across streams); this module keeps the grammar's rare paths and the closures
+those readers call (`_hot_paths`).
 
 Safety: nesting depth, array sizes and string lengths are bounded (lengths against the
 bytes left), so a hostile stream cannot recurse without end or allocate without bound;
@@ -27,6 +30,7 @@ from __future__ import annotations
 import struct
 from typing import Any, Callable, NamedTuple
 
+from converter.save.classreader import make_custom_reader, reader_binding
 from converter.save.errors import SaveFormatError
 from converter.save.javatypes import BlockData, ClassDesc, JavaClass, JavaEnum, JavaObject
 
@@ -65,8 +69,6 @@ PRIMITIVES: dict[str, tuple[str, int]] = {
     "I": ("i", 4), "J": ("q", 8), "S": ("h", 2), "Z": ("?", 1),
 }
 _U2 = struct.Struct(">H")
-# Bytes that cannot start an object value: custom data began without default fields.
-_NOT_AN_OBJECT = frozenset((TC_ENDBLOCKDATA, TC_BLOCKDATA, TC_BLOCKDATALONG))
 _I4 = struct.Struct(">i")
 _Q8 = struct.Struct(">q")
 
@@ -131,11 +133,29 @@ def decode_modified_utf8(raw: bytes) -> str:
         return text
 
 
+MAX_CACHED_LAYOUTS = 4096  # bounds the cache below; real saves bring ~120 class layouts each
+_BINDINGS: dict[tuple[Any, ...], tuple[Callable[..., Any], tuple[Any, ...]]] = {}
+
+
+def _layout_key(desc: ClassDesc, *tables: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a class's reader depends on: each level's name, flags and fields, and the
+    decoders that apply. None for a cyclic chain (the plan reports it)."""
+    key: list[Any] = [tuple(table.get(desc.name) for table in tables)]
+    current: ClassDesc | None = desc
+    while current is not None:
+        if len(key) > MAX_DEPTH:
+            return None
+        key.append((current.name, current.flags, current.fields))
+        current = current.superclass
+    return tuple(key)
+
+
 class StreamReader:
     """Reads top-level contents one by one (`read_item`) from an uncompressed stream."""
 
     def __init__(self, data: bytes, decoders: dict[str, Decoder] | None = None, max_depth: int = MAX_DEPTH,
-                 primitive_decoders: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] | None = None) -> None:
+                 primitive_decoders: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] | None = None,
+                 objects_decoders: dict[str, Callable[[list[Any], str], Any]] | None = None) -> None:
         if len(data) < 4:
             raise SaveFormatError("stream too short for the Java serialization header", 0)
         magic, version = struct.unpack_from(">HH", data, 0)
@@ -148,10 +168,18 @@ class StreamReader:
         self.handles: list[Any] = []
         self.decoders = decoders or {}
         self.primitive_decoders = primitive_decoders or {}
+        self.objects_decoders = objects_decoders or {}
         self.max_depth = max_depth
         self.depth = 0
         self.max_depth_seen = 0
         self.objects_read = 0
+        self.readers: dict[int, Callable[[int, int], tuple[Any, int]]] = {}  # class handle -> reader
+        self.read_object, read_content = _hot_paths(self)
+        context = [data, len(data), self.handles, self.readers, self, self.read_object, read_content, None,
+                   _I4.unpack_from, object.__new__, JavaObject, BlockData, decode_modified_utf8, _fail, _garbled,
+                   LOW_LEVEL_ERRORS, max_depth]
+        context[7] = make_custom_reader(tuple(context))
+        self._context = tuple(context)
 
     # -- primitives -------------------------------------------------------------
     def _take(self, size: int) -> bytes:
@@ -204,7 +232,8 @@ class StreamReader:
                 raise SaveFormatError(f"back-reference to unknown handle {handle:#x}", pos)
             return self.handles[index]
         if tc == TC_OBJECT:
-            return self._object()
+            value, self.pos = self.read_object(self.pos, self.depth)
+            return value
         if tc == TC_STRING:
             (size,) = _U2.unpack_from(data, pos + 1)
             self.pos = pos + 3
@@ -239,6 +268,7 @@ class StreamReader:
             return self._block_data()
         if tc == TC_RESET:
             self.handles.clear()
+            self.readers.clear()  # handle numbers start over
             return self._content(allow_block)
         if tc == TC_EXCEPTION:
             raise SaveFormatError("stream holds a serialized exception (the writer failed)", pos)
@@ -341,111 +371,23 @@ class StreamReader:
         if self.depth > self.max_depth_seen:
             self.max_depth_seen = self.depth
 
-    def _object(self) -> Any:
-        # The hot path of the whole reader: the position lives in a local (written back to
-        # `self.pos` only around nested reads), back-references, nulls and short strings are
-        # resolved inline, and the plan carries the class's decoder.
-        data = self.data
-        handles = self.handles
-        pos = self.pos
-        if data[pos] == TC_REFERENCE:
-            index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
-            desc = handles[index] if 0 <= index < len(handles) else None
-            pos += 5
-            if not isinstance(desc, ClassDesc):
-                raise SaveFormatError("object whose class descriptor reference is not a class descriptor", pos - 5)
-        else:
-            desc = self._class_desc()
-            if desc is None:
-                raise SaveFormatError("object without a class descriptor", self.pos)
-            pos = self.pos
-        plan = desc.plan
-        if plan is None:
-            plan = desc.plan = self._plan_with_decoders(desc)
-        levels, decoder, maker = plan
-        if maker is not None:  # primitives only: no nested reads, no handle can point inside
-            primitives = levels[0].primitives
-            value = maker(*primitives.unpack_from(data, pos))
-            self.pos = pos + primitives.size
-            handles.append(value)
-            self.objects_read += 1
-            if self.depth + 1 > self.max_depth_seen:
-                self.max_depth_seen = self.depth + 1
-                if self.depth + 1 > self.max_depth:
-                    raise SaveFormatError(f"objects nested deeper than {self.max_depth}", pos)
-            return value
-        obj = JavaObject(desc.name)
-        handle_index = len(handles)
-        handles.append(obj)
-        self.objects_read += 1
-        depth = self.depth = self.depth + 1
-        if depth > self.max_depth_seen:
-            self.max_depth_seen = depth
-            if depth > self.max_depth:
-                raise SaveFormatError(f"objects nested deeper than {self.max_depth}", pos)
-        fields = obj.fields
-        for class_name, primitives, primitive_names, chars, object_names, custom_data in levels:
-            if custom_data and primitives is None and data[pos] in _NOT_AN_OBJECT:
-                # writeObject skipped defaultWriteObject (1.9 DelegateList does): no field values
-                if obj.annotations is None:
-                    obj.annotations = {}
-                self.pos = pos
-                obj.annotations[class_name] = self._custom_data()
-                pos = self.pos
-                continue
-            if primitives is not None:
-                fields.update(zip(primitive_names, primitives.unpack_from(data, pos)))
-                pos += primitives.size
-                for name in chars:
-                    fields[name] = chr(fields[name])
-            for name in object_names:
-                tc = data[pos]
-                if tc == TC_REFERENCE:
-                    index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
-                    if not 0 <= index < len(handles):
-                        raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
-                    fields[name] = handles[index]
-                    pos += 5
-                elif tc == TC_OBJECT:
-                    self.pos = pos + 1
-                    fields[name] = self._object()
-                    pos = self.pos
-                elif tc == TC_NULL:
-                    fields[name] = None
-                    pos += 1
-                elif tc == TC_STRING:
-                    end = pos + 3 + ((data[pos + 1] << 8) | data[pos + 2])
-                    if end > len(data):
-                        raise SaveFormatError("truncated stream inside a string", pos)
-                    raw = data[pos + 3:end]
-                    try:
-                        text = raw.decode("utf-8")
-                    except UnicodeDecodeError:
-                        text = decode_modified_utf8(raw)
-                    handles.append(text)
-                    fields[name] = text
-                    pos = end
-                else:
-                    self.pos = pos
-                    fields[name] = self._content()
-                    pos = self.pos
-            if custom_data:
-                if obj.annotations is None:
-                    obj.annotations = {}
-                self.pos = pos
-                obj.annotations[class_name] = self._custom_data()
-                pos = self.pos
-        self.pos = pos
-        self.depth -= 1
-        if decoder is None:
-            return obj
-        value = decoder(obj)
-        handles[handle_index] = value  # later back-references see the decoded value
-        return value
+    def _compile(self, desc: ClassDesc) -> Callable[[int, int], tuple[Any, int]]:
+        """The class's reader (see `classreader`). Layouts recur in every save of an engine
+        generation, so the work before the reader (plan, shape, factory) is cached by the
+        descriptor chain's content and the decoders that apply."""
+        key = _layout_key(desc, self.decoders, self.objects_decoders, self.primitive_decoders)
+        binding = _BINDINGS.get(key) if key is not None else None
+        if binding is None:
+            binding = self._binding(desc)
+            if key is not None and len(_BINDINGS) < MAX_CACHED_LAYOUTS:
+                _BINDINGS[key] = binding
+        factory, arguments = binding
+        return factory(*self._context, *arguments)
 
-    def _plan_with_decoders(self, desc: ClassDesc) -> tuple[tuple[_Level, ...], Decoder | None, Callable | None]:
-        """The read plan, the class's decoder, and its primitive maker when the stream's
-        layout is exactly the one the maker expects (else the generic path decodes it)."""
+    def _binding(self, desc: ClassDesc) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        """Plan and reader factory, with the class's decoder, and its primitive maker when
+        the stream's layout is exactly the one the maker expects (else the object is read
+        in full and the decoder, if any, applied)."""
         levels = _plan(desc)
         maker = None
         expected = self.primitive_decoders.get(desc.name)
@@ -454,58 +396,8 @@ class StreamReader:
             if level.primitive_names == expected[0] and not level.object_names and not level.chars \
                     and not level.custom_data and level.primitives is not None:
                 maker = expected[1]
-        return levels, self.decoders.get(desc.name), maker
-
-    def _short_string(self, pos: int) -> str:
-        """TC_STRING at `pos` (inlined from `_content` for speed)."""
-        data = self.data
-        end = pos + 3 + ((data[pos + 1] << 8) | data[pos + 2])
-        if end > len(data):
-            raise SaveFormatError("truncated stream inside a string", pos)
-        raw = data[pos + 3:end]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = decode_modified_utf8(raw)
-        self.handles.append(text)
-        self.pos = end
-        return text
-
-    def _custom_data(self) -> list[Any]:
-        items: list[Any] = []
-        append = items.append
-        data = self.data
-        handles = self.handles
-        end = len(data)
-        pos = self.pos
-        while True:
-            if pos >= end:
-                raise SaveFormatError("truncated stream inside custom object data", pos)
-            tc = data[pos]
-            if tc == TC_ENDBLOCKDATA:
-                self.pos = pos + 1
-                return items
-            if tc == TC_REFERENCE:
-                index = _I4.unpack_from(data, pos + 1)[0] - BASE_HANDLE
-                if not 0 <= index < len(handles):
-                    raise SaveFormatError(f"back-reference to unknown handle {index + BASE_HANDLE:#x}", pos)
-                append(handles[index])
-                pos += 5
-            elif tc == TC_OBJECT:
-                self.pos = pos + 1
-                append(self._object())
-                pos = self.pos
-            elif tc == TC_STRING:
-                append(self._short_string(pos))
-                pos = self.pos
-            elif tc == TC_BLOCKDATA and pos + 2 + data[pos + 1] < end and data[pos + 2 + data[pos + 1]] != TC_BLOCKDATA:
-                size = data[pos + 1]  # one short chunk, the common case
-                append(BlockData(data[pos + 2: pos + 2 + size]))
-                pos += 2 + size
-            else:
-                self.pos = pos
-                append(self._content(allow_block=True))
-                pos = self.pos
+        return reader_binding(levels, desc.name, self.decoders.get(desc.name), self.objects_decoders.get(desc.name),
+                              maker)
 
     def _array(self) -> Any:
         desc = self._class_desc()
@@ -551,6 +443,56 @@ class StreamReader:
         self.handles[index] = value
         return value
 
+
+def _fail(message: str, pos: int) -> None:
+    raise SaveFormatError(message, pos)
+
+
+def _garbled(error: Exception, pos: int) -> None:
+    raise SaveFormatError(f"garbled stream: {type(error).__name__}: {error}", pos) from None
+
+
+def _hot_paths(reader: StreamReader) -> tuple[Callable[..., tuple[Any, int]], ...]:
+    """The reads generated class readers call, as closures over the stream (cheaper than
+    methods): `(pos, depth, ...) -> (value, pos)`, `depth` being the container's depth.
+    Rare grammar goes through the reader's methods, with `pos` and `depth` handed over."""
+    data = reader.data
+    handles = reader.handles  # cleared in place on TC_RESET, never replaced
+    readers = reader.readers
+    unpack_i = _I4.unpack_from
+
+    def read_object(pos: int, depth: int) -> tuple[Any, int]:
+        """An object after its TC_OBJECT byte: class descriptor, then the class's reader."""
+        if data[pos] == TC_REFERENCE:
+            handle = unpack_i(data, pos + 1)[0]
+            index = handle - BASE_HANDLE
+            desc = handles[index] if 0 <= index < len(handles) else None
+            if desc.__class__ is not ClassDesc:
+                raise SaveFormatError("object whose class descriptor reference is not a class descriptor", pos)
+            read = desc.reader
+            if read is None:
+                read = desc.reader = reader._compile(desc)
+            readers[handle] = read  # generated readers look classes up here, inline
+            return read(pos + 5, depth)
+        saved = reader.depth
+        reader.pos, reader.depth = pos, depth
+        desc = reader._class_desc()
+        reader.depth = saved
+        if desc is None:
+            raise SaveFormatError("object without a class descriptor", reader.pos)
+        read = desc.reader
+        if read is None:
+            read = desc.reader = reader._compile(desc)
+        return read(reader.pos, depth)
+
+    def read_content(pos: int, depth: int, allow_block: bool) -> tuple[Any, int]:
+        saved = reader.depth
+        reader.pos, reader.depth = pos, depth
+        value = reader._content(allow_block)
+        reader.depth = saved
+        return value, reader.pos
+
+    return read_object, read_content
 
 # Low-level failures a garbled stream can trigger anywhere in the walk; all mean "bad input".
 LOW_LEVEL_ERRORS = (struct.error, IndexError, ValueError, KeyError, TypeError, AttributeError,
