@@ -11,12 +11,12 @@ player (`realengine.autoplay`) asks for each TripleA step.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine import policy_allies, policy_germans
 from converter.engine.board import ALLIES, GERMANS
-from converter.engine.policy_plan import distances  # noqa: F401 - re-exported for callers
 from converter.engine.rules import blockhouses_aimed_at
 from converter.engine.state import GameState, pairs_of
 
@@ -88,9 +88,9 @@ def _reinforce(state: GameState, rng: random.Random) -> list[a.Action]:
     if side == ALLIES:
         room = {b: board.beach_capacity[b] - sum(state.beaches[b]) for b in range(len(board.beach_names))}
     else:
-        entries = {i for chart in board.charts if chart.side == side for where in chart.allowed for i in where}
-        room = {i: board.stack - state.stacked(side, i) for i in entries}
+        room = {i: board.stack - state.stacked(side, i) for i in _entry_areas(board)}
     entry_rank = policy_germans.entry_rank(state) if side == GERMANS else None
+    preferred: dict[frozenset[int], list[int]] = {}  # entry areas of a slot, best first
     for position, chart in enumerate(board.charts):
         if chart.side != side:
             continue
@@ -98,12 +98,13 @@ def _reinforce(state: GameState, rng: random.Random) -> list[a.Action]:
         placements: list[tuple[int | str, str, int]] = []
         start = state.chart_pos[position]
         for slot in range(start, min(start + dice, len(chart.order))):
-            options = [w for w in sorted(chart.allowed[slot]) if room[w] > 0]
-            if entry_rank is not None:
-                options.sort(key=lambda w: (entry_rank(w), -room[w], w))
-            if not options:
+            allowed = chart.allowed[slot]
+            order = preferred.get(allowed)
+            if order is None:
+                order = preferred[allowed] = sorted(allowed, key=entry_rank) if entry_rank else sorted(allowed)
+            where = next((w for w in order if room[w] > 0), None)
+            if where is None:
                 break  # chart order: nothing may jump the queue
-            where = options[0]
             room[where] -= 1
             label = board.beach_names[where] if side == ALLIES else board.area_ids[where]
             name = names[chart.order[slot]]
@@ -114,6 +115,11 @@ def _reinforce(state: GameState, rng: random.Random) -> list[a.Action]:
         losses = policy_germans.reinforcement_losses(state, rng, placements) if side == GERMANS else []
         result.append(a.Reinforce(chart.id, dice, tuple(placements), tuple(losses)))
     return result
+
+
+@lru_cache(maxsize=4)
+def _entry_areas(board) -> frozenset[int]:
+    return frozenset(i for chart in board.charts if chart.side == GERMANS for where in chart.allowed for i in where)
 
 
 HANDLERS = {

@@ -15,12 +15,13 @@ over the cities still to take and the German entry areas nearest them.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.policy_plan import (
-    FAR, SURE, attack_odds, beaches_into, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
+    sure_to_clear, beaches_into, downhill, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
 )
 from converter.engine.state import GameState, pairs_of
 from converter.engine.victory import city_held
@@ -47,7 +48,6 @@ def target_of(state: GameState, area: int, open_cities: list[int]) -> int | None
 def moves(state: GameState, rng: random.Random) -> list[a.Action]:
     plan = MovePlan(state, rng)
     board = state.board
-    dist = distances(board)
     open_cities = objectives(state)
     garrisons = {city for city in board.victory_cities if city_held(state, city)}
     bold = boldness(state)
@@ -59,23 +59,25 @@ def moves(state: GameState, rng: random.Random) -> list[a.Action]:
         if not plan.has_enemy(city):
             _fill(plan, city, garrisons)
         else:
-            _attack(plan, city, garrisons, bold, must=state.contested(city))
+            _attack(plan, city, garrisons, bold, must=plan.locked(city))
     # 2. the other battles we are in: feed them (G3: reinforcing a contested area is allowed)
-    for area in state.contested_areas():
+    for area in plan.contested:
         if area not in cities:
             _attack(plan, area, garrisons, bold, must=True)
     # 3. new attacks on the way to the cities, with just enough units; sideways only on a sure thing
     candidates = []
-    fronts = {n for i, counts in enumerate(plan.own) if any(counts) and plan.has_free(i) for n in board.neighbours[i]}
+    movable = {i for i, counts in enumerate(plan.own) if any(counts) and plan.has_free(i)}
+    fronts = {n for i in movable for n in board.neighbours[i]}
     fronts.update(area for beach, lands in enumerate(board.beach_lands) if any(plan.beaches[beach]) for area in lands)
     for area in sorted(fronts):
         if not plan.has_enemy(area) or any(plan.own[area]) or area in cities:
             continue
-        sources = [n for n in board.neighbours[area] if plan.has_free(n)]
+        sources = [n for n in board.neighbours[area] if n in movable]
         from_beach = [b for b in beaches_into(board)[area] if any(plan.beaches[b])]
         if not sources and not from_beach:
             continue
-        forward = from_beach or any(_forward(state, n, area, open_cities) for n in sources)
+        forward = from_beach or any(near[n][0] is not None and area in downhill(board, near[n][0])[n]
+                                    for n in sources)
         candidates.append((not forward, near[area][1], area))
     for sideways, _, area in sorted(candidates):
         _attack(plan, area, garrisons, 0.6 if sideways else bold, must=False, just_enough=True)
@@ -101,14 +103,6 @@ def moves(state: GameState, rng: random.Random) -> list[a.Action]:
     for area in order:
         _advance(plan, area, open_cities, garrisons)
     return plan.actions
-
-
-def _forward(state: GameState, src: int, dst: int, open_cities: list[int]) -> bool:
-    city = target_of(state, src, open_cities)
-    if city is None:
-        return False
-    dist = distances(state.board)[city]
-    return dist[dst] < dist[src]
 
 
 def _sources(plan: MovePlan, area: int, garrisons: set[int]):
@@ -142,7 +136,7 @@ def _attack(plan: MovePlan, area: int, garrisons: set[int], bold: float, must: b
     take = strongest(stats, pool, room)
     total = [o + t for o, t in zip(plan.own[area], take)]
     if must:
-        if attack_odds(board, ALLIES, tuple(plan.own[area]), tuple(plan.enemy[area])).attacker_clears >= SURE:
+        if sure_to_clear(board, ALLIES, plan.own[area], plan.enemy[area]):
             return  # this round very likely wins it already: keep the others moving
     elif not _worth_a_look(plan, take, area):
         return
@@ -176,26 +170,28 @@ def _fill(plan: MovePlan, city: int, garrisons: set[int]) -> None:
 
 
 def _fewest(plan: MovePlan, area: int, take: list[int], bold: float) -> list[int]:
-    """The smallest prefix (strongest first) of `take` that is still favourable (binary
-    search: more units never make the odds worse)."""
+    """The strongest units of `take` until their fire is clearly above the defence's, if
+    that is still favourable; otherwise all of `take` (known favourable)."""
     stats = plan.stats
-    order = [i for i in sorted(range(len(take)), key=lambda i: (-stats.attack[i], i)) for _ in range(take[i])]
-    own, enemy = plan.own[area], plan.enemy[area]
-
-    def prefix(k: int) -> list[int]:
-        chosen = [0] * len(take)
-        for i in order[:k]:
+    enemy = plan.enemy[area]
+    needed = 1.5 * fire(enemy, plan.board.units[GERMANS].defence)
+    chosen = [0] * len(take)
+    shots = fire(plan.own[area], stats.attack)
+    count = sum(plan.own[area])
+    for i in _attack_order(stats):
+        for _ in range(take[i]):
+            if shots >= needed and count > sum(enemy):
+                break
             chosen[i] += 1
+            shots += stats.attack[i]
+            count += 1
+    if chosen != take and favourable(plan.board, ALLIES, [o + t for o, t in zip(plan.own[area], chosen)], enemy, bold):
         return chosen
+    return take
 
-    low, high = 1, len(order)  # high is known favourable
-    while low < high:
-        middle = (low + high) // 2
-        if favourable(plan.board, ALLIES, [o + t for o, t in zip(own, prefix(middle))], enemy, bold):
-            high = middle
-        else:
-            low = middle + 1
-    return prefix(high)
+
+def _attack_order(stats) -> list[int]:
+    return sorted(range(len(stats.names)), key=lambda i: (-stats.attack[i], i))
 
 
 def _worth_a_look(plan: MovePlan, take, area: int) -> bool:
@@ -214,14 +210,12 @@ def _advance(plan: MovePlan, area: int, open_cities: list[int], garrisons: set[i
     if city is None:
         _reinforce_garrison(plan, area, free, garrisons)
         return
-    dist = distances(board)[city]
-    here = dist[area]
-    steps = [n for n in sorted_neighbours(board)[area]
-             if dist[n] < here and not plan.has_enemy(n) and plan.room(n) > 0]
+    steps = [n for n in downhill(board, city)[area] if not plan.has_enemy(n) and plan.room(n) > 0]
     if not steps:
         return  # the way on is German: wait here for the others (step 2 attacks when strong enough)
     # prefer the fuller stack (concentration), then the one facing less German fire
-    steps.sort(key=lambda n: (-sum(plan.own[n]), plan.threat(n), n))
+    if len(steps) > 1:
+        steps.sort(key=lambda n: (-sum(plan.own[n]), plan.threat(n), n))
     for dst in steps:
         take = strongest(plan.stats, free, plan.room(dst))
         if any(take):
@@ -255,20 +249,13 @@ def bombard(state: GameState, rng: random.Random) -> list[a.Action]:
     board = state.board
     block = board.units[GERMANS].classes.index("blockhouse")
     left = [n[block] for n in state.german]
-    dist = distances(board)
-    open_cities = objectives(state)
+    near = nearest(board, tuple(objectives(state)))
     waiting = {area for beach, lands in enumerate(board.beach_lands) if any(state.beaches[beach]) for area in lands}
-    coast = {area for lands in board.beach_lands for area in lands}
+    coast = beaches_into(board)
 
     def rank(area: int):
-        near = min((dist[c][area] for c in open_cities), default=FAR)
-        if state.contested(area):
-            return (0, near, area)
-        if area in waiting:
-            return (1, near, area)
-        if area in coast:
-            return (2, near, area)
-        return (3, near, area)
+        kind = 0 if state.contested(area) else 1 if area in waiting else 2 if coast[area] else 3
+        return (kind, near[area][1], area)
 
     result = []
     targets = sorted((i for i, n in enumerate(left) if n), key=rank)
@@ -307,33 +294,34 @@ def bomb(state: GameState, rng: random.Random) -> list[a.Action]:
 
 def patrol(state: GameState, rng: random.Random) -> list[a.Action]:
     """Fighters over the cities still to take (their garrisons come in under fire, G7) and
-    over the German entry areas nearest those cities; few AA guns preferred."""
+    over the German entry areas nearest those cities; areas with more than one AA gun last."""
     board = state.board
-    stats = board.units[GERMANS]
-    dist = distances(board)
-    open_cities = objectives(state)
-    if not open_cities:
-        open_cities = list(range(len(board.victory_cities)))
-    entry = {area for chart in board.charts if chart.side == GERMANS for s in chart.allowed for area in s}
+    aa = [i for i, gun in enumerate(board.units[GERMANS].aa) if gun]
 
     def guns(i: int) -> int:
-        return sum(n for n, aa in zip(state.german[i], stats.aa) if aa)
+        return sum(state.german[i][k] for k in aa)
 
-    def score(i: int):
-        near = min(dist[c][i] for c in open_cities)
-        city = i in {board.victory_cities[c] for c in open_cities}
-        return (guns(i) > 1, not city, near + (0 if i in entry else 1), i)
-
-    candidates = sorted(entry | {board.victory_cities[c] for c in open_cities}, key=score)
+    order = _patrol_order(board, tuple(objectives(state)))
+    candidates = [i for i in order if guns(i) <= 1] + [i for i in order if guns(i) > 1]
     free = state.fighters - sum(state.patrol)
     result = []
     for area in candidates:
+        if free <= 0:
+            break
         fighters = min(board.patrol_per_area - state.patrol[area], free)
         if fighters <= 0:
             continue
         lost = combat.aa_fire(rng, guns(area), fighters, board.aa_attack)
         result.append(a.PlacePatrol(board.area_ids[area], fighters, lost))
         free -= fighters
-        if free <= 0:
-            break
     return result
+
+
+@lru_cache(maxsize=16)
+def _patrol_order(board, open_cities: tuple[int, ...]) -> tuple[int, ...]:
+    """The cities to take, then the German entry areas, nearest those cities first."""
+    dist = distances(board)
+    cities = open_cities or tuple(range(len(board.victory_cities)))
+    entry = {area for chart in board.charts if chart.side == GERMANS for s in chart.allowed for area in s}
+    targets = {board.victory_cities[c] for c in cities}
+    return tuple(sorted(entry | targets, key=lambda i: (i not in targets, min(dist[c][i] for c in cities), i)))

@@ -15,10 +15,13 @@ import random
 from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine.board import ALLIES, GERMANS
-from converter.engine.policy_plan import SURE, MovePlan, attack_odds, distances, favourable, fire, sorted_neighbours, strongest
+from converter.engine.policy_plan import MovePlan, sure_to_clear, distances, downhill, favourable, fire, sorted_neighbours, strongest
 from converter.engine.state import GameState
 
 THREAT_RANGE = 2  # Allied units this close to a city threaten it
+RETAKE = 1.2  # boldness (see policy_plan.favourable) against a city the Allies hold
+DESPERATE = 2.0  # ... once they hold all of them
+WEAK = 5  # Allied stacks of at most this many units are worth a counter-attack in the open
 
 
 def threats(state: GameState) -> list[float]:
@@ -40,20 +43,23 @@ def moves(state: GameState, rng: random.Random) -> list[a.Action]:
     cities = board.victory_cities
     threat = threats(state)
     # garrisons stay in cities that are threatened (or fought over)
-    keep = {city for c, city in enumerate(cities) if threat[c] > 0 or state.contested(city)}
-    # 1. cities the Allies are in: everything that can reach, if the odds favour it or the
-    # battle is on already
+    keep = {city for c, city in enumerate(cities) if threat[c] > 0 or plan.locked(city)}
+    # 1. cities the Allies are in: everything that can reach while the battle is on; a city
+    # they hold on odds that are fair, or on poor ones once they hold every city (G5)
+    lost = [city for city in cities if any(state.allied[city]) and not any(state.german[city])]
+    bold = DESPERATE if len(lost) == len(cities) else RETAKE
     for city in cities:
         if any(state.allied[city]):
-            _attack(plan, city, keep, must=state.contested(city))
+            _attack(plan, city, keep, must=plan.locked(city), bold=bold)
     # 2. other battles we are in
-    for area in state.contested_areas():
+    for area in plan.contested:
         if area not in cities:
             _attack(plan, area, keep, must=True)
-    # 3. counter-attacks on Allied stacks, those next to cities first
+    # 3. counter-attacks on weak Allied stacks, those next to cities first
     dist = distances(board)
-    targets = [area for area, counts in enumerate(state.allied) if any(counts) and not plan.enemy_here_own(area)
-               and any(plan.has_free(n) for n in board.neighbours[area])]
+    movable = {i for i, counts in enumerate(plan.own) if any(counts) and plan.has_free(i)}
+    targets = [area for area, counts in enumerate(state.allied) if 0 < sum(counts) <= WEAK
+               and not plan.enemy_here_own(area) and not movable.isdisjoint(board.neighbours[area])]
     targets.sort(key=lambda i: (min(d[i] for d in dist), i))
     for area in targets:
         _attack(plan, area, keep, must=False)
@@ -78,7 +84,7 @@ def _sources(plan: MovePlan, area: int, keep: set[int]):
     return found
 
 
-def _attack(plan: MovePlan, area: int, keep: set[int], must: bool) -> None:
+def _attack(plan: MovePlan, area: int, keep: set[int], must: bool, bold: float = 0.9) -> None:
     board, stats = plan.board, plan.stats
     room = plan.room(area)
     if room <= 0:
@@ -90,11 +96,11 @@ def _attack(plan: MovePlan, area: int, keep: set[int], must: bool) -> None:
     take = strongest(stats, pool, room)
     total = [o + t for o, t in zip(plan.own[area], take)]
     if must:
-        if attack_odds(board, GERMANS, tuple(plan.own[area]), tuple(plan.enemy[area])).attacker_clears >= SURE:
+        if sure_to_clear(board, GERMANS, plan.own[area], plan.enemy[area]):
             return  # this round very likely wins it already: keep the others moving
     elif not _worth_a_look(plan, take, area):
         return
-    elif not favourable(board, GERMANS, total, plan.enemy[area], 0.9):
+    elif not favourable(board, GERMANS, total, plan.enemy[area], bold):
         return
     for src, free in sources:
         part = [min(t, f) for t, f in zip(take, free)]
@@ -129,15 +135,16 @@ def _worth_a_look(plan: MovePlan, take, area: int) -> bool:
 
 def _advance(plan: MovePlan, area: int, need: list[float]) -> None:
     board = plan.board
+    if any(plan.has_enemy(n) for n in board.neighbours[area]):
+        return  # facing Allies in the open: hold the line (step 3 attacked if it could)
     dist = distances(board)
     free = plan.free(area)
     c = max(range(len(need)), key=lambda c: (need[c] / (1 + dist[c][area]), -c))
-    here = dist[c][area]
-    steps = [n for n in sorted_neighbours(board)[area]
-             if dist[c][n] < here and not plan.has_enemy(n) and plan.room(n) > 0]
+    steps = [n for n in downhill(board, c)[area] if not plan.has_enemy(n) and plan.room(n) > 0]
     if not steps:
         return
-    steps.sort(key=lambda n: (plan.state.patrol[n], -sum(plan.own[n]), n))  # G7: avoid the fighters
+    if len(steps) > 1:
+        steps.sort(key=lambda n: (plan.state.patrol[n], -sum(plan.own[n]), n))  # G7: avoid the fighters
     for dst in steps:
         take = strongest(plan.stats, free, plan.room(dst), attacking=False)
         if any(take):
@@ -153,7 +160,7 @@ def entry_rank(state: GameState):
     dist = distances(state.board)
     threat = threats(state)
     c = max(range(len(threat)), key=lambda c: (threat[c], -c))
-    return lambda w: (state.patrol[w], dist[c][w])
+    return lambda w: (state.patrol[w], dist[c][w], w)
 
 
 def reinforcement_losses(state: GameState, rng: random.Random, placements) -> list[tuple[int, str, int]]:

@@ -54,6 +54,14 @@ def nearest(board: Board, cities: tuple[int, ...]) -> tuple[tuple[int | None, in
     return tuple(result)
 
 
+@lru_cache(maxsize=16)
+def downhill(board: Board, city: int) -> tuple[tuple[int, ...], ...]:
+    """Per area: its neighbours one move nearer the victory city at position `city`."""
+    dist = distances(board)[city]
+    return tuple(tuple(n for n in sorted(board.neighbours[area]) if dist[n] < dist[area])
+                 for area in range(len(board.area_ids)))
+
+
 @lru_cache(maxsize=4)
 def sorted_neighbours(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(n)) for n in board.neighbours)
@@ -97,6 +105,14 @@ def favourable(board: Board, side: str, attackers, defenders, boldness: float = 
     return lost_d * boldness >= lost_a and (n_a - lost_a) * boldness >= 1.4 * (n_d - lost_d)
 
 
+def sure_to_clear(board: Board, side: str, attackers, defenders) -> bool:
+    """This round very likely clears the area (P >= SURE). Expected hits below the
+    defenders' number rule it out without the odds."""
+    if fire(attackers, board.units[side].attack) < 6 * sum(defenders):
+        return False
+    return attack_odds(board, side, tuple(attackers), tuple(defenders)).attacker_clears >= SURE
+
+
 def fire(counts, values) -> int:
     return sum(n * v for n, v in zip(counts, values))
 
@@ -113,14 +129,17 @@ class MovePlan:
         self.enemy_side = other(side)
         self.enemy = state.units(self.enemy_side)
         self.own: list = list(state.units(side))  # tuples, replaced by lists once written
+        self.contested = state.contested_areas()  # as the step began
+        self._locked = frozenset(self.contested)
         self.arrived: dict[int, list[int]] = {}
         self.beaches = [list(c) for c in state.beaches] if side == ALLIES else []
+        assert not any(stats.moves[i] for i in stats.exempt), "a mobile type outside G4 stacking"
         self.mobile = tuple(m > 0 for m in stats.moves)
         self.stacking = stats.stacks
         self.actions: list[a.Action] = []
         self._free: list[list[int] | None] = [None] * len(board.area_ids)  # cache, reset by moves
         self._none = [0] * len(stats.names)
-        self._stacked: dict[int, int] = {}
+        self._stacked: list[int | None] = [None] * len(board.area_ids)
         self._threat: dict[int, int] = {}
 
     # --- reading ---
@@ -146,17 +165,18 @@ class MovePlan:
 
     def locked(self, area: int) -> bool:
         """G3: nobody leaves an area contested as the step began."""
-        return self.state.contested(area)
+        return area in self._locked
 
     def stacked(self, area: int) -> int:
-        found = self._stacked.get(area)
+        found = self._stacked[area]
         if found is None:
             counts = self.own[area]
             found = self._stacked[area] = sum(counts) - sum(counts[i] for i in self.stats.exempt) if any(counts) else 0
         return found
 
     def room(self, area: int) -> int:
-        return self.board.stack - self.stacked(area)
+        found = self._stacked[area]
+        return self.board.stack - (self.stacked(area) if found is None else found)
 
     def threat(self, area: int) -> int:
         """Enemy attack fire in the areas next to `area` (the enemy does not move this step)."""
@@ -191,14 +211,16 @@ class MovePlan:
         self.actions.append(a.Move(pairs_of(board, self.side, take), ids[src], ids[dst],
                                    via=ids[via] if via is not None else None, losses=losses))
         self._free[src] = self._free[dst] = None
-        stacking = self.stacking
-        self._stacked[src] = self.stacked(src) - sum(n for n, s in zip(take, stacking) if s)
-        self._stacked[dst] = self.stacked(dst) + sum(n for n, s in zip(arriving, stacking) if s)
+        # only mobile units move, and every mobile type counts toward G4 (asserted in __init__)
+        self._stacked[src] = self.stacked(src) - sum(take)
+        self._stacked[dst] = self.stacked(dst) + sum(arriving)
         own_src, own_dst, arrived = self._writable(src), self._writable(dst), self._arrived(dst)
-        for i, (n, m) in enumerate(zip(take, arriving)):
-            own_src[i] -= n
-            own_dst[i] += m
-            arrived[i] += m
+        for i, n in enumerate(take):
+            if n:
+                m = arriving[i]
+                own_src[i] -= n
+                own_dst[i] += m
+                arrived[i] += m
 
     def _writable(self, area: int) -> list[int]:
         counts = self.own[area]
