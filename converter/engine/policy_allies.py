@@ -21,7 +21,7 @@ from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.policy_plan import (
-    sure_to_clear, beaches_into, downhill, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
+    worth_a_look, sure_to_clear, beaches_into, downhill, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
 )
 from converter.engine.state import GameState, pairs_of
 from converter.engine.victory import city_held
@@ -138,7 +138,7 @@ def _attack(plan: MovePlan, area: int, garrisons: set[int], bold: float, must: b
     if must:
         if sure_to_clear(board, ALLIES, plan.own[area], plan.enemy[area]):
             return  # this round very likely wins it already: keep the others moving
-    elif not _worth_a_look(plan, take, area):
+    elif not worth_a_look(plan, take, area):
         return
     elif not favourable(board, ALLIES, total, plan.enemy[area], bold):
         return
@@ -192,13 +192,6 @@ def _fewest(plan: MovePlan, area: int, take: list[int], bold: float) -> list[int
 
 def _attack_order(stats) -> list[int]:
     return sorted(range(len(stats.names)), key=lambda i: (-stats.attack[i], i))
-
-
-def _worth_a_look(plan: MovePlan, take, area: int) -> bool:
-    """Cheap screen before the exact odds: our attack fire is at least half the defence's."""
-    board = plan.board
-    theirs = fire(plan.enemy[area], board.units[plan.enemy_side].defence)
-    return 2 * fire(take, plan.stats.attack) >= theirs
 
 
 def _advance(plan: MovePlan, area: int, open_cities: list[int], garrisons: set[int]) -> None:

@@ -15,7 +15,7 @@ import random
 from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine.board import ALLIES, GERMANS
-from converter.engine.policy_plan import MovePlan, sure_to_clear, distances, downhill, favourable, fire, sorted_neighbours, strongest
+from converter.engine.policy_plan import worth_a_look, MovePlan, sure_to_clear, distances, downhill, favourable, fire, sorted_neighbours, strongest
 from converter.engine.state import GameState
 
 THREAT_RANGE = 2  # Allied units this close to a city threaten it
@@ -98,7 +98,7 @@ def _attack(plan: MovePlan, area: int, keep: set[int], must: bool, bold: float =
     if must:
         if sure_to_clear(board, GERMANS, plan.own[area], plan.enemy[area]):
             return  # this round very likely wins it already: keep the others moving
-    elif not _worth_a_look(plan, take, area):
+    elif not worth_a_look(plan, take, area):
         return
     elif not favourable(board, GERMANS, total, plan.enemy[area], bold):
         return
@@ -124,13 +124,6 @@ def _fill(plan: MovePlan, city: int) -> None:
         if any(free):
             take = strongest(plan.stats, free, room, attacking=False)
             plan.move(n, city, take)
-
-
-def _worth_a_look(plan: MovePlan, take, area: int) -> bool:
-    """Cheap screen before the exact odds: our attack fire is at least half the defence's."""
-    board = plan.board
-    theirs = fire(plan.enemy[area], board.units[plan.enemy_side].defence)
-    return 2 * fire(take, plan.stats.attack) >= theirs
 
 
 def _advance(plan: MovePlan, area: int, need: list[float]) -> None:

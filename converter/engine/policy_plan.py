@@ -113,6 +113,12 @@ def sure_to_clear(board: Board, side: str, attackers, defenders) -> bool:
     return attack_odds(board, side, tuple(attackers), tuple(defenders)).attacker_clears >= SURE
 
 
+def worth_a_look(plan: MovePlan, take, area: int) -> bool:
+    """Cheap screen before the exact odds: our attack fire is at least half the defence's."""
+    theirs = fire(plan.enemy[area], plan.board.units[plan.enemy_side].defence)
+    return 2 * fire(take, plan.stats.attack) >= theirs
+
+
 def fire(counts, values) -> int:
     return sum(n * v for n, v in zip(counts, values))
 
