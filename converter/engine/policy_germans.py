@@ -112,7 +112,7 @@ def _attack(plan: MovePlan, area: int, keep: set[int], must: bool, bold: float =
 def _fill(plan: MovePlan, city: int) -> None:
     """Up to a full stack in `city` from its free neighbours (armour also from two away)."""
     board = plan.board
-    if plan.has_enemy(city):
+    if plan.has_enemy(city) or plan.room(city) <= 0:
         return
     for n in sorted(sorted_neighbours(board)[city], key=lambda n: -sum(plan.free(n))):
         room = plan.room(city)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
+from operator import mul
 
 from converter.engine import actions as a
 from converter.engine import combat
@@ -120,7 +121,8 @@ def worth_a_look(plan: MovePlan, take, area: int) -> bool:
 
 
 def fire(counts, values) -> int:
-    return sum(n * v for n, v in zip(counts, values))
+    """Sum of the units' attack or defence values (expected hits x 6)."""
+    return sum(map(mul, counts, values))
 
 
 class MovePlan:
