@@ -82,7 +82,8 @@ def attack_odds(board: Board, side: str, attackers: tuple[int, ...], defenders: 
 @lru_cache(maxsize=1 << 16)
 def _odds_of(board: Board, side: str, attackers: tuple[int, ...], defenders: tuple[int, ...]):
     mine, theirs = board.units[side], board.units[other(side)]
-    return _odds(_values(mine, attackers, True), _values(theirs, defenders, False))
+    # one round: the order units are lost in does not matter, so sorted values share entries
+    return _odds(tuple(sorted(_values(mine, attackers, True))), tuple(sorted(_values(theirs, defenders, False))))
 
 
 def _values(stats, counts, attacking: bool) -> tuple[int, ...]:
