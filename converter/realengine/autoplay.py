@@ -184,17 +184,24 @@ class PolicyOracle:
                 where += [(territory, name)] * n
         state = evolve(state, fighters=sum(fighter_size[name] for _, name in where))
         where.sort(key=lambda item: -fighter_size[item[1]])
+        flights: list[tuple[str, str, str]] = []  # (from, to, fighter type)
         for action in policy._patrol(state, self.rng):
             target, need = self.part(action.area, "patrol"), action.fighters
-            for item in list(where):
+            # fighters already over the target first: they need not move
+            for item in sorted(where, key=lambda item: item[0] != target):
                 if fighter_size[item[1]] <= need:
                     where.remove(item)
                     need -= fighter_size[item[1]]
                     if item[0] != target:
-                        moves.append(Move(((item[1], 1),), self.route(item[0], target, air)))
-        for territory, name in where:  # not patrolling this round
-            if territory != "USAAF":
-                moves.append(Move(((name, 1),), self.route(territory, "USAAF", air)))
+                        flights.append((item[0], target, item[1]))
+        flights += [(territory, "USAAF", name) for territory, name in where if territory != "USAAF"]  # not patrolling
+        # P3 (3 per area): a fighter flies into a patrol part only after those leaving it have left
+        while flights:
+            leaving = {start for start, _, _ in flights}
+            ready = [f for f in flights if f[1] not in leaving] or flights[:1]
+            for start, end, name in ready:
+                moves.append(Move(((name, 1),), self.route(start, end, air)))
+                flights.remove((start, end, name))
         return moves
 
     def _blockhouse_fire(self, contents, request):

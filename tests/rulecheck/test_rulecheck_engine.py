@@ -278,6 +278,17 @@ def test_play_after_victory_breaks_g5(real_engine, tmp_path):
         ("DDAY2-VICTORY-MISSED", "G5", 3, 2)]
 
 
+def plant_late_paratroopers(oracle, contents, moves):
+    """U8: every airborne box still holding paratroopers jumps at its target, whether or not
+    the policy would (it skips targets the Allies have cleared in round 1)."""
+    jumps = []
+    for box, target, _ in oracle.board.airborne:
+        count = contents.get(box, Counter()).get("ParaAttack", 0)
+        if count:
+            jumps.append(Move((("ParaAttack", count),), (box, oracle.part(oracle.board.area_ids[target], "german"))))
+    return jumps
+
+
 def test_paratroopers_after_round_one_break_u8(real_engine, built_dday2, tmp_path):
     # our XML runs the para steps in round 1 only (maxRunCount); a variant that runs them every
     # round lets the boxes kept back in round 1 jump in round 2
@@ -285,7 +296,8 @@ def test_paratroopers_after_round_one_break_u8(real_engine, built_dday2, tmp_pat
     once = b'player="ParaSurprise" maxRunCount="1"'
     assert xml.count(once) == 2
     save = tmp_path / "u8.tsvg"
-    first_only = {(1, "ParaSurpriseCombatMove"): lambda oracle, contents, moves: moves[:1]}
+    first_only = {(1, "ParaSurpriseCombatMove"): lambda oracle, contents, moves: moves[:1],
+                  (2, "ParaSurpriseCombatMove"): plant_late_paratroopers}
     oracle = PlantedOracle(5, plants=first_only)
     play_with_oracle(xml.replace(once, b'player="ParaSurprise"'), rounds=2, seed=5, save_path=save, oracle=oracle,
                      timeout=120)
