@@ -16,7 +16,7 @@ from pathlib import Path
 
 from converter.compile.build import build_package
 from converter.model import load_ruleset
-from converter.model.types import Area, Beach, Border, Ruleset
+from converter.model.types import Area, Border, Ruleset
 from converter.package import geometry as g
 from converter.package.geography import Frame, Geography, Land, Seed, load_geography
 from converter.package.stages import write_map

@@ -13,7 +13,7 @@ from pathlib import Path
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.geometry import Box, Outline
+from converter.check.geometry import Outline
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model

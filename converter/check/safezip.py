@@ -50,7 +50,7 @@ def extract(zip_path: Path, into: Path, limits: ZipLimits = ZipLimits()) -> None
         if declared > limits.max_total_bytes:
             raise UnsafeZipError(f"{zip_path.name}: {declared} bytes uncompressed, over the limit of {limits.max_total_bytes}")
         for member in members:
-            relative = member_path(member.filename)
+            member_path(member.filename)  # refuses `..`, absolute and drive-letter paths up front
             if stat.S_ISLNK(member.external_attr >> 16):
                 raise UnsafeZipError(f"zip member {member.filename!r} is a symbolic link; refused")
             if member.file_size > limits.ratio_floor_bytes and \

@@ -28,7 +28,6 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from converter.compile.classic import connections
-from converter.engine import actions as a
 from converter.engine import policy
 from converter.engine.board import ALLIES, GERMANS, Board, dday2_board
 from converter.engine.state import STEPS, GameState, evolve, from_territories

@@ -5,7 +5,6 @@ reinforcement dice in the history (players roll by hand in D-Day2) and a declare
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 

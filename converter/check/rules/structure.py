@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter, defaultdict
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
 from converter.check.model import FRONTIER, PLAYER, TERRITORY, UNIT
