@@ -225,7 +225,8 @@ def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, seco
 
 
 def distance_to_outlines(point: Point, outlines: Iterable[Outline]) -> float:
-    """`distance_to_polygons` of the outlines' points, the same float: runs of edges are
+    """The shortest distance from a point to any edge of the outlines (how far outside it
+    lies), the same float as the plain edge-by-edge minimum: runs of edges are
     visited nearest box first, and a run whose box lies clearly farther than the best
     edge so far is skipped (its edges cannot be nearer; the margin covers rounding)."""
     px, py = point
@@ -249,30 +250,7 @@ def distance_to_outlines(point: Point, outlines: Iterable[Outline]) -> float:
             else:
                 t = ((px - x1) * dx + (py - y1) * dy) / length
                 t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # as distance_to_polygons
-            if squared < best:
-                best = squared
-            x1, y1 = x2, y2
-    return best ** 0.5
-
-
-def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:
-    """Shortest distance from a point to any edge of the polygons (how far outside it lies).
-    Squared distances are compared and one root taken: the root is monotonic, so the
-    minimum is the same as comparing roots."""
-    best = float("inf")
-    px, py = point
-    for polygon in polygons:
-        x1, y1 = polygon[-1]
-        for x2, y2 in polygon:
-            dx, dy = x2 - x1, y2 - y1
-            length = dx * dx + dy * dy
-            if length == 0:
-                t = 0.0
-            else:
-                t = ((px - x1) * dx + (py - y1) * dy) / length
-                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the old formula, bit for bit
+            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the plain formula, bit for bit
             if squared < best:
                 best = squared
             x1, y1 = x2, y2

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from converter.check.geometry import Outline, distance_to_outlines, distance_to_polygons, point_in_polygon
+from converter.check.geometry import Outline, Point, Polygon, distance_to_outlines, point_in_polygon
 from converter.check.mapfiles import _points
+
+
+# The reference: every edge of every polygon, one by one.
+def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:
+    best = float("inf")
+    px, py = point
+    for polygon in polygons:
+        x1, y1 = polygon[-1]
+        for x2, y2 in polygon:
+            dx, dy = x2 - x1, y2 - y1
+            length = dx * dx + dy * dy
+            if length == 0:
+                t = 0.0
+            else:
+                t = ((px - x1) * dx + (py - y1) * dy) / length
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the plain formula, bit for bit
+            if squared < best:
+                best = squared
+            x1, y1 = x2, y2
+    return best ** 0.5
+
 
 coordinate = st.integers(-5, 60)
 point = st.tuples(coordinate, coordinate)
