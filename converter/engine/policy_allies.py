@@ -21,7 +21,7 @@ from converter.engine import actions as a
 from converter.engine import combat
 from converter.engine.board import ALLIES, GERMANS
 from converter.engine.policy_plan import (
-    worth_a_look, sure_to_clear, beaches_into, downhill, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
+    attack_force, beaches_into, downhill, MovePlan, distances, nearest, favourable, fire, sorted_neighbours, strongest,
 )
 from converter.engine.state import GameState, pairs_of
 from converter.engine.victory import city_held
@@ -125,24 +125,15 @@ def _attack(plan: MovePlan, area: int, garrisons: set[int], bold: float, must: b
     """Send the strongest units that can reach `area` if the odds favour it (always when
     `must`: the battle is on and more units can only help). `just_enough`: the fewest
     strongest units that make the odds favourable, the rest go on."""
-    board, stats = plan.board, plan.stats
-    room = plan.room(area)
-    if room <= 0:
+    if plan.room(area) <= 0:
         return
     sources = _sources(plan, area, garrisons)
     if not sources:
         return
-    pool = [sum(column) for column in zip(*(f for _, _, f in sources))]
-    take = strongest(stats, pool, room)
-    total = [o + t for o, t in zip(plan.own[area], take)]
-    if must:
-        if sure_to_clear(board, ALLIES, plan.own[area], plan.enemy[area]):
-            return  # this round very likely wins it already: keep the others moving
-    elif not worth_a_look(plan, take, area):
+    take = attack_force(plan, area, [free for _, _, free in sources], must, bold)
+    if take is None:
         return
-    elif not favourable(board, ALLIES, total, plan.enemy[area], bold):
-        return
-    elif just_enough:
+    if just_enough and not must:
         take = _fewest(plan, area, take, bold)
     # draw the chosen units from the sources, beaches first (they cannot go anywhere else)
     for kind, where, free in sources:

@@ -14,8 +14,8 @@ import random
 
 from converter.engine import actions as a
 from converter.engine import combat
-from converter.engine.board import ALLIES, GERMANS
-from converter.engine.policy_plan import worth_a_look, MovePlan, sure_to_clear, distances, downhill, favourable, fire, sorted_neighbours, strongest
+from converter.engine.board import ALLIES
+from converter.engine.policy_plan import MovePlan, attack_force, distances, downhill, fire, sorted_neighbours, strongest
 from converter.engine.state import GameState
 
 THREAT_RANGE = 2  # Allied units this close to a city threaten it
@@ -85,22 +85,13 @@ def _sources(plan: MovePlan, area: int, keep: set[int]):
 
 
 def _attack(plan: MovePlan, area: int, keep: set[int], must: bool, bold: float = 0.9) -> None:
-    board, stats = plan.board, plan.stats
-    room = plan.room(area)
-    if room <= 0:
+    if plan.room(area) <= 0:
         return
     sources = _sources(plan, area, keep)
     if not sources:
         return
-    pool = [sum(column) for column in zip(*(f for _, f in sources))]
-    take = strongest(stats, pool, room)
-    total = [o + t for o, t in zip(plan.own[area], take)]
-    if must:
-        if sure_to_clear(board, GERMANS, plan.own[area], plan.enemy[area]):
-            return  # this round very likely wins it already: keep the others moving
-    elif not worth_a_look(plan, take, area):
-        return
-    elif not favourable(board, GERMANS, total, plan.enemy[area], bold):
+    take = attack_force(plan, area, [free for _, free in sources], must, bold)
+    if take is None:
         return
     for src, free in sources:
         part = [min(t, f) for t, f in zip(take, free)]

@@ -121,6 +121,21 @@ def worth_a_look(plan: MovePlan, take, area: int) -> bool:
     return 2 * fire(take, plan.stats.attack) >= theirs
 
 
+def attack_force(plan: "MovePlan", area: int, free_sources, must: bool, bold: float) -> list[int] | None:
+    """The strongest units the sources' free counts can send into `area` within its room,
+    or None when the plan should not attack: when `must` (the battle is on), only if this
+    round is not already very likely to clear it; otherwise only on favourable odds."""
+    pool = [sum(column) for column in zip(*free_sources)]
+    take = strongest(plan.stats, pool, plan.room(area))
+    own, enemy = plan.own[area], plan.enemy[area]
+    if must:
+        return None if sure_to_clear(plan.board, plan.side, own, enemy) else take
+    if not worth_a_look(plan, take, area):
+        return None
+    total = [o + t for o, t in zip(own, take)]
+    return take if favourable(plan.board, plan.side, total, enemy, bold) else None
+
+
 def fire(counts, values) -> int:
     """Sum of the units' attack or defence values (expected hits x 6)."""
     return sum(map(mul, counts, values))
