@@ -48,19 +48,27 @@ def test_existing_foreign_folder_is_kept_unless_forced(tmp_path, capsys):
     assert build(out) == 0  # now it carries our marker: rebuilt without --force
 
 
-def test_editing_one_beach_capacity_changes_exactly_the_expected_elements(tmp_path):
+def xml_differences_after_edit(tmp_path: Path, file: str, old: str, new: str) -> list:
+    """Build a copy of the model, replace `old` by `new` in one of its files, build again,
+    and compare the two game XMLs. The copy has no geography: these tests are about the
+    game XML, and an edited border would fail the map's geometry check on purpose (a build
+    error of its own, tested in tests/package)."""
     model = tmp_path / "model"
     shutil.copytree(DDAY2_MODEL_DIR, model)
-    # the edit breaks the map's geometry on purpose (a build error of its own, tested in
-    # tests/package); this test is about the game XML, so build without the geography
     (model / "geography.toml").unlink()
     before, after = tmp_path / "before", tmp_path / "after"
     assert build(before, "--model", str(model)) == 0
-    beaches = model / "beaches.toml"
-    beaches.write_text(beaches.read_text().replace("capacity = 8", "capacity = 9", 1))  # Omaha Beach
+    path = model / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
     assert build(after, "--model", str(model)) == 0
     xml = Path("map/games/D-Day_2.xml")
-    rows = differences(summarize(after / xml), summarize(before / xml))
+    return differences(summarize(after / xml), summarize(before / xml))
+
+
+def test_editing_one_beach_capacity_changes_exactly_the_expected_elements(tmp_path):
+    rows = xml_differences_after_edit(tmp_path, "beaches.toml", "capacity = 8", "capacity = 9")  # Omaha Beach
     # the capacity appears in the XML only through the notes written from the model
     assert [(d.aspect, d.item) for d in rows] == [("property", "notes")]
     old_notes, new_notes = rows[0].theirs, rows[0].ours
@@ -70,16 +78,5 @@ def test_editing_one_beach_capacity_changes_exactly_the_expected_elements(tmp_pa
 
 
 def test_editing_one_connection_changes_exactly_that_connection(tmp_path):
-    model = tmp_path / "model"
-    shutil.copytree(DDAY2_MODEL_DIR, model)
-    # the edit breaks the map's geometry on purpose (a build error of its own, tested in
-    # tests/package); this test is about the game XML, so build without the geography
-    (model / "geography.toml").unlink()
-    before, after = tmp_path / "before", tmp_path / "after"
-    assert build(before, "--model", str(model)) == 0
-    borders = model / "borders.toml"
-    borders.write_text(borders.read_text().replace("B1 = [1, 2]", "B1 = [1, 3]"))
-    assert build(after, "--model", str(model)) == 0
-    xml = Path("map/games/D-Day_2.xml")
-    rows = {(d.aspect, d.item) for d in differences(summarize(after / xml), summarize(before / xml))}
-    assert rows == {("connection", "B1 ~ P2"), ("connection", "B1 ~ P3")}
+    rows = xml_differences_after_edit(tmp_path, "borders.toml", "B1 = [1, 2]", "B1 = [1, 3]")
+    assert {(d.aspect, d.item) for d in rows} == {("connection", "B1 ~ P2"), ("connection", "B1 ~ P3")}
