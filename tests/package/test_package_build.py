@@ -28,8 +28,9 @@ def rules():
 
 
 @pytest.fixture(scope="module")
-def package(tmp_path_factory, rules) -> Path:
-    return build_package(rules, tmp_path_factory.mktemp("pkg") / "d-day2")
+def package(built_dday2) -> Path:
+    """The session's one build of the embedded model (tests/conftest.py); read only."""
+    return built_dday2
 
 
 def read_polygons(path: Path) -> dict[str, list[list[tuple[int, int]]]]:
