@@ -1,13 +1,21 @@
-"""The game XML read once into plain, line-numbered facts that rules query.
+"""The game XML read into plain, line-numbered facts that rules query.
 
 Only what the rules need: names declared per kind (with lines, duplicates kept), every
 reference from one element to a named thing, connections, attachments with options,
 properties and steps. Built from an lxml tree parsed by `converter.xmlsafe`.
+
+Speed matters here (`dday2 check` should beat the engine's own parse of the same XML), and
+with lxml the cost is per attribute read. So the model reads lazily and column-wise: the
+elements at a path are found once (`Table`), each attribute is read across them once, on
+first use, and facts are built from columns on first use. An attribute no rule asks for,
+such as an option's value, is never read; a line is only looked at for a finding.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import repeat
+from typing import Iterator, NamedTuple
 
 from lxml import etree
 
@@ -16,8 +24,9 @@ TERRITORY, PLAYER, UNIT, RESOURCE, RULE, REPAIR_RULE, FRONTIER, REPAIR_FRONTIER,
     "territory", "player", "unit type", "resource", "production rule", "repair rule",
     "production frontier", "repair frontier", "delegate")
 RELATIONSHIP, TERRITORY_EFFECT, TECHNOLOGY = "relationship type", "territory effect", "technology"
+UNIT_OR_RESOURCE = f"{UNIT} or {RESOURCE}"  # what a production result names
 
-# (XPath of the declaring element, kind); the element's `name` attribute is the name.
+# (path of the declaring element, kind); the element's `name` attribute is the name.
 DECLARATIONS: tuple[tuple[str, str], ...] = (
     ("map/territory", TERRITORY),
     ("playerList/player", PLAYER),
@@ -32,8 +41,9 @@ DECLARATIONS: tuple[tuple[str, str], ...] = (
     ("territoryEffectList/territoryEffect", TERRITORY_EFFECT),
     ("technology/technologies/techname", TECHNOLOGY),
 )
+DECLARING_PATH = {kind: path for path, kind in DECLARATIONS}
 
-# (XPath of the referring element, attribute, kind it must name). `result/@resourceOrUnit`
+# (path of the referring element, attribute, kind it must name). `result/@resourceOrUnit`
 # and attachments' attachTo are resolved separately (their kind depends on the value/type).
 REFERENCES: tuple[tuple[str, str, str], ...] = (
     ("map/connection", "t1", TERRITORY),
@@ -66,7 +76,13 @@ REFERENCES: tuple[tuple[str, str, str], ...] = (
     ("initialize/relationshipInitialize/relationship", "player2", PLAYER),
     ("initialize/relationshipInitialize/relationship", "type", RELATIONSHIP),
 )
+# a production result names a unit type or a resource; either is fine (no @variable@ expansion)
+RESULT_PATHS = ("production/productionRule/result", "production/repairRule/result")
 
+# Elements whose `quantity` must be a whole number, wherever they stand in the document.
+QUANTITY_TAGS = ("unitPlacement", "heldUnits", "resourceGiven", "cost", "result")
+
+ATTACHMENT_PATH = "attachmentList/attachment"
 # attachment type attribute -> kind of thing it attaches to (DTD default: unitType)
 ATTACH_KINDS = {
     "unitType": UNIT, "territory": TERRITORY, "resource": RESOURCE, "player": PLAYER,
@@ -74,15 +90,7 @@ ATTACH_KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Declared:
-    kind: str
-    name: str
-    line: int | None
-
-
-@dataclass(frozen=True)
-class Reference:
+class Reference(NamedTuple):
     kind: str  # what the value must name
     value: str
     element: str  # referring element's tag, e.g. "unitPlacement"
@@ -90,33 +98,32 @@ class Reference:
     line: int | None
 
 
-@dataclass(frozen=True)
-class Connection:
+class ReferenceGroup(NamedTuple):
+    """Every value one attribute of one element kind names, e.g. each unitPlacement's owner."""
+
+    kind: str
+    element: str
+    attribute: str
+    values: list[str | None]  # None or "" where there is nothing to resolve
+    lines: list[int | None]
+
+
+class Connection(NamedTuple):
     t1: str
     t2: str
     line: int | None
 
 
-@dataclass(frozen=True)
-class Option:
-    name: str
-    value: str
-    count: str
-    line: int | None
-
-
-@dataclass(frozen=True)
-class Attachment:
+class Attachment(NamedTuple):
     name: str
     attach_to: str
     java_class: str
     type: str
     line: int | None
-    options: tuple[Option, ...]
+    element: int  # index of its <attachment> element: `GameModel.option_owners` point to it
 
 
-@dataclass(frozen=True)
-class Property:
+class Property(NamedTuple):
     name: str
     value: str
     line: int | None
@@ -126,55 +133,245 @@ class Property:
     maximum: str | None = None
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     name: str
     delegate: str
     player: str | None
     line: int | None
 
 
-@dataclass
-class GameModel:
-    info_name: str | None = None
-    declared: list[Declared] = field(default_factory=list)
-    references: list[Reference] = field(default_factory=list)
-    connections: list[Connection] = field(default_factory=list)
-    water: set[str] = field(default_factory=set)
-    attachments: list[Attachment] = field(default_factory=list)
-    properties: list[Property] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-    delegate_classes: dict[str, str] = field(default_factory=dict)
-    quantities: list[tuple[str, str, str, int | None]] = field(default_factory=list)  # element, attr, value, line
-    has_grid: bool = False
+def _named(kind: type, rows) -> list:
+    """NamedTuples from plain rows through C-level `tuple.__new__`: the generated `__new__`
+    is a Python call, which thousands of connections would each pay."""
+    return list(map(tuple.__new__, repeat(kind), rows))
 
-    def names(self, kind: str) -> set[str]:
-        return {d.name for d in self.declared if d.kind == kind}
+
+class Table:
+    """The elements at one place in the document, read column-wise on demand: `column(a)`
+    holds each element's attribute `a` (or the default), `lines` their source lines."""
+
+    def __init__(self, elements: list[etree._Element]) -> None:
+        self.elements = elements
+        self._columns: dict[tuple[str, str | None], list] = {}
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+    def column(self, attribute: str, default: str | None = None) -> list:
+        key = (attribute, default)
+        if key not in self._columns:
+            if default is None:
+                self._columns[key] = [element.get(attribute) for element in self.elements]
+            else:  # the same read, with the default filled in where the attribute is absent
+                values = self.column(attribute)
+                self._columns[key] = [default if value is None else value for value in values] \
+                    if None in values else values
+        return self._columns[key]
+
+    @cached_property
+    def lines(self) -> list[int | None]:
+        return [element.sourceline for element in self.elements]
+
+    @cached_property
+    def tags(self) -> list[str]:
+        return [element.tag for element in self.elements]
+
+
+class GameModel:
+    """Facts about one game XML, each read on first use (the tree must not change meanwhile)."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.root = root
+        self._tables: dict[str, Table] = {}
+
+    def table(self, path: str) -> Table:
+        """The elements at a child path such as "map/territory", in document order."""
+        if path not in self._tables:
+            self._tables[path] = Table(self.root.findall(path))
+        return self._tables[path]
+
+    @cached_property
+    def variables(self) -> dict[str, list[str]]:
+        """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values."""
+        return {variable.get("name", ""): [e.get("name", "") for e in variable.iterchildren("element")]
+                for variable in self.root.iterfind("variableList/variable")}
+
+    @cached_property
+    def info_name(self) -> str | None:
+        info = self.root.find("info")
+        return info.get("name") if info is not None else None
+
+    @cached_property
+    def has_grid(self) -> bool:
+        return self.root.find("map/grid") is not None
+
+    # ---- declared names
+    def declarations(self, kind: str) -> Iterator[tuple[str, int | None]]:
+        """(name, line) of each declaration of this kind, duplicates kept, in document order."""
+        table = self.table(DECLARING_PATH[kind])
+        return zip(table.column("name", ""), table.lines)
+
+    def names(self, kind: str) -> frozenset[str]:
+        return self._names[kind]
 
     def first_line(self, kind: str, name: str) -> int | None:
-        return next((d.line for d in self.declared if d.kind == kind and d.name == name), None)
+        return self._first_lines.get((kind, name))
 
-    @property
+    @cached_property
     def territories(self) -> list[str]:
-        return [d.name for d in self.declared if d.kind == TERRITORY]
+        return self.table(DECLARING_PATH[TERRITORY]).column("name", "")
 
-    @property
+    @cached_property
     def players(self) -> list[str]:
-        return [d.name for d in self.declared if d.kind == PLAYER]
+        return self.table(DECLARING_PATH[PLAYER]).column("name", "")
+
+    @cached_property
+    def water(self) -> set[str]:
+        table = self.table(DECLARING_PATH[TERRITORY])
+        return {name for name, water in zip(table.column("name", ""), table.column("water", "false"))
+                if water.strip().lower() == "true"}
+
+    @cached_property
+    def _names(self) -> dict[str, frozenset[str]]:
+        return {kind: frozenset(self.table(path).column("name", "")) for path, kind in DECLARATIONS}
+
+    @cached_property
+    def _first_lines(self) -> dict[tuple[str, str], int | None]:
+        first: dict[tuple[str, str], int | None] = {}
+        for _path, kind in DECLARATIONS:
+            for name, line in self.declarations(kind):
+                first.setdefault((kind, name), line)
+        return first
+
+    # ---- references
+    @cached_property
+    def reference_groups(self) -> list[ReferenceGroup]:
+        """REFERENCES in order (2.x `@variable@` values expanded), production results, then
+        attachments' attachTo per kind attached to."""
+        groups = []
+        for path, attribute, kind in REFERENCES:
+            table = self.table(path)
+            groups.append(self._expanded(ReferenceGroup(kind, path.rsplit("/", 1)[-1], attribute,
+                                                        table.column(attribute), table.lines)))
+        for path in RESULT_PATHS:
+            table = self.table(path)
+            groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
+                                         table.column("resourceOrUnit"), table.lines))
+        targets: dict[str, tuple[list, list]] = {}
+        for attachment in self.attachments:
+            kind = ATTACH_KINDS.get(attachment.type)
+            if kind is not None and attachment.attach_to:
+                values, lines = targets.setdefault(kind, ([], []))
+                values.append(attachment.attach_to)
+                lines.append(attachment.line)
+        groups += [ReferenceGroup(kind, "attachment", "attachTo", values, lines)
+                   for kind, (values, lines) in targets.items()]
+        return groups
+
+    def references_to(self, *kinds: str) -> Iterator[tuple[ReferenceGroup, str, int | None]]:
+        """(group, value, line) for every reference naming one of these kinds."""
+        for group in self.reference_groups:
+            if group.kind in kinds:
+                for value, line in zip(group.values, group.lines):
+                    if value:
+                        yield group, value, line
+
+    @cached_property
+    def references(self) -> list[Reference]:
+        return [Reference(group.kind, value, group.element, group.attribute, line)
+                for group in self.reference_groups for value, line in zip(group.values, group.lines) if value]
+
+    def _expanded(self, group: ReferenceGroup) -> ReferenceGroup:
+        variables = self.variables
+        if not variables or not any(value and "@" in value for value in group.values):
+            return group
+        pairs = [(each, line) for value, line in zip(group.values, group.lines) if value
+                 for each in expand(value, variables)]
+        return group._replace(values=[value for value, _line in pairs], lines=[line for _value, line in pairs])
+
+    # ---- the map
+    @cached_property
+    def connections(self) -> list[Connection]:
+        table = self.table("map/connection")
+        return _named(Connection, zip(table.column("t1", ""), table.column("t2", ""), table.lines))
 
     def neighbours(self) -> dict[str, set[str]]:
+        """The territory graph (shared between rules: do not change it)."""
+        return self._graph
+
+    @cached_property
+    def _graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {name: set() for name in self.territories}
-        for connection in self.connections:
-            if connection.t1 in graph and connection.t2 in graph and connection.t1 != connection.t2:
-                graph[connection.t1].add(connection.t2)
-                graph[connection.t2].add(connection.t1)
+        for t1, t2, _line in self.connections:
+            if t1 != t2 and t1 in graph and t2 in graph:
+                graph[t1].add(t2)
+                graph[t2].add(t1)
         return graph
 
+    # ---- attachments and their options
+    @cached_property
+    def attachments(self) -> list[Attachment]:
+        """One per target: 2.x `@variable@` and `foreach` attachments stand for several."""
+        table = self.table(ATTACHMENT_PATH)
+        rows = zip(table.column("name", ""), table.column("attachTo", ""), table.column("javaClass", ""),
+                   table.column("type", "unitType"), table.lines, range(len(table)))
+        variables, loops = self.variables, table.column("foreach", "")
+        if not variables and not any(loops):
+            return _named(Attachment, rows)
+        # 2.x `foreach="$v$"` attachments name their target with the loop variable
+        loop = {name.strip("$@"): values for name, values in variables.items()}
+        return [Attachment(name, target, java_class, attach_type, line, index)
+                for (name, attach_to, java_class, attach_type, line, index), foreach in zip(rows, loops)
+                for each in expand(attach_to, variables) for target in _expand_loop(each, foreach, loop)]
 
-def read_variables(root: etree._Element) -> dict[str, list[str]]:
-    """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values."""
-    return {variable.get("name", ""): [e.get("name", "") for e in variable.iterfind("element")]
-            for variable in root.iterfind("variableList/variable")}
+    @cached_property
+    def options(self) -> Table:
+        """Every attachment's <option> elements, in document order; see `option_owners`."""
+        return Table(self.root.findall(ATTACHMENT_PATH + "/option"))
+
+    @cached_property
+    def option_owners(self) -> list[int]:
+        """For each option, the index of its <attachment> element (`Attachment.element`)."""
+        index = {element: number for number, element in enumerate(self.table(ATTACHMENT_PATH).elements)}
+        return [index[option.getparent()] for option in self.options.elements]
+
+    @cached_property
+    def attached(self) -> set[int]:
+        """Indices of the <attachment> elements that attach to something (a 2.x variable
+        with no elements leaves an attachment with no target, and its options unused)."""
+        return {attachment.element for attachment in self.attachments}
+
+    def option_values(self, name: str) -> list[str]:
+        """The value of every used option called `name`, in document order."""
+        options, owners, attached = self.options, self.option_owners, self.attached
+        return [options.elements[i].get("value", "") for i, each in enumerate(options.column("name", ""))
+                if each == name and owners[i] in attached]
+
+    # ---- properties, the turn sequence, the rest
+    @cached_property
+    def properties(self) -> list[Property]:
+        return [_property(element) for element in self.root.iterfind("propertyList/property")]
+
+    @cached_property
+    def steps(self) -> list[Step]:
+        table = self.table("gamePlay/sequence/step")
+        return _named(Step, zip(table.column("name", ""), table.column("delegate", ""), table.column("player"),
+                                table.lines))
+
+    @cached_property
+    def delegate_classes(self) -> dict[str, str]:
+        table = self.table("gamePlay/delegate")
+        return dict(zip(table.column("name", ""), table.column("javaClass", "")))
+
+    @cached_property
+    def alliances(self) -> list[str]:
+        """Each playerList/alliance's alliance name ("" when absent)."""
+        return self.table("playerList/alliance").column("alliance", "")
+
+    @cached_property
+    def quantities(self) -> Table:
+        """Every element with a `quantity` that must be a whole number, anywhere in the document."""
+        return Table(list(self.root.iter(*QUANTITY_TAGS)))
 
 
 def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
@@ -189,64 +386,7 @@ def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
 
 
 def build_model(root: etree._Element) -> GameModel:
-    model = GameModel()
-    variables = read_variables(root)
-    info = root.find("info")
-    model.info_name = info.get("name") if info is not None else None
-    model.has_grid = root.find("map/grid") is not None
-    for path, kind in DECLARATIONS:
-        for element in root.iterfind(path):
-            model.declared.append(Declared(kind, element.get("name", ""), element.sourceline))
-    for element in root.iterfind("map/territory"):
-        if element.get("water", "false").strip().lower() == "true":
-            model.water.add(element.get("name", ""))
-    for path, attribute, kind in REFERENCES:
-        for element in root.iterfind(path):
-            value = element.get(attribute)
-            for each in expand(value, variables) if value else ():
-                model.references.append(Reference(kind, each, element.tag, attribute, element.sourceline))
-    for element in root.iterfind("map/connection"):
-        model.connections.append(Connection(element.get("t1", ""), element.get("t2", ""), element.sourceline))
-    _read_results(root, model)
-    _read_attachments(root, model, variables)
-    _read_properties(root, model)
-    for element in root.iterfind("gamePlay/sequence/step"):
-        model.steps.append(Step(element.get("name", ""), element.get("delegate", ""),
-                                element.get("player"), element.sourceline))
-    for element in root.iterfind("gamePlay/delegate"):
-        model.delegate_classes[element.get("name", "")] = element.get("javaClass", "")
-    for tag, attribute in (("unitPlacement", "quantity"), ("heldUnits", "quantity"), ("resourceGiven", "quantity"),
-                           ("cost", "quantity"), ("result", "quantity")):
-        for element in root.iter(tag):
-            model.quantities.append((tag, attribute, element.get(attribute, ""), element.sourceline))
-    return model
-
-
-def _read_results(root: etree._Element, model: GameModel) -> None:
-    """A production result names a unit type or a resource; either is fine."""
-    for path in ("production/productionRule/result", "production/repairRule/result"):
-        for element in root.iterfind(path):
-            value = element.get("resourceOrUnit")
-            if value:
-                model.references.append(Reference(f"{UNIT} or {RESOURCE}", value, element.tag,
-                                                  "resourceOrUnit", element.sourceline))
-
-
-def _read_attachments(root: etree._Element, model: GameModel, variables: dict[str, list[str]]) -> None:
-    for element in root.iterfind("attachmentList/attachment"):
-        options = tuple(Option(o.get("name", ""), o.get("value", ""), o.get("count", ""), o.sourceline)
-                        for o in element.iterfind("option"))
-        # 2.x `foreach="$v$"` attachments name their target with the loop variable
-        loop = {name.strip("$@"): values for name, values in variables.items()}
-        for attach_to in expand(element.get("attachTo", ""), variables):
-            attach_to = _expand_loop(attach_to, element.get("foreach", ""), loop)
-            for target in attach_to:
-                attachment = Attachment(element.get("name", ""), target, element.get("javaClass", ""),
-                                        element.get("type", "unitType"), element.sourceline, options)
-                model.attachments.append(attachment)
-                kind = ATTACH_KINDS.get(attachment.type)
-                if kind is not None and target:
-                    model.references.append(Reference(kind, target, "attachment", "attachTo", element.sourceline))
+    return GameModel(root)
 
 
 def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:
@@ -261,17 +401,16 @@ def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> l
     return values
 
 
-def _read_properties(root: etree._Element, model: GameModel) -> None:
-    for element in root.iterfind("propertyList/property"):
-        typed = next((child for child in element if isinstance(child.tag, str) and child.tag != "value"), None)
-        value = element.get("value", "")
-        nested_value = element.find("value")
-        if nested_value is not None and nested_value.text:
-            value = nested_value.text
-        model.properties.append(Property(
-            name=element.get("name", ""), value=value, line=element.sourceline,
-            editable=element.get("editable", "false").lower() == "true",
-            value_type=typed.tag if typed is not None else None,
-            minimum=typed.get("min") if typed is not None else None,
-            maximum=typed.get("max") if typed is not None else None,
-        ))
+def _property(element: etree._Element) -> Property:
+    typed = next((child for child in element if isinstance(child.tag, str) and child.tag != "value"), None)
+    value = element.get("value", "")
+    nested_value = element.find("value")
+    if nested_value is not None and nested_value.text:
+        value = nested_value.text
+    return Property(
+        name=element.get("name", ""), value=value, line=element.sourceline,
+        editable=element.get("editable", "false").lower() == "true",
+        value_type=typed.tag if typed is not None else None,
+        minimum=typed.get("min") if typed is not None else None,
+        maximum=typed.get("max") if typed is not None else None,
+    )

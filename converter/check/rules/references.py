@@ -4,7 +4,7 @@ we report them all, with lines)."""
 from __future__ import annotations
 
 from converter.check.model import (DELEGATE, FRONTIER, PLAYER, RELATIONSHIP, REPAIR_FRONTIER, REPAIR_RULE, RESOURCE,
-                                   RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT)
+                                   RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT, UNIT_OR_RESOURCE)
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -16,12 +16,12 @@ def _undefined(context, *kinds: str):
     if model is None:
         return
     declared = {kind: model.names(kind) for kind in kinds}
-    for reference in model.references:
-        if reference.kind in declared and reference.value not in declared[reference.kind]:
-            where = {"territory": reference.value} if reference.kind == TERRITORY else \
-                {"player": reference.value} if reference.kind == PLAYER else {}
-            yield hit(line=reference.line, element=reference.element, attribute=reference.attribute,
-                      value=reference.value, kind=reference.kind, **where)
+    for group, value, line in model.references_to(*kinds):
+        if value not in declared[group.kind]:
+            where = {"territory": value} if group.kind == TERRITORY else \
+                {"player": value} if group.kind == PLAYER else {}
+            yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
+                      **where)
 
 
 @rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)
@@ -83,9 +83,9 @@ def undefined_result(context):
     if model is None:
         return
     known = model.names(UNIT) | model.names(RESOURCE)
-    for reference in model.references:
-        if reference.kind == f"{UNIT} or {RESOURCE}" and reference.value not in known:
-            yield hit(line=reference.line, element=reference.element, value=reference.value)
+    for group, value, line in model.references_to(UNIT_OR_RESOURCE):
+        if value not in known:
+            yield hit(line=line, element=group.element, value=value)
 
 
 @rule("R110", "references.unknown-java-class", Severity.ERROR,

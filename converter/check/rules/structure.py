@@ -7,10 +7,11 @@ import difflib
 import re
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
-from converter.check.model import FRONTIER, PLAYER, TERRITORY, UNIT
+from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
+_WHOLE_NUMBER = re.compile(r"\s*-?\d+\s*")
 _UNIT_ATTACHMENT = "games.strategy.triplea.attachments.UnitAttachment"
 # property names built from a player or alliance name, e.g. "Germans bid", "Axis Total Victory VCs"
 _PER_SIDE_SUFFIXES = (" bid", " Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs",
@@ -22,14 +23,14 @@ def duplicate_name(context):
     model = context.model
     if model is None:
         return
-    first: dict[tuple[str, str], int | None] = {}
-    for declared in model.declared:
-        key = (declared.kind, declared.name)
-        if key in first:
-            yield hit(line=declared.line, kind=declared.kind, name=declared.name, first=first[key],
-                      **({"territory": declared.name} if declared.kind == TERRITORY else {}))
-        else:
-            first[key] = declared.line
+    for _path, kind in DECLARATIONS:
+        first: dict[str, int | None] = {}
+        for name, line in model.declarations(kind):
+            if name in first:
+                yield hit(line=line, kind=kind, name=name, first=first[name],
+                          **({"territory": name} if kind == TERRITORY else {}))
+            else:
+                first[name] = line
 
 
 @rule("S202", "structure.duplicate-attachment", Severity.ERROR,
@@ -39,36 +40,36 @@ def duplicate_attachment(context):
     if model is None:
         return
     first: dict[tuple[str, str, str], int | None] = {}
-    for attachment in model.attachments:
-        key = (attachment.name, attachment.attach_to, attachment.type)
+    for name, attach_to, _java_class, attach_type, line, _element in model.attachments:
+        key = (name, attach_to, attach_type)
         if key in first:
-            yield hit(line=attachment.line, name=attachment.name, attach_to=attachment.attach_to, first=first[key])
+            yield hit(line=line, name=name, attach_to=attach_to, first=first[key])
         else:
-            first[key] = attachment.line
+            first[key] = line
 
 
 @rule("S203", "structure.self-connection", Severity.ERROR, "territory {name!r} is connected to itself",
       beyond_engine=False)
 def self_connection(context):
     model = context.model
-    for connection in model.connections if model is not None else ():
-        if connection.t1 == connection.t2:
-            yield hit(line=connection.line, name=connection.t1, territory=connection.t1)
+    for t1, t2, line in model.connections if model is not None else ():
+        if t1 == t2:
+            yield hit(line=line, name=t1, territory=t1)
 
 
 @rule("S204", "structure.duplicate-connection", Severity.WARNING,
       "connection {t1!r} - {t2!r} is declared again (first on line {first})")
 def duplicate_connection(context):
     model = context.model
-    first: dict[frozenset[str], int | None] = {}
-    for connection in model.connections if model is not None else ():
-        key = frozenset((connection.t1, connection.t2))
-        if connection.t1 == connection.t2:
+    first: dict[tuple[str, str], int | None] = {}
+    for t1, t2, line in model.connections if model is not None else ():
+        if t1 == t2:
             continue
+        key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
         if key in first:
-            yield hit(line=connection.line, t1=connection.t1, t2=connection.t2, first=first[key])
+            yield hit(line=line, t1=t1, t2=t2, first=first[key])
         else:
-            first[key] = connection.line
+            first[key] = line
 
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection")
@@ -136,15 +137,25 @@ def unknown_option(context):
     model = context.model
     if model is None:
         return
-    for attachment in model.attachments:
-        known = context.engine.options_for(attachment.java_class)
-        if known is None:
-            continue  # unknown class: R110
-        for option in attachment.options:
-            # 1.9 calls "set" + the name with its first letter capitalised: ConvoyRoute == convoyRoute
-            if option.name[:1].lower() + option.name[1:] not in known:
-                yield hit(line=option.line, java_class=attachment.java_class.rsplit(".", 1)[-1],
-                          option=option.name, suggestion=_suggest(option.name, known))
+    classes = model.table(ATTACHMENT_PATH).column("javaClass", "")
+    attached = model.attached
+    # each option as (its attachment's class, its name); None for options of unused attachments
+    pairs = [(classes[owner], name) if owner in attached else None
+             for owner, name in zip(model.option_owners, model.options.column("name", ""))]
+    unknown = {pair for pair in set(pairs) if pair is not None and _unknown_option(context.engine, *pair)}
+    for index, pair in enumerate(pairs) if unknown else ():
+        if pair in unknown:
+            java_class, name = pair
+            yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                      suggestion=_suggest(name, context.engine.options_for(java_class)))
+
+
+def _unknown_option(engine, java_class: str, name: str) -> bool:
+    known = engine.options_for(java_class)
+    if known is None:
+        return False  # unknown class: R110
+    # 1.9 calls "set" + the name with its first letter capitalised: ConvoyRoute == convoyRoute
+    return name[:1].lower() + name[1:] not in known
 
 
 @rule("S209", "structure.unknown-property", Severity.INFO,
@@ -156,9 +167,9 @@ def unknown_property(context):
     if model is None:
         return
     known = context.engine.property_names
-    sides = set(model.players) | {a.get("alliance", "") for a in context.tree.getroot().iterfind("playerList/alliance")}
-    used_by_triggers = {v.strip() for a in model.attachments for o in a.options
-                        if o.name in ("gameProperty", "switch") for v in re.split(r"[:]", o.value)}
+    sides = set(model.players) | set(model.alliances)
+    used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
+                        for v in value.split(":")}
     for prop in model.properties:
         if not prop.name or prop.name in known or prop.name in used_by_triggers:
             continue
@@ -224,21 +235,39 @@ def attachment_type_mismatch(context):
       "option {option!r}=\"{value}\" appears twice in attachment {name!r}")
 def duplicate_option(context):
     model = context.model
-    for attachment in model.attachments if model is not None else ():
-        seen: set[tuple[str, str, str]] = set()
-        for option in attachment.options:
-            key = (option.name, option.value, option.count)
-            if key in seen:
-                yield hit(line=option.line, option=option.name, value=option.value, name=attachment.name)
-            seen.add(key)
+    if model is None:
+        return
+    # only an attachment that names an option twice can repeat one: find those first
+    seen: set[tuple[int, str]] = set()
+    repeating: set[int] = set()
+    for owner, name in zip(model.option_owners, model.options.column("name", "")):
+        if (owner, name) in seen:
+            repeating.add(owner)
+        seen.add((owner, name))
+    names = model.table(ATTACHMENT_PATH).column("name", "")
+    options: dict[int, list[int]] = {}  # repeating attachment -> its options
+    for index, owner in enumerate(model.option_owners):
+        if owner in repeating and owner in model.attached:
+            options.setdefault(owner, []).append(index)
+    for owner, indices in options.items():
+        keys: set[tuple[str, str, str]] = set()
+        for index in indices:
+            option = model.options.elements[index]
+            key = (option.get("name", ""), option.get("value", ""), option.get("count", ""))
+            if key in keys:
+                yield hit(line=option.sourceline, option=key[0], value=key[1], name=names[owner])
+            keys.add(key)
 
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
 def bad_quantity(context):
     model = context.model
-    for element, attribute, value, line in model.quantities if model is not None else ():
-        if not re.fullmatch(r"\s*-?\d+\s*", value):
-            yield hit(line=line, element=element, attribute=attribute, value=value)
+    quantities = model.quantities if model is not None else None
+    for index, value in enumerate(quantities.column("quantity", "") if quantities is not None else ()):
+        # decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs the pattern
+        if not value.isdecimal() and not _WHOLE_NUMBER.fullmatch(value):
+            element = quantities.elements[index]
+            yield hit(line=element.sourceline, element=element.tag, attribute="quantity", value=value)
 
 
 @rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player")
@@ -246,8 +275,8 @@ def unused_frontier(context):
     model = context.model
     if model is None:
         return
-    assigned = {r.value for r in model.references if r.kind == FRONTIER}
-    triggered = {v for a in model.attachments for o in a.options if o.name == "frontier" for v in o.value.split(":")}
+    assigned = {value for _group, value, _line in model.references_to(FRONTIER)}
+    triggered = {v for value in model.option_values("frontier") for v in value.split(":")}
     for name in sorted(model.names(FRONTIER) - assigned - triggered):
         yield hit(line=model.first_line(FRONTIER, name), name=name)
 
