@@ -45,10 +45,15 @@ class CheckContext:
         self.target = target
         self._engine = engine
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
+        self._display_paths: dict[Path | None, str | None] = {}
 
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:
-        path = file if file is not None else self.target.xml
+        if file not in self._display_paths:  # once per file: a map can have hundreds of findings
+            self._display_paths[file] = self._shown(file if file is not None else self.target.xml)
+        return self._display_paths[file]
+
+    def _shown(self, path: Path | None) -> str | None:
         if path is None:
             return None
         try:

@@ -8,9 +8,9 @@ hit into a `Finding` by filling the template, so every message of a code reads t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from converter.findings import Finding, Severity
 
@@ -20,11 +20,12 @@ if TYPE_CHECKING:  # pragma: no cover
 CODE_PATTERN = re.compile(r"^[A-Z]\d{3}$")
 
 
-@dataclass(frozen=True)
-class Hit:
-    """What a check found: template parameters plus where. `file=None` means the game XML."""
+class Hit(NamedTuple):
+    """What a check found: template parameters plus where. `file=None` means the game XML.
+    `params` also holds territory and player (templates may name them) and may hold a
+    `severity` that overrides the rule's."""
 
-    params: tuple[tuple[str, Any], ...] = ()
+    params: dict[str, Any]
     file: Path | None = None
     line: int | None = None
     territory: str | None = None
@@ -33,7 +34,8 @@ class Hit:
 
 def hit(*, file: Path | None = None, line: int | None = None, territory: str | None = None,
         player: str | None = None, **params: Any) -> Hit:
-    return Hit(tuple(params.items()), file, line, territory, player)
+    params["territory"], params["player"] = territory, player
+    return Hit(params, file, line, territory, player)
 
 
 CheckFunction = Callable[["CheckContext"], Iterable[Hit]]
@@ -54,18 +56,28 @@ class Rule:
         return self.name.split(".", 1)[0]
 
     def findings(self, context: "CheckContext") -> Iterator[Finding]:
-        for found in self.check(context):
-            params = {"territory": found.territory, "player": found.player, **dict(found.params)}
-            yield Finding(
-                code=self.code,
-                message=self.template.format(**params),
-                severity=params.pop("severity", None) or self.severity,
-                file=context.display_path(found.file),
-                line=found.line,
-                territory=found.territory,
-                player=found.player,
-                name=self.name,
-            )
+        code, name, template, severity, shown = self.code, self.name, self.template, self.severity, context.display_path
+        for params, file, line, territory, player in self.check(context):
+            yield _finding(code, template.format_map(params), params.get("severity") or severity, shown(file), line,
+                           territory, player, name)
+
+
+_FINDING_DEFAULTS = {each.name: each.default for each in fields(Finding)}
+# what `_finding` relies on: a plain __dict__, no __post_init__, every other field defaulted
+_FAST_FINDING = not hasattr(Finding, "__slots__") and not hasattr(Finding, "__post_init__") \
+    and all(each.default is not MISSING for each in fields(Finding) if each.name not in ("code", "message"))
+
+
+def _finding(code: str, message: str, severity: Severity, file: str | None, line: int | None,
+             territory: str | None, player: str | None, name: str) -> Finding:
+    """The same `Finding` at under half the cost: a frozen dataclass's __init__ sets each of
+    its 13 fields through object.__setattr__, which a map with hundreds of findings feels."""
+    if not _FAST_FINDING:
+        return Finding(code, message, severity, file, line, territory, player=player, name=name)
+    finding = object.__new__(Finding)
+    finding.__dict__.update(_FINDING_DEFAULTS, code=code, message=message, severity=severity, file=file, line=line,
+                            territory=territory, player=player, name=name)
+    return finding
 
 
 class DuplicateRuleError(ValueError):

@@ -15,13 +15,18 @@ def _undefined(context, *kinds: str):
     model = context.model
     if model is None:
         return
-    declared = {kind: model.names(kind) for kind in kinds}
-    for group, value, line in model.references_to(*kinds):
-        if value not in declared[group.kind]:
-            where = {"territory": value} if group.kind == TERRITORY else \
-                {"player": value} if group.kind == PLAYER else {}
-            yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
-                      **where)
+    for group in model.reference_groups:
+        if group.kind not in kinds:
+            continue
+        declared = model.names(group.kind)
+        if declared.issuperset(group.values):
+            continue  # the usual case, settled in C; else find which values and where
+        for value, line in zip(group.values, group.lines):
+            if value and value not in declared:
+                where = {"territory": value} if group.kind == TERRITORY else \
+                    {"player": value} if group.kind == PLAYER else {}
+                yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
+                          **where)
 
 
 @rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)

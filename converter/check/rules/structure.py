@@ -3,12 +3,12 @@ game properties and the turn sequence. Most of these the engine accepts silently
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, TERRITORY, UNIT
 from converter.check.rule import hit, rule
+from converter.check.suggest import did_you_mean
 from converter.findings import Severity
 
 _WHOLE_NUMBER = re.compile(r"\s*-?\d+\s*")
@@ -147,7 +147,7 @@ def unknown_option(context):
         if pair in unknown:
             java_class, name = pair
             yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
-                      suggestion=_suggest(name, context.engine.options_for(java_class)))
+                      suggestion=did_you_mean(name, context.engine.options_for(java_class)))
 
 
 def _unknown_option(engine, java_class: str, name: str) -> bool:
@@ -178,7 +178,7 @@ def unknown_property(context):
             continue
         if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES):
             continue
-        suggestion = _suggest(prop.name, known)
+        suggestion = did_you_mean(prop.name, known)
         yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
                   severity=Severity.WARNING if suggestion else None)
 
@@ -290,13 +290,3 @@ def player_without_steps(context):
     for name in model.players:
         if name not in stepping:
             yield hit(line=model.first_line(PLAYER, name), name=name, player=name)
-
-
-def _suggest(name: str, known) -> str:
-    lowered = {k.lower(): k for k in known}
-    if name.lower() in lowered and lowered[name.lower()] != name:
-        return f"; did you mean {lowered[name.lower()]!r}?"
-    match = difflib.get_close_matches(name, list(known), n=1, cutoff=0.85)
-    return f"; did you mean {match[0]!r}?" if match else ""
-
-
