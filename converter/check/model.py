@@ -183,12 +183,19 @@ class GameModel:
     def __init__(self, root: etree._Element) -> None:
         self.root = root
         self._tables: dict[str, Table] = {}
+        self._derived: dict[str, object] = {}
 
     def table(self, path: str) -> Table:
         """The elements at a child path such as "map/territory", in document order."""
         if path not in self._tables:
             self._tables[path] = Table(self.root.findall(path))
         return self._tables[path]
+
+    def derived(self, key: str, compute):
+        """What several rules derive from the model (e.g. the D-Day2 areas), computed once."""
+        if key not in self._derived:
+            self._derived[key] = compute(self)
+        return self._derived[key]
 
     @cached_property
     def variables(self) -> dict[str, list[str]]:
@@ -215,7 +222,10 @@ class GameModel:
         return self._names[kind]
 
     def first_line(self, kind: str, name: str) -> int | None:
-        return self._first_lines.get((kind, name))
+        """Line of the first declaration of `name` (asked for findings only: a scan is cheap)."""
+        table = self.table(DECLARING_PATH[kind])
+        names = table.column("name", "")
+        return table.lines[names.index(name)] if name in names else None
 
     @cached_property
     def territories(self) -> list[str]:
@@ -235,14 +245,6 @@ class GameModel:
     def _names(self) -> dict[str, frozenset[str]]:
         return {kind: frozenset(self.table(path).column("name", "")) for path, kind in DECLARATIONS}
 
-    @cached_property
-    def _first_lines(self) -> dict[tuple[str, str], int | None]:
-        first: dict[tuple[str, str], int | None] = {}
-        for _path, kind in DECLARATIONS:
-            for name, line in self.declarations(kind):
-                first.setdefault((kind, name), line)
-        return first
-
     # ---- references
     @cached_property
     def reference_groups(self) -> list[ReferenceGroup]:
@@ -258,12 +260,12 @@ class GameModel:
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
                                          table.column("resourceOrUnit"), table.lines))
         targets: dict[str, tuple[list, list]] = {}
-        for attachment in self.attachments:
-            kind = ATTACH_KINDS.get(attachment.type)
-            if kind is not None and attachment.attach_to:
+        for _name, attach_to, _java_class, attach_type, line, _element in self.attachments:
+            kind = ATTACH_KINDS.get(attach_type)
+            if kind is not None and attach_to:
                 values, lines = targets.setdefault(kind, ([], []))
-                values.append(attachment.attach_to)
-                lines.append(attachment.line)
+                values.append(attach_to)
+                lines.append(line)
         groups += [ReferenceGroup(kind, "attachment", "attachTo", values, lines)
                    for kind, (values, lines) in targets.items()]
         return groups
@@ -313,15 +315,17 @@ class GameModel:
     def attachments(self) -> list[Attachment]:
         """One per target: 2.x `@variable@` and `foreach` attachments stand for several."""
         table = self.table(ATTACHMENT_PATH)
-        rows = zip(table.column("name", ""), table.column("attachTo", ""), table.column("javaClass", ""),
+        targets = table.column("attachTo", "")
+        rows = zip(table.column("name", ""), targets, table.column("javaClass", ""),
                    table.column("type", "unitType"), table.lines, range(len(table)))
-        variables, loops = self.variables, table.column("foreach", "")
-        if not variables and not any(loops):
-            return _named(Attachment, rows)
+        variables = self.variables
+        if not variables and not any("$" in target for target in targets):
+            return _named(Attachment, rows)  # the usual case: one attachment per element
         # 2.x `foreach="$v$"` attachments name their target with the loop variable
         loop = {name.strip("$@"): values for name, values in variables.items()}
         return [Attachment(name, target, java_class, attach_type, line, index)
-                for (name, attach_to, java_class, attach_type, line, index), foreach in zip(rows, loops)
+                for (name, attach_to, java_class, attach_type, line, index), foreach
+                in zip(rows, table.column("foreach", ""))
                 for each in expand(attach_to, variables) for target in _expand_loop(each, foreach, loop)]
 
     @cached_property
@@ -402,9 +406,13 @@ def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> l
 
 
 def _property(element: etree._Element) -> Property:
-    typed = next((child for child in element if isinstance(child.tag, str) and child.tag != "value"), None)
+    typed = nested_value = None  # the first child element of a type (boolean, number, ...), the first <value>
+    for child in element:
+        if child.tag == "value":
+            nested_value = child if nested_value is None else nested_value
+        elif typed is None and isinstance(child.tag, str):
+            typed = child
     value = element.get("value", "")
-    nested_value = element.find("value")
     if nested_value is not None and nested_value.text:
         value = nested_value.text
     return Property(

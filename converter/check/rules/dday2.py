@@ -41,7 +41,7 @@ def _layout(context):
     model = context.model
     if model is None:
         return None, None
-    return model, _areas(model)
+    return model, model.derived("dday2.areas", _areas)
 
 
 @rule("D601", "dday2.area-part-missing", Severity.ERROR, "area {number} has no {missing} part (has {present})")

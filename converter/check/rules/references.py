@@ -99,7 +99,9 @@ def unknown_java_class(context):
     tree = context.tree
     if tree is None or context.model is None or not context.engine.known_classes:
         return
-    for element in tree.getroot().iter("attachment", "delegate", "loader"):
-        java_class = element.get("javaClass", "")
-        if java_class and not context.engine.class_exists(java_class):
+    elements = list(tree.getroot().iter("attachment", "delegate", "loader"))
+    classes = [element.get("javaClass", "") for element in elements]
+    unknown = {java_class for java_class in set(classes) if java_class and not context.engine.class_exists(java_class)}
+    for element, java_class in zip(elements, classes) if unknown else ():
+        if java_class in unknown:
             yield hit(line=element.sourceline, element=element.tag, java_class=java_class)
