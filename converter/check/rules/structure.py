@@ -4,6 +4,7 @@ game properties and the turn sequence. Most of these the engine accepts silently
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, TERRITORY, UNIT
@@ -138,16 +139,18 @@ def unknown_option(context):
     if model is None:
         return
     classes = model.table(ATTACHMENT_PATH).column("javaClass", "")
-    attached = model.attached
-    # each option as (its attachment's class, its name); None for options of unused attachments
-    pairs = [(classes[owner], name) if owner in attached else None
-             for owner, name in zip(model.option_owners, model.options.column("name", ""))]
-    unknown = {pair for pair in set(pairs) if pair is not None and _unknown_option(context.engine, *pair)}
-    for index, pair in enumerate(pairs) if unknown else ():
-        if pair in unknown:
-            java_class, name = pair
-            yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
-                      suggestion=did_you_mean(name, context.engine.options_for(java_class)))
+    names, ranges = model.option_names, model.option_ranges
+    used: dict[str, set[str]] = {}  # option names per attachment class: each judged once
+    for java_class, options in zip(classes, ranges):
+        used.setdefault(java_class, set()).update(names[options.start:options.stop])
+    unknown = {(java_class, name) for java_class, each in used.items() for name in each
+               if _unknown_option(context.engine, java_class, name)}
+    for owner, (java_class, options) in enumerate(zip(classes, ranges)) if unknown else ():
+        for index in options if owner in model.attached else ():  # options of no attachment go unused
+            name = names[index]
+            if (java_class, name) in unknown:
+                yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                          suggestion=did_you_mean(name, context.engine.options_for(java_class)))
 
 
 def _unknown_option(engine, java_class: str, name: str) -> bool:
@@ -237,26 +240,22 @@ def duplicate_option(context):
     model = context.model
     if model is None:
         return
-    # only an attachment that names an option twice can repeat one: find those first
-    seen: set[tuple[int, str]] = set()
-    repeating: set[int] = set()
-    for owner, name in zip(model.option_owners, model.options.column("name", "")):
-        if (owner, name) in seen:
-            repeating.add(owner)
-        seen.add((owner, name))
-    names = model.table(ATTACHMENT_PATH).column("name", "")
-    options: dict[int, list[int]] = {}  # repeating attachment -> its options
-    for index, owner in enumerate(model.option_owners):
-        if owner in repeating and owner in model.attached:
-            options.setdefault(owner, []).append(index)
-    for owner, indices in options.items():
-        keys: set[tuple[str, str, str]] = set()
-        for index in indices:
-            option = model.options.elements[index]
-            key = (option.get("name", ""), option.get("value", ""), option.get("count", ""))
-            if key in keys:
-                yield hit(line=option.sourceline, option=key[0], value=key[1], name=names[owner])
-            keys.add(key)
+    # an option can only repeat another of the same name in the same attachment: only those are read
+    names, elements = model.option_names, model.options.elements
+    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
+    for owner, options in enumerate(model.option_ranges):
+        named = names[options.start:options.stop]
+        if len(set(named)) == len(named) or owner not in model.attached:
+            continue
+        repeated = {name for name, times in Counter(named).items() if times > 1}
+        seen: set[tuple[str, str, str]] = set()
+        for index in options:
+            if names[index] in repeated:
+                key = (names[index], elements[index].get("value", ""), elements[index].get("count", ""))
+                if key in seen:
+                    yield hit(line=elements[index].sourceline, option=key[0], value=key[1],
+                              name=attachment_names[owner])
+                seen.add(key)
 
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
