@@ -35,7 +35,10 @@ class Hit(NamedTuple):
 def hit(*, file: Path | None = None, line: int | None = None, territory: str | None = None,
         player: str | None = None, **params: Any) -> Hit:
     params["territory"], params["player"] = territory, player
-    return Hit(params, file, line, territory, player)
+    return _new_tuple(Hit, (params, file, line, territory, player))  # Hit(...) without its Python-level __new__
+
+
+_new_tuple = tuple.__new__
 
 
 CheckFunction = Callable[["CheckContext"], Iterable[Hit]]
@@ -75,8 +78,10 @@ def _finding(code: str, message: str, severity: Severity, file: str | None, line
     if not _FAST_FINDING:
         return Finding(code, message, severity, file, line, territory, player=player, name=name)
     finding = object.__new__(Finding)
-    finding.__dict__.update(_FINDING_DEFAULTS, code=code, message=message, severity=severity, file=file, line=line,
-                            territory=territory, player=player, name=name)
+    values = finding.__dict__
+    values.update(_FINDING_DEFAULTS)
+    values["code"], values["message"], values["severity"], values["file"] = code, message, severity, file
+    values["line"], values["territory"], values["player"], values["name"] = line, territory, player, name
     return finding
 
 

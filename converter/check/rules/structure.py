@@ -143,8 +143,8 @@ def unknown_option(context):
     used: dict[str, set[str]] = {}  # option names per attachment class: each judged once
     for java_class, options in zip(classes, ranges):
         used.setdefault(java_class, set()).update(names[options.start:options.stop])
-    unknown = {(java_class, name) for java_class, each in used.items() for name in each
-               if _unknown_option(context.engine, java_class, name)}
+    unknown = {(java_class, name) for java_class, each in used.items()
+               for name in _unknown_options(context.engine, java_class, each)}
     for owner, (java_class, options) in enumerate(zip(classes, ranges)) if unknown else ():
         for index in options if owner in model.attached else ():  # options of no attachment go unused
             name = names[index]
@@ -153,12 +153,12 @@ def unknown_option(context):
                           suggestion=did_you_mean(name, context.engine.options_for(java_class)))
 
 
-def _unknown_option(engine, java_class: str, name: str) -> bool:
+def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
     known = engine.options_for(java_class)
     if known is None:
-        return False  # unknown class: R110
+        return []  # unknown class: R110
     # 1.9 calls "set" + the name with its first letter capitalised: ConvoyRoute == convoyRoute
-    return name[:1].lower() + name[1:] not in known
+    return [name for name in names if name[:1].lower() + name[1:] not in known]
 
 
 @rule("S209", "structure.unknown-property", Severity.INFO,
