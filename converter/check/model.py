@@ -14,7 +14,7 @@ such as an option's value, is never read; a line is only looked at for a finding
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import accumulate, compress, repeat
+from itertools import chain, compress, repeat
 from typing import Iterator, NamedTuple
 
 from lxml import etree
@@ -79,8 +79,14 @@ REFERENCES: tuple[tuple[str, str, str], ...] = (
 # a production result names a unit type or a resource; either is fine (no @variable@ expansion)
 RESULT_PATHS = ("production/productionRule/result", "production/repairRule/result")
 
-# Elements whose `quantity` must be a whole number, wherever they stand in the document.
+# Elements whose `quantity` must be a whole number, and those naming a Java class, wherever
+# they stand in the document; with the path they normally stand at, when there is one.
 QUANTITY_TAGS = ("unitPlacement", "heldUnits", "resourceGiven", "cost", "result")
+JAVA_CLASS_TAGS = ("attachment", "delegate", "loader")
+USUAL_PATHS = {"unitPlacement": "initialize/unitInitialize/unitPlacement",
+               "heldUnits": "initialize/unitInitialize/heldUnits",
+               "resourceGiven": "initialize/resourceInitialize/resourceGiven",
+               "attachment": "attachmentList/attachment", "delegate": "gamePlay/delegate"}
 
 ATTACHMENT_PATH = "attachmentList/attachment"
 OPTION_PATH = ATTACHMENT_PATH + "/option"
@@ -335,23 +341,26 @@ class GameModel:
         return self.table(OPTION_PATH)
 
     @cached_property
-    def option_ranges(self) -> list[range]:
-        """For each <attachment> element, where its options are in `options`."""
+    def option_counts(self) -> list[int]:
+        """How many options each <attachment> element has (its options follow one another
+        in `options`)."""
         attachments = self.table(ATTACHMENT_PATH).elements
-        sizes = [len(element) for element in attachments]  # child nodes, usually all of them options
-        if sum(sizes) != len(self.options):  # comments among them: ask each option for its parent
+        counts = list(map(len, attachments))  # child nodes, usually all of them options
+        if sum(counts) != len(self.options):  # comments among them: ask each option for its parent
             index = {element: number for number, element in enumerate(attachments)}
-            owners = [index[option.getparent()] for option in self.options.elements]
-            sizes = [0] * len(attachments)
-            for owner in owners:
-                sizes[owner] += 1
-        ends = list(accumulate(sizes))
-        return [range(end - size, end) for size, end in zip(sizes, ends)]
+            counts = [0] * len(attachments)
+            for option in self.options.elements:
+                counts[index[option.getparent()]] += 1
+        return counts
 
     @cached_property
     def option_owners(self) -> list[int]:
         """For each option, the index of its <attachment> element (`Attachment.element`)."""
-        return [owner for owner, options in enumerate(self.option_ranges) for _ in options]
+        return self.per_option(range(len(self.option_counts)))
+
+    def per_option(self, values) -> list:
+        """One value per <attachment> element spread over its options, e.g. each option's class."""
+        return list(chain.from_iterable(map(repeat, values, self.option_counts)))  # all in C
 
     @property
     def option_names(self) -> list[str]:
@@ -393,10 +402,24 @@ class GameModel:
         """Each playerList/alliance's alliance name ("" when absent)."""
         return self.table("playerList/alliance").column("alliance", "")
 
+    def anywhere(self, tag: str) -> Table:
+        """Every <tag> element (of QUANTITY_TAGS and JAVA_CLASS_TAGS) wherever it stands, in
+        document order: the same table as at its usual path when all stand there, so each
+        attribute is still read once."""
+        found = self._scattered.get(tag, [])
+        path = USUAL_PATHS.get(tag)
+        if path is not None and self.table(path).elements == found:
+            return self.table(path)
+        if tag not in self._tables:  # keyed by a bare tag, which no path looks like
+            self._tables[tag] = Table(found)
+        return self._tables[tag]
+
     @cached_property
-    def quantities(self) -> Table:
-        """Every element with a `quantity` that must be a whole number, anywhere in the document."""
-        return Table(list(self.root.iter(*QUANTITY_TAGS)))
+    def _scattered(self) -> dict[str, list[etree._Element]]:
+        found: dict[str, list[etree._Element]] = {}
+        for element in self.root.iter(*QUANTITY_TAGS, *JAVA_CLASS_TAGS):  # one walk of the whole tree
+            found.setdefault(element.tag, []).append(element)
+        return found
 
 
 def expand(value: str, variables: dict[str, list[str]]) -> list[str]:

@@ -3,8 +3,9 @@ we report them all, with lines)."""
 
 from __future__ import annotations
 
-from converter.check.model import (DELEGATE, FRONTIER, PLAYER, RELATIONSHIP, REPAIR_FRONTIER, REPAIR_RULE, RESOURCE,
-                                   RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT, UNIT_OR_RESOURCE)
+from converter.check.model import (DELEGATE, FRONTIER, JAVA_CLASS_TAGS, PLAYER, RELATIONSHIP, REPAIR_FRONTIER,
+                                   REPAIR_RULE, RESOURCE, RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT,
+                                   UNIT_OR_RESOURCE)
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -96,12 +97,14 @@ def undefined_result(context):
 @rule("R110", "references.unknown-java-class", Severity.ERROR,
       "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine")
 def unknown_java_class(context):
-    tree = context.tree
-    if tree is None or context.model is None or not context.engine.known_classes:
+    model = context.model
+    if model is None or not context.engine.known_classes:
         return
-    elements = list(tree.getroot().iter("attachment", "delegate", "loader"))
-    classes = [element.get("javaClass", "") for element in elements]
-    unknown = {java_class for java_class in set(classes) if java_class and not context.engine.class_exists(java_class)}
-    for element, java_class in zip(elements, classes) if unknown else ():
-        if java_class in unknown:
-            yield hit(line=element.sourceline, element=element.tag, java_class=java_class)
+    for tag in JAVA_CLASS_TAGS:
+        table = model.anywhere(tag)
+        classes = table.column("javaClass", "")
+        unknown = {java_class for java_class in set(classes)  # each class judged once
+                   if java_class and not context.engine.class_exists(java_class)}
+        for index, java_class in enumerate(classes) if unknown else ():
+            if java_class in unknown:
+                yield hit(line=table.lines[index], element=tag, java_class=java_class)

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
-from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, TERRITORY, UNIT
+from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.suggest import did_you_mean
 from converter.findings import Severity
@@ -138,19 +138,18 @@ def unknown_option(context):
     model = context.model
     if model is None:
         return
-    classes = model.table(ATTACHMENT_PATH).column("javaClass", "")
-    names, ranges = model.option_names, model.option_ranges
-    used: dict[str, set[str]] = {}  # option names per attachment class: each judged once
-    for java_class, options in zip(classes, ranges):
-        used.setdefault(java_class, set()).update(names[options.start:options.stop])
-    unknown = {(java_class, name) for java_class, each in used.items()
-               for name in _unknown_options(context.engine, java_class, each)}
-    for owner, (java_class, options) in enumerate(zip(classes, ranges)) if unknown else ():
-        for index in options if owner in model.attached else ():  # options of no attachment go unused
-            name = names[index]
-            if (java_class, name) in unknown:
-                yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
-                          suggestion=did_you_mean(name, context.engine.options_for(java_class)))
+    # each option as (its attachment's class, its name); each distinct pair is judged once
+    pairs = list(zip(model.per_option(model.table(ATTACHMENT_PATH).column("javaClass", "")), model.option_names))
+    used: dict[str, set[str]] = {}
+    for java_class, name in set(pairs):
+        used.setdefault(java_class, set()).add(name)
+    unknown = {(java_class, name) for java_class, names in used.items()
+               for name in _unknown_options(context.engine, java_class, names)}
+    for index, pair in enumerate(pairs) if unknown else ():
+        if pair in unknown and model.option_owners[index] in model.attached:  # options of no attachment go unused
+            java_class, name = pair
+            yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                      suggestion=did_you_mean(name, context.engine.options_for(java_class)))
 
 
 def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
@@ -227,11 +226,17 @@ def attachment_type_mismatch(context):
                       "TerritoryEffectAttachment": ("territoryEffect",),
                       "RelationshipTypeAttachment": ("relationship",), "TechAbilityAttachment": ("technology",)}
     model = context.model
-    for attachment in model.attachments if model is not None else ():
-        short = attachment.java_class.rsplit(".", 1)[-1]
-        expected = expected_types.get(short)
-        if expected and attachment.type not in expected:
-            yield hit(line=attachment.line, java_class=short, type=attachment.type, expected=" or ".join(expected))
+    if model is None:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    pairs = list(zip(table.column("javaClass", ""), table.column("type", "unitType")))
+    wrong = {(java_class, attach_type) for java_class, attach_type in set(pairs)  # each distinct pair judged once
+             if attach_type not in expected_types.get(java_class.rsplit(".", 1)[-1], (attach_type,))}
+    for index, (java_class, attach_type) in enumerate(pairs) if wrong else ():
+        if (java_class, attach_type) in wrong and index in model.attached:
+            short = java_class.rsplit(".", 1)[-1]
+            yield hit(line=table.lines[index], java_class=short, type=attach_type,
+                      expected=" or ".join(expected_types[short]))
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
@@ -241,32 +246,35 @@ def duplicate_option(context):
     if model is None:
         return
     # an option can only repeat another of the same name in the same attachment: only those are read
-    names, elements = model.option_names, model.options.elements
-    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
-    for owner, options in enumerate(model.option_ranges):
-        named = names[options.start:options.stop]
-        if len(set(named)) == len(named) or owner not in model.attached:
-            continue
-        repeated = {name for name, times in Counter(named).items() if times > 1}
-        seen: set[tuple[str, str, str]] = set()
-        for index in options:
-            if names[index] in repeated:
-                key = (names[index], elements[index].get("value", ""), elements[index].get("count", ""))
-                if key in seen:
-                    yield hit(line=elements[index].sourceline, option=key[0], value=key[1],
-                              name=attachment_names[owner])
-                seen.add(key)
+    named = list(zip(model.option_owners, model.option_names))
+    if len(set(named)) == len(named):
+        return
+    repeated = {key for key, times in Counter(named).items() if times > 1}
+    candidates = [index for index, key in enumerate(named) if key in repeated and key[0] in model.attached]
+    elements, attachment_names = model.options.elements, model.table(ATTACHMENT_PATH).column("name", "")
+    values = [elements[index].get("value", "") for index in candidates]
+    # the same again with the value: only these can repeat; their count decides
+    valued = [named[index] + (value,) for index, value in zip(candidates, values)]
+    same = {key for key, times in Counter(valued).items() if times > 1}
+    seen: set[tuple[int, str, str, str]] = set()
+    for index, key in zip(candidates, valued):
+        if key in same:
+            key += (elements[index].get("count", ""),)
+            if key in seen:
+                yield hit(line=elements[index].sourceline, option=key[1], value=key[2],
+                          name=attachment_names[key[0]])
+            seen.add(key)
 
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
 def bad_quantity(context):
     model = context.model
-    quantities = model.quantities if model is not None else None
-    for index, value in enumerate(quantities.column("quantity", "") if quantities is not None else ()):
-        # decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs the pattern
-        if not value.isdecimal() and not _WHOLE_NUMBER.fullmatch(value):
-            element = quantities.elements[index]
-            yield hit(line=element.sourceline, element=element.tag, attribute="quantity", value=value)
+    for tag in QUANTITY_TAGS if model is not None else ():
+        table = model.anywhere(tag)
+        for index, value in enumerate(table.column("quantity", "")):
+            # decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs the pattern
+            if not value.isdecimal() and not _WHOLE_NUMBER.fullmatch(value):
+                yield hit(line=table.lines[index], element=tag, attribute="quantity", value=value)
 
 
 @rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player")
