@@ -14,6 +14,7 @@ from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.geometry import Outline
+from converter.check.lazy import cached
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
@@ -66,12 +67,12 @@ class CheckContext:
         return self.target.map_dir / name if self.target.map_dir is not None else None
 
     # ---- the game XML
-    @cached_property
+    @cached
     def xml_error(self) -> str | None:
         self.tree  # noqa: B018 - parsing fills the error
         return self._xml_error
 
-    @cached_property
+    @cached
     def tree(self) -> etree._ElementTree | None:
         self._xml_error: str | None = None
         if self.target.xml is None:
@@ -90,7 +91,7 @@ class CheckContext:
             self._xml_error = f"cannot read: {error.strerror or error}"
         return None
 
-    @cached_property
+    @cached
     def model(self) -> GameModel | None:
         """None when the XML is missing or unreadable (X rules report why)."""
         tree = self.tree

@@ -13,11 +13,12 @@ such as an option's value, is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
-from functools import cached_property
 from itertools import chain, compress, repeat
 from typing import Iterator, NamedTuple
 
 from lxml import etree
+
+from converter.check.lazy import cached
 
 # Kinds of named things a game declares.
 TERRITORY, PLAYER, UNIT, RESOURCE, RULE, REPAIR_RULE, FRONTIER, REPAIR_FRONTIER, DELEGATE = (
@@ -175,11 +176,11 @@ class Table:
                     if None in values else values
         return self._columns[key]
 
-    @cached_property
+    @cached
     def lines(self) -> list[int | None]:
         return [element.sourceline for element in self.elements]
 
-    @cached_property
+    @cached
     def tags(self) -> list[str]:
         return [element.tag for element in self.elements]
 
@@ -195,8 +196,13 @@ class GameModel:
     def table(self, path: str) -> Table:
         """The elements at a child path such as "map/territory", in document order."""
         if path not in self._tables:
-            self._tables[path] = Table(self.root.findall(path))
+            present = path.split("/", 1)[0] in self._sections  # most games lack a few sections
+            self._tables[path] = Table(self.root.findall(path) if present else [])
         return self._tables[path]
+
+    @cached
+    def _sections(self) -> set:
+        return {child.tag for child in self.root}
 
     def derived(self, key: str, compute):
         """What several rules derive from the model (e.g. the D-Day2 areas), computed once."""
@@ -204,18 +210,18 @@ class GameModel:
             self._derived[key] = compute(self)
         return self._derived[key]
 
-    @cached_property
+    @cached
     def variables(self) -> dict[str, list[str]]:
         """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values."""
         return {variable.get("name", ""): [e.get("name", "") for e in variable.iterchildren("element")]
                 for variable in self.root.iterfind("variableList/variable")}
 
-    @cached_property
+    @cached
     def info_name(self) -> str | None:
         info = self.root.find("info")
         return info.get("name") if info is not None else None
 
-    @cached_property
+    @cached
     def has_grid(self) -> bool:
         return self.root.find("map/grid") is not None
 
@@ -234,26 +240,26 @@ class GameModel:
         names = table.column("name", "")
         return table.lines[names.index(name)] if name in names else None
 
-    @cached_property
+    @cached
     def territories(self) -> list[str]:
         return self.table(DECLARING_PATH[TERRITORY]).column("name", "")
 
-    @cached_property
+    @cached
     def players(self) -> list[str]:
         return self.table(DECLARING_PATH[PLAYER]).column("name", "")
 
-    @cached_property
+    @cached
     def water(self) -> set[str]:
         table = self.table(DECLARING_PATH[TERRITORY])
         return {name for name, water in zip(table.column("name", ""), table.column("water", "false"))
                 if water.strip().lower() == "true"}
 
-    @cached_property
+    @cached
     def _names(self) -> dict[str, frozenset[str]]:
         return {kind: frozenset(self.table(path).column("name", "")) for path, kind in DECLARATIONS}
 
     # ---- references
-    @cached_property
+    @cached
     def reference_groups(self) -> list[ReferenceGroup]:
         """REFERENCES in order (2.x `@variable@` values expanded), production results, then
         attachments' attachTo per kind attached to."""
@@ -285,7 +291,7 @@ class GameModel:
                     if value:
                         yield group, value, line
 
-    @cached_property
+    @cached
     def references(self) -> list[Reference]:
         return [Reference(group.kind, value, group.element, group.attribute, line)
                 for group in self.reference_groups for value, line in zip(group.values, group.lines) if value]
@@ -299,7 +305,7 @@ class GameModel:
         return group._replace(values=[value for value, _line in pairs], lines=[line for _value, line in pairs])
 
     # ---- the map
-    @cached_property
+    @cached
     def connections(self) -> list[Connection]:
         table = self.table("map/connection")
         return _named(Connection, zip(table.column("t1", ""), table.column("t2", ""), table.lines))
@@ -308,7 +314,7 @@ class GameModel:
         """The territory graph (shared between rules: do not change it)."""
         return self._graph
 
-    @cached_property
+    @cached
     def _graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {name: set() for name in self.territories}
         for t1, t2, _line in self.connections:
@@ -318,7 +324,7 @@ class GameModel:
         return graph
 
     # ---- attachments and their options
-    @cached_property
+    @cached
     def attachments(self) -> list[Attachment]:
         """One per target: 2.x `@variable@` and `foreach` attachments stand for several."""
         table = self.table(ATTACHMENT_PATH)
@@ -335,12 +341,12 @@ class GameModel:
                 in zip(rows, table.column("foreach", ""))
                 for each in expand(attach_to, variables) for target in _expand_loop(each, foreach, loop)]
 
-    @cached_property
+    @cached
     def options(self) -> Table:
         """Every attachment's <option> elements, in document order; see `option_owners`."""
         return self.table(OPTION_PATH)
 
-    @cached_property
+    @cached
     def option_counts(self) -> list[int]:
         """How many options each <attachment> element has (its options follow one another
         in `options`)."""
@@ -353,7 +359,7 @@ class GameModel:
                 counts[index[option.getparent()]] += 1
         return counts
 
-    @cached_property
+    @cached
     def option_owners(self) -> list[int]:
         """For each option, the index of its <attachment> element (`Attachment.element`)."""
         return self.per_option(range(len(self.option_counts)))
@@ -367,7 +373,7 @@ class GameModel:
         """Each option's name ("" when absent), aligned with `options` and `option_owners`."""
         return self.options.column("name", "")
 
-    @cached_property
+    @cached
     def attached(self) -> set[int]:
         """Indices of the <attachment> elements that attach to something (a 2.x variable
         with no elements leaves an attachment with no target, and its options unused)."""
@@ -382,22 +388,22 @@ class GameModel:
         return [elements[index].get("value", "") for index in named]
 
     # ---- properties, the turn sequence, the rest
-    @cached_property
+    @cached
     def properties(self) -> list[Property]:
         return [_property(element) for element in self.root.iterfind("propertyList/property")]
 
-    @cached_property
+    @cached
     def steps(self) -> list[Step]:
         table = self.table("gamePlay/sequence/step")
         return _named(Step, zip(table.column("name", ""), table.column("delegate", ""), table.column("player"),
                                 table.lines))
 
-    @cached_property
+    @cached
     def delegate_classes(self) -> dict[str, str]:
         table = self.table("gamePlay/delegate")
         return dict(zip(table.column("name", ""), table.column("javaClass", "")))
 
-    @cached_property
+    @cached
     def alliances(self) -> list[str]:
         """Each playerList/alliance's alliance name ("" when absent)."""
         return self.table("playerList/alliance").column("alliance", "")
@@ -414,7 +420,7 @@ class GameModel:
             self._tables[tag] = Table(found)
         return self._tables[tag]
 
-    @cached_property
+    @cached
     def _scattered(self) -> dict[str, list[etree._Element]]:
         found: dict[str, list[etree._Element]] = {}
         for element in self.root.iter(*QUANTITY_TAGS, *JAVA_CLASS_TAGS):  # one walk of the whole tree
@@ -459,10 +465,8 @@ def _property(element: etree._Element) -> Property:
     value = element.get("value", "")
     if nested_value is not None and nested_value.text:
         value = nested_value.text
-    return Property(
-        name=element.get("name", ""), value=value, line=element.sourceline,
-        editable=element.get("editable", "false").lower() == "true",
-        value_type=typed.tag if typed is not None else None,
-        minimum=typed.get("min") if typed is not None else None,
-        maximum=typed.get("max") if typed is not None else None,
-    )
+    if typed is None:
+        return Property(element.get("name", ""), value, element.sourceline,
+                        element.get("editable", "false").lower() == "true", None)
+    return Property(element.get("name", ""), value, element.sourceline,
+                    element.get("editable", "false").lower() == "true", typed.tag, typed.get("min"), typed.get("max"))
