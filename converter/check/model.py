@@ -13,6 +13,7 @@ such as an option's value, is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from itertools import chain, compress, repeat
 from typing import Iterator, NamedTuple
 
@@ -89,6 +90,7 @@ USUAL_PATHS = {"unitPlacement": "initialize/unitInitialize/unitPlacement",
                "resourceGiven": "initialize/resourceInitialize/resourceGiven",
                "attachment": "attachmentList/attachment", "delegate": "gamePlay/delegate"}
 
+CONNECTION_PATH = "map/connection"
 ATTACHMENT_PATH = "attachmentList/attachment"
 OPTION_PATH = ATTACHMENT_PATH + "/option"
 # attachment type attribute -> kind of thing it attaches to (DTD default: unitType)
@@ -106,14 +108,20 @@ class Reference(NamedTuple):
     line: int | None
 
 
-class ReferenceGroup(NamedTuple):
+@dataclass(frozen=True)
+class ReferenceGroup:
     """Every value one attribute of one element kind names, e.g. each unitPlacement's owner."""
 
     kind: str
     element: str
     attribute: str
     values: list[str | None]  # None or "" where there is nothing to resolve
-    lines: list[int | None]
+    source: "Table | list[int | None]"  # the table the values were read from, or their lines
+
+    @property
+    def lines(self) -> list[int | None]:
+        """Each value's line (read only when asked: most groups resolve without a finding)."""
+        return self.source.lines if isinstance(self.source, Table) else self.source
 
 
 class Connection(NamedTuple):
@@ -267,11 +275,11 @@ class GameModel:
         for path, attribute, kind in REFERENCES:
             table = self.table(path)
             groups.append(self._expanded(ReferenceGroup(kind, path.rsplit("/", 1)[-1], attribute,
-                                                        table.column(attribute), table.lines)))
+                                                        table.column(attribute), table)))
         for path in RESULT_PATHS:
             table = self.table(path)
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
-                                         table.column("resourceOrUnit"), table.lines))
+                                         table.column("resourceOrUnit"), table))
         targets: dict[str, tuple[list, list]] = {}
         for _name, attach_to, _java_class, attach_type, line, _element in self.attachments:
             kind = ATTACH_KINDS.get(attach_type)
@@ -282,6 +290,10 @@ class GameModel:
         groups += [ReferenceGroup(kind, "attachment", "attachTo", values, lines)
                    for kind, (values, lines) in targets.items()]
         return groups
+
+    def referenced(self, kind: str) -> set[str]:
+        """Every name that references of this kind use."""
+        return {value for group in self.reference_groups if group.kind == kind for value in group.values if value}
 
     def references_to(self, *kinds: str) -> Iterator[tuple[ReferenceGroup, str, int | None]]:
         """(group, value, line) for every reference naming one of these kinds."""
@@ -302,13 +314,23 @@ class GameModel:
             return group
         pairs = [(each, line) for value, line in zip(group.values, group.lines) if value
                  for each in expand(value, variables)]
-        return group._replace(values=[value for value, _line in pairs], lines=[line for _value, line in pairs])
+        return replace(group, values=[value for value, _line in pairs], source=[line for _value, line in pairs])
 
     # ---- the map
     @cached
     def connections(self) -> list[Connection]:
-        table = self.table("map/connection")
+        table = self.table(CONNECTION_PATH)
         return _named(Connection, zip(table.column("t1", ""), table.column("t2", ""), table.lines))
+
+    def connection_ends(self) -> tuple[list[str], list[str]]:
+        """t1 and t2 of each connection ("" where absent), the same order as `connection_lines`:
+        what most rules need, without building a row per connection."""
+        table = self.table(CONNECTION_PATH)
+        return table.column("t1", ""), table.column("t2", "")
+
+    @property
+    def connection_lines(self) -> list[int | None]:
+        return self.table(CONNECTION_PATH).lines
 
     def neighbours(self) -> dict[str, set[str]]:
         """The territory graph (shared between rules: do not change it)."""
@@ -317,7 +339,7 @@ class GameModel:
     @cached
     def _graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {name: set() for name in self.territories}
-        for t1, t2, _line in self.connections:
+        for t1, t2 in zip(*self.connection_ends()):
             if t1 != t2 and t1 in graph and t2 in graph:
                 graph[t1].add(t2)
                 graph[t2].add(t1)

@@ -89,9 +89,11 @@ def undefined_result(context):
     if model is None:
         return
     known = model.names(UNIT) | model.names(RESOURCE)
-    for group, value, line in model.references_to(UNIT_OR_RESOURCE):
-        if value not in known:
-            yield hit(line=line, element=group.element, value=value)
+    for group in model.reference_groups:
+        if group.kind == UNIT_OR_RESOURCE and not known.issuperset(group.values):
+            for value, line in zip(group.values, group.lines):
+                if value and value not in known:
+                    yield hit(line=line, element=group.element, value=value)
 
 
 @rule("R110", "references.unknown-java-class", Severity.ERROR,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import compress, count
+from operator import eq
 
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
@@ -53,24 +55,29 @@ def duplicate_attachment(context):
       beyond_engine=False)
 def self_connection(context):
     model = context.model
-    for t1, t2, line in model.connections if model is not None else ():
-        if t1 == t2:
-            yield hit(line=line, name=t1, territory=t1)
+    if model is None:
+        return
+    t1s, t2s = model.connection_ends()
+    for index in compress(count(), map(eq, t1s, t2s)):  # the comparing runs in C
+        yield hit(line=model.connection_lines[index], name=t1s[index], territory=t1s[index])
 
 
 @rule("S204", "structure.duplicate-connection", Severity.WARNING,
       "connection {t1!r} - {t2!r} is declared again (first on line {first})")
 def duplicate_connection(context):
     model = context.model
-    first: dict[tuple[str, str], int | None] = {}
-    for t1, t2, line in model.connections if model is not None else ():
+    if model is None:
+        return
+    first: dict[tuple[str, str], int] = {}  # each connection -> where it first appears
+    for index, (t1, t2) in enumerate(zip(*model.connection_ends())):
         if t1 == t2:
             continue
         key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
         if key in first:
-            yield hit(line=line, t1=t1, t2=t2, first=first[key])
+            lines = model.connection_lines
+            yield hit(line=lines[index], t1=t1, t2=t2, first=lines[first[key]])
         else:
-            first[key] = line
+            first[key] = index
 
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection")
@@ -282,7 +289,7 @@ def unused_frontier(context):
     model = context.model
     if model is None:
         return
-    assigned = {value for _group, value, _line in model.references_to(FRONTIER)}
+    assigned = model.referenced(FRONTIER)
     triggered = {v for value in model.option_values("frontier") for v in value.split(":")}
     for name in sorted(model.names(FRONTIER) - assigned - triggered):
         yield hit(line=model.first_line(FRONTIER, name), name=name)
