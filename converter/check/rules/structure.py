@@ -4,7 +4,6 @@ game properties and the turn sequence. Most of these the engine accepts silently
 from __future__ import annotations
 
 import re
-from collections import Counter
 from itertools import compress, count
 from operator import eq
 
@@ -253,23 +252,18 @@ def duplicate_option(context):
     if model is None:
         return
     # an option can only repeat another of the same name in the same attachment: only those are read
-    named = list(zip(model.option_owners, model.option_names))
-    if len(set(named)) == len(named):
-        return
-    repeated = {key for key, times in Counter(named).items() if times > 1}
-    candidates = [index for index, key in enumerate(named) if key in repeated and key[0] in model.attached]
-    elements, attachment_names = model.options.elements, model.table(ATTACHMENT_PATH).column("name", "")
-    values = [elements[index].get("value", "") for index in candidates]
-    # the same again with the value: only these can repeat; their count decides
-    valued = [named[index] + (value,) for index, value in zip(candidates, values)]
-    same = {key for key, times in Counter(valued).items() if times > 1}
-    seen: set[tuple[int, str, str, str]] = set()
-    for index, key in zip(candidates, valued):
-        if key in same:
-            key += (elements[index].get("count", ""),)
+    names, elements, attached = model.option_names, model.options.elements, model.attached
+    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
+    end = 0
+    for owner, size in enumerate(model.option_counts):
+        start, end = end, end + size
+        if len(set(names[start:end])) == size or owner not in attached:
+            continue  # only an attachment naming an option twice can repeat one: only those are read
+        seen: set[tuple[str, str, str]] = set()
+        for index in range(start, end):
+            key = (names[index], elements[index].get("value", ""), elements[index].get("count", ""))
             if key in seen:
-                yield hit(line=elements[index].sourceline, option=key[1], value=key[2],
-                          name=attachment_names[key[0]])
+                yield hit(line=elements[index].sourceline, option=key[0], value=key[1], name=attachment_names[owner])
             seen.add(key)
 
 
