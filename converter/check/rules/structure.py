@@ -68,12 +68,13 @@ def duplicate_connection(context):
     if model is None:
         return
     first: dict[tuple[str, str], int] = {}  # each connection -> where it first appears
+    lines = None  # read on the first finding
     for index, (t1, t2) in enumerate(zip(*model.connection_ends())):
         if t1 == t2:
             continue
         key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
         if key in first:
-            lines = model.connection_lines
+            lines = lines or model.connection_lines
             yield hit(line=lines[index], t1=t1, t2=t2, first=lines[first[key]])
         else:
             first[key] = index
