@@ -13,7 +13,6 @@ such as an option's value, is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from itertools import chain, compress, repeat
 from typing import Iterator, NamedTuple
 
@@ -108,8 +107,7 @@ class Reference(NamedTuple):
     line: int | None
 
 
-@dataclass(frozen=True)
-class ReferenceGroup:
+class ReferenceGroup(NamedTuple):
     """Every value one attribute of one element kind names, e.g. each unitPlacement's owner."""
 
     kind: str
@@ -199,18 +197,23 @@ class GameModel:
     def __init__(self, root: etree._Element) -> None:
         self.root = root
         self._tables: dict[str, Table] = {}
+        self._paths: dict[str, list[etree._Element]] = {}
         self._derived: dict[str, object] = {}
 
     def table(self, path: str) -> Table:
         """The elements at a child path such as "map/territory", in document order."""
         if path not in self._tables:
-            present = path.split("/", 1)[0] in self._sections  # most games lack a few sections
-            self._tables[path] = Table(self.root.findall(path) if present else [])
+            self._tables[path] = Table(self._elements_at(path))
         return self._tables[path]
 
-    @cached
-    def _sections(self) -> set:
-        return {child.tag for child in self.root}
+    def _elements_at(self, path: str) -> list[etree._Element]:
+        """`root.findall(path)` for a path of plain tags, walking each parent path once for
+        all the paths below it (production/productionRule, production/repairRule, ...)."""
+        if path not in self._paths:
+            parent, _, tag = path.rpartition("/")
+            self._paths[path] = [child for element in (self._elements_at(parent) if parent else (self.root,))
+                                 for child in element.iterchildren(tag)]
+        return self._paths[path]
 
     def derived(self, key: str, compute):
         """What several rules derive from the model (e.g. the D-Day2 areas), computed once."""
@@ -314,7 +317,7 @@ class GameModel:
             return group
         pairs = [(each, line) for value, line in zip(group.values, group.lines) if value
                  for each in expand(value, variables)]
-        return replace(group, values=[value for value, _line in pairs], source=[line for _value, line in pairs])
+        return group._replace(values=[value for value, _line in pairs], source=[line for _value, line in pairs])
 
     # ---- the map
     @cached
