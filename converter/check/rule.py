@@ -94,6 +94,7 @@ class RuleRegistry:
 
     def __init__(self) -> None:
         self._by_code: dict[str, Rule] = {}
+        self._in_order: list[Rule] | None = None  # by code, kept until the next registration
 
     def register(self, rule: Rule) -> Rule:
         if not CODE_PATTERN.match(rule.code):
@@ -104,6 +105,7 @@ class RuleRegistry:
         if any(existing.name == rule.name for existing in self._by_code.values()):
             raise DuplicateRuleError(f"rule name {rule.name} registered twice")
         self._by_code[rule.code] = rule
+        self._in_order = None
         return rule
 
     def rule(self, code: str, name: str, severity: Severity, template: str,
@@ -117,7 +119,9 @@ class RuleRegistry:
         return register
 
     def __iter__(self) -> Iterator[Rule]:
-        return iter(sorted(self._by_code.values(), key=lambda r: r.code))
+        if self._in_order is None:
+            self._in_order = sorted(self._by_code.values(), key=lambda r: r.code)
+        return iter(self._in_order)
 
     def __len__(self) -> int:
         return len(self._by_code)
