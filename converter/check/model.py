@@ -186,10 +186,6 @@ class Table:
     def lines(self) -> list[int | None]:
         return [element.sourceline for element in self.elements]
 
-    @cached
-    def tags(self) -> list[str]:
-        return [element.tag for element in self.elements]
-
 
 class GameModel:
     """Facts about one game XML, each read on first use (the tree must not change meanwhile)."""
@@ -243,7 +239,7 @@ class GameModel:
         return zip(table.column("name", ""), table.lines)
 
     def names(self, kind: str) -> frozenset[str]:
-        return self._names[kind]
+        return self._names.get(kind, frozenset())
 
     def first_line(self, kind: str, name: str) -> int | None:
         """Line of the first declaration of `name` (asked for findings only: a scan is cheap)."""
@@ -253,6 +249,7 @@ class GameModel:
 
     @cached
     def territories(self) -> list[str]:
+        """Declared territory names in document order (shared: do not change the list)."""
         return self.table(DECLARING_PATH[TERRITORY]).column("name", "")
 
     @cached
