@@ -233,28 +233,30 @@ class GameModel:
         return self.root.find("map/grid") is not None
 
     # ---- declared names
-    def declarations(self, kind: str) -> Iterator[tuple[str, int | None]]:
-        """(name, line) of each declaration of this kind, duplicates kept, in document order."""
-        table = self.table(DECLARING_PATH[kind])
-        return zip(table.column("name", ""), table.lines)
+    def declared_names(self, kind: str) -> list[str]:
+        """The name of each declaration of this kind, duplicates kept, in document order."""
+        return self.table(DECLARING_PATH[kind]).column("name", "")
+
+    def declared_lines(self, kind: str) -> list[int | None]:
+        """The line of each declaration of this kind, aligned with `declared_names`."""
+        return self.table(DECLARING_PATH[kind]).lines
 
     def names(self, kind: str) -> frozenset[str]:
         return self._names.get(kind, frozenset())
 
     def first_line(self, kind: str, name: str) -> int | None:
         """Line of the first declaration of `name` (asked for findings only: a scan is cheap)."""
-        table = self.table(DECLARING_PATH[kind])
-        names = table.column("name", "")
-        return table.lines[names.index(name)] if name in names else None
+        names = self.declared_names(kind)
+        return self.declared_lines(kind)[names.index(name)] if name in names else None
 
     @cached
     def territories(self) -> list[str]:
         """Declared territory names in document order (shared: do not change the list)."""
-        return self.table(DECLARING_PATH[TERRITORY]).column("name", "")
+        return self.declared_names(TERRITORY)
 
     @cached
     def players(self) -> list[str]:
-        return self.table(DECLARING_PATH[PLAYER]).column("name", "")
+        return self.declared_names(PLAYER)
 
     @cached
     def water(self) -> set[str]:
@@ -274,8 +276,8 @@ class GameModel:
         groups = []
         for path, attribute, kind in REFERENCES:
             table = self.table(path)
-            groups.append(self._expanded(ReferenceGroup(kind, path.rsplit("/", 1)[-1], attribute,
-                                                        table.column(attribute), table)))
+            group = ReferenceGroup(kind, path.rpartition("/")[2], attribute, table.column(attribute), table)
+            groups.append(self._expanded(group) if self.variables else group)
         for path in RESULT_PATHS:
             table = self.table(path)
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",

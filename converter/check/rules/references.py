@@ -16,18 +16,27 @@ def _undefined(context, *kinds: str):
     model = context.model
     if model is None:
         return
+    for group, value, line in model.derived("references.undefined", _unresolved):
+        if group.kind in kinds:
+            where = {"territory": value} if group.kind == TERRITORY else \
+                {"player": value} if group.kind == PLAYER else {}
+            yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
+                      **where)
+
+
+def _unresolved(model) -> list[tuple]:
+    """(group, value, line) of every reference to a declared kind naming nothing declared;
+    found once for the rules R101-R108."""
+    found = []
     for group in model.reference_groups:
-        if group.kind not in kinds:
-            continue
+        if group.kind == UNIT_OR_RESOURCE:
+            continue  # R109
         declared = model.names(group.kind)
         if declared.issuperset(group.values):
             continue  # the usual case, settled in C; else find which values and where
-        for value, line in zip(group.values, group.lines):
-            if value and value not in declared:
-                where = {"territory": value} if group.kind == TERRITORY else \
-                    {"player": value} if group.kind == PLAYER else {}
-                yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
-                          **where)
+        found += [(group, value, line) for value, line in zip(group.values, group.lines)
+                  if value and value not in declared]
+    return found
 
 
 @rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)

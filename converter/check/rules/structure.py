@@ -26,8 +26,11 @@ def duplicate_name(context):
     if model is None:
         return
     for _path, kind in DECLARATIONS:
+        names = model.declared_names(kind)
+        if len(model.names(kind)) == len(names):
+            continue  # no name twice: the usual case
         first: dict[str, int | None] = {}
-        for name, line in model.declarations(kind):
+        for name, line in zip(names, model.declared_lines(kind)):
             if name in first:
                 yield hit(line=line, kind=kind, name=name, first=first[name],
                           **({"territory": name} if kind == TERRITORY else {}))
