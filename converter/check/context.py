@@ -17,6 +17,7 @@ from converter.check.geometry import Outline
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
+from converter.check.scanlines import ScanTable
 from converter.xmlsafe import UnsafeXmlError, parse_xml
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
@@ -117,6 +118,14 @@ class CheckContext:
         if self.polygons is None:
             return []
         return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
+
+    @cached_property
+    def scan(self) -> ScanTable | None:
+        """Every polygon cut along each row (point-in-polygon and overlap read it); None
+        without a polygons file. Polygons are numbered in file order, as `outlines` lists them."""
+        if self.polygons is None:
+            return None
+        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons])
 
     @cached_property
     def centers(self) -> PointFile | None:
