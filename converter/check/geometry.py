@@ -1,9 +1,9 @@
-"""Plane geometry for map checks: point in polygon, bounding boxes, polygon overlap.
+"""Plane geometry for map checks, point by point: the reference the row-scan table
+(`scanlines`) is tested against, and the fallback for polygons it leaves out.
 
-Overlap is tested in stages so 250+ territories stay fast: a sweep over bounding boxes
-finds candidate pairs, a raster test drops the neighbours that only share a border, then
-an exact test (edges crossing, or one polygon inside the other) decides. Shared borders are normal on TripleA maps (neighbours are traced on the same
-pixels), so edges that only touch or run along each other do not count as overlap.
+Point in polygon, bounding boxes, distance to an outline, and an exact overlap test
+(edges crossing, or one polygon inside the other); edges that only touch or run along
+each other do not count as overlap, since neighbours are traced on the same pixels.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from functools import cached_property
 from math import isqrt
 from typing import Iterable, Iterator, Sequence
 
-from PIL import Image, ImageChops, ImageDraw
 
 Point = tuple[int, int]
 Polygon = Sequence[Point]
@@ -167,61 +166,6 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
             if point_in_polygon(point, outer):
                 return True
     return False
-
-
-def overlapping_pairs(shapes: Sequence[tuple[str, Outline]]) -> Iterator[tuple[str, str]]:
-    """Pairs of differently named shapes that overlap, in three stages: a sweep over
-    bounding boxes, a raster test on masks shrunk by a pixel (borders traced on the same
-    pixels never count; this is C-speed, so neighbours cost little), then the exact test."""
-    boxed = sorted(((outline.box, name, outline, index) for index, (name, outline) in enumerate(shapes)),
-                   key=lambda item: item[0].left)
-    masks: dict[int, Image.Image] = {}
-    reported: set[tuple[str, str]] = set()
-    for position, (box, name, outline, index) in enumerate(boxed):
-        for other_box, other_name, other_outline, other_index in boxed[position + 1:]:
-            if other_box.left >= box.right:
-                break
-            if other_name == name or not box.overlaps(other_box):
-                continue
-            pair = (min(name, other_name), max(name, other_name))
-            if pair in reported:
-                continue
-            first_mask = _mask(masks, index, outline.points, box)
-            second_mask = _mask(masks, other_index, other_outline.points, other_box)
-            if first_mask is not None and second_mask is not None and not _masks_overlap(
-                    first_mask, box, second_mask, other_box):
-                continue
-            if polygons_overlap(outline, other_outline):
-                reported.add(pair)
-                yield pair
-
-
-# A hostile or broken polygons.txt (one far-out point) must not make us allocate a huge
-# mask; such polygons skip the raster prefilter and go straight to the exact test.
-MAX_MASK_PIXELS = 4_000_000
-
-
-def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image | None:
-    if (box.right - box.left + 1) * (box.bottom - box.top + 1) > MAX_MASK_PIXELS:
-        return None
-    if index not in cache:
-        mask = Image.new("L", (box.right - box.left + 1, box.bottom - box.top + 1), 0)
-        draw = ImageDraw.Draw(mask)
-        shifted = [(x - box.left, y - box.top) for x, y in polygon]
-        draw.polygon(shifted, fill=255)
-        draw.line(shifted + shifted[:1], fill=0, width=3)  # shave the border: shared borders never count
-        cache[index] = mask
-    return cache[index]
-
-
-def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, second_box: Box) -> bool:
-    left, top = max(first_box.left, second_box.left), max(first_box.top, second_box.top)
-    right, bottom = min(first_box.right, second_box.right), min(first_box.bottom, second_box.bottom)
-    if right <= left or bottom <= top:
-        return False
-    a = first.crop((left - first_box.left, top - first_box.top, right - first_box.left + 1, bottom - first_box.top + 1))
-    b = second.crop((left - second_box.left, top - second_box.top, right - second_box.left + 1, bottom - second_box.top + 1))
-    return ImageChops.darker(a, b).getbbox() is not None
 
 
 def distance_to_outlines(point: Point, outlines: Iterable[Outline]) -> float:
