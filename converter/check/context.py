@@ -6,14 +6,17 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+import numpy as np
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.geometry import Outline
+from converter.check.geometry import Box, Outline
+from converter.check.imagefiles import walk
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
@@ -46,6 +49,8 @@ class CheckContext:
         self.target = target
         self._engine = engine
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
+        self._listings: dict[tuple[bool, str], object] = {}
+        self._unit_images: dict[tuple[str, str], str | None] = {}
 
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:
@@ -117,7 +122,19 @@ class CheckContext:
         shared by the geometry rules); empty without a polygons file."""
         if self.polygons is None:
             return []
-        return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
+        arrays = self.polygons.polygon_arrays
+        if arrays is None:  # coordinates beyond int64
+            return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
+        coordinates, sizes = arrays
+        if not len(sizes):
+            return []
+        # every box in four numpy passes over the parsed coordinates, not a min() per polygon
+        starts = np.cumsum(sizes) - sizes
+        xs, ys = coordinates[:, 0], coordinates[:, 1]
+        boxes = map(Box, *(reduce.reduceat(values, starts).tolist() for reduce, values in
+                           ((np.minimum, xs), (np.minimum, ys), (np.maximum, xs), (np.maximum, ys))))
+        return [(entry, tuple(Outline(points, box) for points, box in zip(entry.polygons, boxes)))
+                for entry in self.polygons.entries]
 
     @cached_property
     def scan(self) -> ScanTable | None:
@@ -134,6 +151,42 @@ class CheckContext:
     @cached_property
     def place(self) -> PointFile | None:
         return self._point_file("place.txt", allow_options=True)
+
+    # ---- map folder listings (each folder listed once per check; see imagefiles)
+    def map_tree(self, folder: str) -> list[tuple[str, os.DirEntry]]:
+        """Everything below the map's `folder`, as `imagefiles.walk`; empty when it is no folder."""
+        key = (True, folder)
+        if key not in self._listings:
+            root = self.map_file(folder)
+            self._listings[key] = walk(str(root)) if root is not None else []
+        return self._listings[key]
+
+    def map_folder(self, folder: str) -> dict[str, os.DirEntry] | None:
+        """The entries directly in the map's `folder` by name; None when it is no folder."""
+        key = (False, folder)
+        if key not in self._listings:
+            root = self.map_file(folder)
+            entries = None
+            if root is not None and os.path.isdir(root):
+                try:
+                    with os.scandir(root) as listing:
+                        entries = {entry.name: entry for entry in listing}
+                except PermissionError:  # as pathlib's glob: an unreadable folder lists nothing
+                    entries = {}
+            self._listings[key] = entries
+        return self._listings[key]
+
+    def unit_image(self, player: str, unit: str) -> str | None:
+        """The file the engine draws `player`'s `unit` with: the map's units/<player>/<unit>.png,
+        then units/<unit>.png, then the same in the engine's assets; None when there is none."""
+        key = (player, unit)
+        if key not in self._unit_images:
+            roots = [root for root in (self.target.map_dir, self.assets_dir) if root is not None]
+            self._unit_images[key] = next(
+                (candidate for root in roots for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
+                                                               os.path.join(root, "units", f"{unit}.png"))
+                 if os.path.isfile(candidate)), None)
+        return self._unit_images[key]
 
     @cached_property
     def map_properties(self) -> MapProperties | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from functools import lru_cache
 
 from PIL import Image, ImageFile, PngImagePlugin
 
@@ -22,39 +23,53 @@ _SIMPLE_MINIMUM = {b"pHYs": 9, b"gAMA": 4, b"cHRM": 32, b"sRGB": 1}
 _TEXT_LIMIT = 64 * 1024  # all tEXt together: far below Pillow's text memory limit
 
 
+_NAME_OK: dict[bytes, bool] = {}  # chunk type -> Pillow's is_cid says yes (a few distinct types)
+
+
 def _handled(cid: bytes) -> bool:
     return hasattr(PngImagePlugin.PngStream, f"chunk_{cid.decode('ascii')}")
 
 
-def _chunk(data: bytes, at: int) -> tuple[bytes, bytes, int] | None:
+def _chunk(data: bytes, at: int) -> tuple[bytes, memoryview, int] | None:
     """(type, body, next offset) of a whole chunk with a valid name and CRC, else None."""
     if at + 8 > len(data):
         return None
     length, cid = struct.unpack_from(">I4s", data, at)
     end = at + 12 + length
-    if not PngImagePlugin.is_cid(cid) or end > len(data):
+    named = _NAME_OK.get(cid)
+    if named is None:
+        named = _NAME_OK[cid] = bool(PngImagePlugin.is_cid(cid))
+    if not named or end > len(data):
         return None
-    body = data[at + 8:end - 4]
+    body = memoryview(data)[at + 8:end - 4]  # no copy: image data can be large
     if zlib.crc32(body, zlib.crc32(cid)) != struct.unpack_from(">I", data, end - 4)[0]:
         return None
     return cid, body, end
 
 
-def _benign(cid: bytes, body: bytes) -> bool:
+@lru_cache(maxsize=64)
+def _profile_fits(compressed: bytes, limit: int) -> bool:
+    """Pillow inflates an ICC profile up to `limit` bytes and refuses a longer one (errors
+    are ignored). Maps repeat the same profile in every image, so the answer is kept."""
+    inflater = zlib.decompressobj()
+    try:
+        inflater.decompress(compressed, limit)
+    except zlib.error:
+        return True
+    return not inflater.unconsumed_tail
+
+
+def _benign(cid: bytes, body: memoryview) -> bool:
     if cid in _SIMPLE_MINIMUM:
         return len(body) >= _SIMPLE_MINIMUM[cid]
     if cid == b"tEXt":
         return True  # Pillow splits it at NUL and decodes Latin-1 (the caller bounds the total)
-    if cid == b"iCCP":  # as Pillow: name, NUL, method 0, then a profile it inflates (errors ignored)
-        name_end = body.find(b"\0")
-        if name_end < 0 or name_end + 1 >= len(body) or body[name_end + 1] != 0:
+    if cid == b"iCCP":  # as Pillow: name, NUL, method 0, then a profile it inflates
+        data = bytes(body)
+        name_end = data.find(b"\0")
+        if name_end < 0 or name_end + 1 >= len(data) or data[name_end + 1] != 0:
             return False
-        inflater = zlib.decompressobj()
-        try:
-            inflater.decompress(body[name_end + 2:], PngImagePlugin.MAX_TEXT_CHUNK)
-        except zlib.error:
-            return True
-        return not inflater.unconsumed_tail
+        return _profile_fits(data[name_end + 2:], PngImagePlugin.MAX_TEXT_CHUNK)
     return not _handled(cid)
 
 

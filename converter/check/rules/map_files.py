@@ -6,16 +6,17 @@ shape, units drawn in the sea, holes in the map) when they open the game.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import UnidentifiedImageError
 
 from converter.check.geometry import Box, distance_to_outlines, point_in_any, polygons_overlap
-from converter.check.pngfast import png_header
+from converter.check.imagefiles import image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
-_HEADER_BYTES = 4096  # a tile's header chunks; longer ones go to Pillow
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -199,10 +200,11 @@ def tile_missing(context):
         return
     width, height = size
     for folder in ("baseTiles", "reliefTiles"):
-        tiles = map_dir / folder
-        if folder == "reliefTiles" and not tiles.is_dir():
+        entries = context.map_folder(folder)
+        if folder == "reliefTiles" and entries is None:
             continue  # relief is optional
-        present = {p.name for p in tiles.glob("*.png")} if tiles.is_dir() else set()
+        present = {name for name in entries or () if name.endswith(".png")}
+        tiles = map_dir / folder
         for column in range(-(-width // TILE_SIZE)):
             for row in range(-(-height // TILE_SIZE)):
                 if f"{column}_{row}.png" not in present:
@@ -218,14 +220,16 @@ def tile_size(context):
         return
     width, height = size
     for folder in ("baseTiles", "reliefTiles"):
-        for tile in sorted((map_dir / folder).glob("*_*.png")) if (map_dir / folder).is_dir() else ():
-            column, _, row = tile.stem.partition("_")
+        entries = context.map_folder(folder) or {}
+        for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):  # glob *_*.png
+            column, _, row = name[:-4].partition("_")
             if not (column.isdigit() and row.isdigit()):
                 continue
+            tile = entries[name].path
             try:
-                actual = _image_size(tile)
+                actual = image_size(tile)
             except (UnidentifiedImageError, OSError):
-                yield hit(file=tile, name=f"{folder}/{tile.name}", size="not a readable image",
+                yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
                 continue
             last_width = width - int(column) * TILE_SIZE
@@ -233,18 +237,8 @@ def tile_size(context):
             ok_width = actual[0] == TILE_SIZE or (0 < last_width < TILE_SIZE and actual[0] >= last_width)
             ok_height = actual[1] == TILE_SIZE or (0 < last_height < TILE_SIZE and actual[1] >= last_height)
             if not (ok_width and ok_height):
-                yield hit(file=tile, name=f"{folder}/{tile.name}", size=f"{actual[0]}x{actual[1]}",
+                yield hit(file=Path(tile), name=f"{folder}/{name}", size=f"{actual[0]}x{actual[1]}",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
-
-
-def _image_size(path):
-    """The size Pillow's `Image.open` reports; read from the PNG header when that surely agrees."""
-    with open(path, "rb") as handle:
-        opened = png_header(handle.read(_HEADER_BYTES))
-    if opened is not None:
-        return opened[0]
-    with Image.open(path) as image:
-        return image.size
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
