@@ -16,6 +16,7 @@ from converter.check.pngfast import png_header, png_verifies
 
 IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
 HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
+_FIRST_READ = 64 * 1024
 # what Image.open/verify raise for a file that is not a readable image
 IMAGE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError)
 
@@ -58,12 +59,11 @@ def read_file(path: str, limit: int | None = None) -> bytes:
     try:
         if limit is not None:
             return os.read(descriptor, limit)
-        size = os.fstat(descriptor).st_size
-        data = os.read(descriptor, size + 1)  # a short read of a regular file means its end
-        if len(data) <= size:
-            return data
-        chunks = [data]  # it grew meanwhile: read on to the end
-        while chunk := os.read(descriptor, 1 << 16):
+        data = os.read(descriptor, _FIRST_READ)  # unit images are smaller: one read, no fstat
+        if len(data) < _FIRST_READ:
+            return data  # a short read of a regular file means its end
+        chunks = [data]
+        while chunk := os.read(descriptor, _FIRST_READ):
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
