@@ -17,6 +17,7 @@ from converter.check.pngfast import png_header, png_verifies
 IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
 HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
 _FIRST_READ = 64 * 1024
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
 # what Image.open/verify raise for a file that is not a readable image
 IMAGE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError)
 
@@ -55,7 +56,7 @@ def walk(root: str) -> list[tuple[str, os.DirEntry]]:
 
 def read_file(path: str, limit: int | None = None) -> bytes:
     """The file's bytes (its first `limit` bytes, if given); OSError as open() raises it."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    descriptor = os.open(path, _READ_FLAGS)
     try:
         if limit is not None:
             return os.read(descriptor, limit)

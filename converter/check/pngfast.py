@@ -31,6 +31,7 @@ def _handled(cid: bytes) -> bool:
 
 
 _HEAD = struct.Struct(">I4s")  # a chunk's length and type
+_HEADER_END = len(SIGNATURE) + 25  # IHDR: length, type, 13 bytes, CRC
 _CRC = struct.Struct(">I")
 
 
@@ -85,23 +86,32 @@ def _benign_chunk(chunk: bytes, profile_limit: int) -> bool:
     return found is not None and found[2] == len(chunk) and _benign(found[0], found[1], profile_limit)
 
 
+@lru_cache(maxsize=256)
+def _image_header(chunk: bytes, pixel_limit: int | None) -> tuple[int, int] | None:
+    """(width, height) when `chunk` is a whole IHDR chunk Pillow accepts. Tiles share a
+    handful of headers (one per size), so the answers are kept."""
+    found = _chunk(chunk, memoryview(chunk), 0)
+    if found is None or found[0] != b"IHDR" or len(found[1]) != 13:
+        return None
+    width, height, depth, colour, _, filtering, _ = struct.unpack(">IIBBBBB", found[1])
+    if (depth, colour) not in PngImagePlugin._MODES or filtering or width <= 0 or height <= 0 or \
+            (pixel_limit is not None and width * height > pixel_limit):
+        return None
+    return width, height
+
+
 def png_header(data: bytes) -> tuple[tuple[int, int], int] | None:
     """((width, height), offset of the first IDAT chunk) when `Image.open` surely succeeds
     on a file starting with `data`; None when unsure (ask Pillow)."""
     if ImageFile.LOAD_TRUNCATED_IMAGES or not data.startswith(SIGNATURE):
         return None
-    header = _chunk(data, memoryview(data), len(SIGNATURE))
-    if header is None or header[0] != b"IHDR" or len(header[1]) != 13:
+    size = _image_header(data[len(SIGNATURE):_HEADER_END], Image.MAX_IMAGE_PIXELS)
+    if size is None:
         return None
-    width, height, depth, colour, _, filtering, _ = struct.unpack(">IIBBBBB", header[1])
-    limit = Image.MAX_IMAGE_PIXELS
-    if (depth, colour) not in PngImagePlugin._MODES or filtering or width <= 0 or height <= 0 or \
-            (limit is not None and width * height > limit):
-        return None
-    at, text = header[2], 0
+    at, text = _HEADER_END, 0
     while True:
         if data.startswith(b"IDAT", at + 4):
-            return (width, height), at  # Pillow stops here, before reading the data
+            return size, at  # Pillow stops here, before reading the data
         if at + 8 > len(data):
             return None
         length, cid = _HEAD.unpack_from(data, at)
