@@ -29,10 +29,14 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
     for frontier in root.iterfind("production/productionFrontier"):
         frontier_units[frontier.get("name", "")] = {u for fr in frontier.iterfind("frontierRules")
                                                    for u in rule_results.get(fr.get("name"), ()) if u in units}
-    for reference in model.references:
-        if reference.kind == FRONTIER and reference.element == "playerProduction":
-            owner = next((r.value for r in model.references if r.element == "playerProduction"
-                          and r.kind == PLAYER and r.line == reference.line), None)
+    productions = [r for r in model.references if r.element == "playerProduction"]
+    owners: dict[int | None, str] = {}  # line -> the first player named on it
+    for reference in productions:
+        if reference.kind == PLAYER:
+            owners.setdefault(reference.line, reference.value)
+    for reference in productions:
+        if reference.kind == FRONTIER:
+            owner = owners.get(reference.line)
             for unit in sorted(frontier_units.get(reference.value, ())):
                 if owner:
                     pairs.setdefault((owner, unit), reference.line)
