@@ -252,7 +252,7 @@ def polygon_off_map(context):
     except ValueError:
         return
     for entry, outlines in context.outlines:
-        box = Box.union(outline.box for outline in outlines)
+        box = outlines[0].box if len(outlines) == 1 else Box.union(outline.box for outline in outlines)
         if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
             corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
