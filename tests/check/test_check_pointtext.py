@@ -204,3 +204,17 @@ def test_community_map_reads_as_the_reference(community_map_dir: Path) -> None:
         else:
             found = read_point_file(path, allow_options=options)
             assert (found.entries, found.malformed) == reference_point_file(text, options)
+
+
+def test_building_many_tuples_leaves_the_collector_as_it_was() -> None:
+    import gc
+
+    coordinates = np.arange(20000, dtype=np.int64).reshape(-1, 2)
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            lists = point_tuples([10000], coordinates)
+            assert gc.isenabled() == enabled
+        finally:
+            gc.enable()
+        assert lists[0][:2] == ((0, 1), (2, 3)) and len(lists[0]) == 10000
