@@ -111,7 +111,7 @@ def test_plain_lists_read_as_the_regex_reads_them(texts) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.tuples(st.integers(-10**18 + 1, 10**18 - 1), st.integers(-5, 70000)), max_size=5),
-                max_size=6), st.sampled_from([" ", "", "  ", "\t"]))
+                max_size=6), st.sampled_from([" ", "", "  ", "\t", "\x1f", " \x0c"]))
 def test_engine_written_lists_take_the_fast_path(polygons, separator) -> None:
     texts = [separator + separator.join(f"({x},{y})" for x, y in points) + separator for points in polygons]
     counts, coordinates = plain_point_lists(texts)
