@@ -104,6 +104,8 @@ def _plain_groups(rest: str) -> list[str] | None:
 
 
 def read_polygons(path: Path) -> PointFile:
+    """`polygons.txt`: plainly written lines are parsed all at once (`pointtext`), the rest
+    line by line with the regular expressions; both read the same."""
     result = PointFile(path)
     lines = _lines(path, result)
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
@@ -127,9 +129,11 @@ def read_polygons(path: Path) -> PointFile:
             leftover = _POLYGON.sub("", "<" + rest).strip()
             read = [(*_points(group), None) for group in groups]
         else:
-            leftover = ""
-            read = [(points, "", coordinates[start:start + len(points)]) if points is not None else
-                    (*_points(group), None) for group, (points, start) in zip(groups, [next(plain) for _ in groups])]
+            leftover, read = "", []
+            for group in groups:
+                points, start = next(plain)
+                read.append((*_points(group), None) if points is None else
+                            (points, "", coordinates[start:start + len(points)]))
         polygons, rows = [], []
         for points, junk, parsed in read:
             if junk or len(points) < 3:
