@@ -94,7 +94,7 @@ free_text = st.text(alphabet="0123456789-(), \t\x1fx+_٣\u00a0", max_size=30)
 any_list = st.one_of(point_list(), point_list(), free_text)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.lists(any_list, max_size=8))
 @example(["(1,2)(3,4) (5,6)", ",1(2)", "(1 2,3)", "(- 1,2)", "(1,2,3)", "(1)(2,3)", "1(,2)", "(1,-2)x"])
 def test_plain_lists_read_as_the_regex_reads_them(texts) -> None:
@@ -143,7 +143,7 @@ def _file(tmp: Path, text: str, name: str = "polygons.txt") -> Path:
     return path
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(polygons_line(), max_size=8), st.sampled_from(["\n", "\r\n", "\n\n", "\r"]))
 def test_polygons_file_reads_as_the_reference(lines, newline) -> None:
     text = newline.join(lines)
@@ -159,7 +159,7 @@ def test_polygons_file_reads_as_the_reference(lines, newline) -> None:
         assert sizes.tolist() == [len(polygon) for entry in found.entries for polygon in entry.polygons]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(point_line(), max_size=8), st.booleans())
 def test_point_files_read_as_the_reference(lines, allow_options) -> None:
     text = "\n".join(lines)
