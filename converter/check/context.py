@@ -13,7 +13,6 @@ from pathlib import Path
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.geometry import Outline
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
@@ -112,17 +111,9 @@ class CheckContext:
         return self._point_file("polygons.txt")
 
     @cached_property
-    def outlines(self) -> list[tuple[Entry, tuple[Outline, ...]]]:
-        """Each polygons.txt entry with its polygons' outlines (bounding boxes computed once,
-        shared by the geometry rules); empty without a polygons file."""
-        if self.polygons is None:
-            return []
-        return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
-
-    @cached_property
     def scan(self) -> ScanTable | None:
         """Every polygon cut along each row (point-in-polygon and overlap read it); None
-        without a polygons file. Polygons are numbered in file order, as `outlines` lists them."""
+        without a polygons file. Polygons are numbered in file order."""
         if self.polygons is None:
             return None
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons])

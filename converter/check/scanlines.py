@@ -44,6 +44,7 @@ class ScanTable:
     """Crossings and on-row features of the scanned polygons, keyed polygon * rows + row."""
 
     names: tuple[str, ...]  # territory name of each scanned polygon
+    boxes: np.ndarray  # (left, top, right, bottom) of every input polygon, scanned or not
     scanned: np.ndarray  # bool per input polygon: False for the ones left out
     polygon_index: np.ndarray  # input polygon -> scanned polygon number (-1 if left out)
     top: int  # first row of the table
@@ -63,7 +64,10 @@ class ScanTable:
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
         owner = np.repeat(np.arange(len(shapes)), counts)
-        heights = np.maximum.reduceat(ys, starts) - np.minimum.reduceat(ys, starts) if len(shapes) else counts
+        boxes = np.stack([np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts),
+                          np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)], axis=1) \
+            if len(shapes) else np.zeros((0, 4), dtype=np.int64)
+        heights = boxes[:, 3] - boxes[:, 1]
         scanned = (counts >= 3) & (heights <= MAX_ROWS)
         polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
         keep = scanned[owner]
@@ -100,7 +104,7 @@ class ScanTable:
         touch_low = np.concatenate((np.minimum(x1, x2)[flat_edges], x1[peak]))
         touch_high = np.concatenate((np.maximum(x1, x2)[flat_edges], x1[peak]))
         touch_order = np.argsort(touch_keys)
-        return cls(names, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
+        return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
                    touch_keys[touch_order], touch_low[touch_order], touch_high[touch_order])
 
     # ---- point in polygon
