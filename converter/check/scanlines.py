@@ -70,12 +70,13 @@ class ScanTable:
         heights = boxes[:, 3] - boxes[:, 1]
         scanned = (counts >= 3) & (heights <= MAX_ROWS)
         polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
-        keep = scanned[owner]
         # the edge from each vertex to the next, the last one closing its polygon
         following = np.arange(len(xs), dtype=np.int64) + 1
         following[starts + counts - 1] = starts
-        x1, y1, x2, y2 = xs[keep], ys[keep], xs[following][keep], ys[following][keep]
-        poly = polygon_index[owner][keep]
+        x1, y1, x2, y2, poly = xs, ys, xs[following], ys[following], polygon_index[owner]
+        keep = scanned[owner]
+        if not keep.all():
+            x1, y1, x2, y2, poly = x1[keep], y1[keep], x2[keep], y2[keep], poly[keep]
         top = int(ys[keep].min()) if keep.any() else 0
         rows = int(ys[keep].max()) - top + 1 if keep.any() else 1
         names = tuple(name for (name, _), kept in zip(shapes, scanned) if kept)
@@ -85,8 +86,7 @@ class ScanTable:
         span = np.abs(y2 - y1)[slanted]
         edge = np.repeat(np.flatnonzero(slanted), span)
         row = _ragged_ranges(low_y, span)
-        ex1, ey1 = x1[edge], y1[edge]
-        cross_x = ex1 + (row - ey1) * (x2[edge] - ex1) / (y2[edge] - ey1)
+        cross_x = x1[edge] + (row - y1[edge]) * (x2 - x1)[edge] / (y2 - y1)[edge]
         cross_keys = poly[edge] * rows + (row - top)
         # one float sort key, (polygon, row) first and x within: several times faster than
         # lexsort; rounding can only swap crossings less than a micro-pixel apart on a row
