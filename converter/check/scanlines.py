@@ -140,17 +140,19 @@ class ScanTable:
         """Pairs (in name order) of differently named territories whose interiors share a
         DEPTH x DEPTH block of rows and columns."""
         start, end = self.cross_x[0::2], self.cross_x[1::2]
-        keys = self.cross_keys[0::2]
-        polygon, row = keys // self.rows, keys % self.rows
-        order = np.lexsort((start, row))
-        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         if len(start) < 2:
             return set()
-        # shifted so each row's x-range lies beyond the previous row's: one running maximum
-        # of the ends seen so far then says how far an interval overlaps any earlier one
-        width = float(max(end.max(), start.max()) - min(start.min(), end.min())) + 4 * DEPTH
-        base = row * width - float(start.min())
-        shifted_start, shifted_end = start + base, end + base
+        keys = self.cross_keys[0::2]
+        polygon, row = np.divmod(keys, self.rows)
+        # each row's x-range shifted beyond the previous row's: sorted by one float, the
+        # intervals run row by row, left to right, and one running maximum of the ends seen
+        # so far says how far an interval overlaps any earlier one on its row
+        left = float(min(start.min(), end.min()))
+        width = float(max(start.max(), end.max())) - left + 4 * DEPTH
+        shifted_start = row * width + (start - left)
+        order = np.argsort(shifted_start)
+        shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
+        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         reach = np.maximum.accumulate(shifted_end)
         reach = np.concatenate(([-np.inf], reach[:-1]))
         flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
