@@ -11,11 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-import numpy as np
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.geometry import Box, Outline
 from converter.check.imagefiles import walk
 from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
 from converter.check.mapyml import MapYml, read_map_yml
@@ -117,29 +115,9 @@ class CheckContext:
         return self._point_file("polygons.txt")
 
     @cached_property
-    def outlines(self) -> list[tuple[Entry, tuple[Outline, ...]]]:
-        """Each polygons.txt entry with its polygons' outlines (bounding boxes computed once,
-        shared by the geometry rules); empty without a polygons file."""
-        if self.polygons is None:
-            return []
-        arrays = self.polygons.polygon_arrays
-        if arrays is None:  # coordinates beyond int64
-            return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
-        coordinates, sizes = arrays
-        if not len(sizes):
-            return []
-        # every box in four numpy passes over the parsed coordinates, not a min() per polygon
-        starts = np.cumsum(sizes) - sizes
-        xs, ys = coordinates[:, 0], coordinates[:, 1]
-        boxes = map(Box, *(reduce.reduceat(values, starts).tolist() for reduce, values in
-                           ((np.minimum, xs), (np.minimum, ys), (np.maximum, xs), (np.maximum, ys))))
-        return [(entry, tuple(Outline(points, box) for points, box in zip(entry.polygons, boxes)))
-                for entry in self.polygons.entries]
-
-    @cached_property
     def scan(self) -> ScanTable | None:
         """Every polygon cut along each row (point-in-polygon and overlap read it); None
-        without a polygons file. Polygons are numbered in file order, as `outlines` lists them."""
+        without a polygons file. Polygons are numbered in file order."""
         if self.polygons is None:
             return None
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons])

@@ -44,6 +44,7 @@ class ScanTable:
     """Crossings and on-row features of the scanned polygons, keyed polygon * rows + row."""
 
     names: tuple[str, ...]  # territory name of each scanned polygon
+    boxes: np.ndarray  # (left, top, right, bottom) of every input polygon, scanned or not
     scanned: np.ndarray  # bool per input polygon: False for the ones left out
     polygon_index: np.ndarray  # input polygon -> scanned polygon number (-1 if left out)
     top: int  # first row of the table
@@ -63,15 +64,19 @@ class ScanTable:
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
         owner = np.repeat(np.arange(len(shapes)), counts)
-        heights = np.maximum.reduceat(ys, starts) - np.minimum.reduceat(ys, starts) if len(shapes) else counts
+        boxes = np.stack([np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts),
+                          np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)], axis=1) \
+            if len(shapes) else np.zeros((0, 4), dtype=np.int64)
+        heights = boxes[:, 3] - boxes[:, 1]
         scanned = (counts >= 3) & (heights <= MAX_ROWS)
         polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
-        keep = scanned[owner]
         # the edge from each vertex to the next, the last one closing its polygon
         following = np.arange(len(xs), dtype=np.int64) + 1
         following[starts + counts - 1] = starts
-        x1, y1, x2, y2 = xs[keep], ys[keep], xs[following][keep], ys[following][keep]
-        poly = polygon_index[owner][keep]
+        x1, y1, x2, y2, poly = xs, ys, xs[following], ys[following], polygon_index[owner]
+        keep = scanned[owner]
+        if not keep.all():
+            x1, y1, x2, y2, poly = x1[keep], y1[keep], x2[keep], y2[keep], poly[keep]
         top = int(ys[keep].min()) if keep.any() else 0
         rows = int(ys[keep].max()) - top + 1 if keep.any() else 1
         names = tuple(name for (name, _), kept in zip(shapes, scanned) if kept)
@@ -81,8 +86,7 @@ class ScanTable:
         span = np.abs(y2 - y1)[slanted]
         edge = np.repeat(np.flatnonzero(slanted), span)
         row = _ragged_ranges(low_y, span)
-        ex1, ey1 = x1[edge], y1[edge]
-        cross_x = ex1 + (row - ey1) * (x2[edge] - ex1) / (y2[edge] - ey1)
+        cross_x = x1[edge] + (row - y1[edge]) * (x2 - x1)[edge] / (y2 - y1)[edge]
         cross_keys = poly[edge] * rows + (row - top)
         # one float sort key, (polygon, row) first and x within: several times faster than
         # lexsort; rounding can only swap crossings less than a micro-pixel apart on a row
@@ -100,7 +104,7 @@ class ScanTable:
         touch_low = np.concatenate((np.minimum(x1, x2)[flat_edges], x1[peak]))
         touch_high = np.concatenate((np.maximum(x1, x2)[flat_edges], x1[peak]))
         touch_order = np.argsort(touch_keys)
-        return cls(names, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
+        return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
                    touch_keys[touch_order], touch_low[touch_order], touch_high[touch_order])
 
     # ---- point in polygon
@@ -136,17 +140,19 @@ class ScanTable:
         """Pairs (in name order) of differently named territories whose interiors share a
         DEPTH x DEPTH block of rows and columns."""
         start, end = self.cross_x[0::2], self.cross_x[1::2]
-        keys = self.cross_keys[0::2]
-        polygon, row = keys // self.rows, keys % self.rows
-        order = np.lexsort((start, row))
-        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         if len(start) < 2:
             return set()
-        # shifted so each row's x-range lies beyond the previous row's: one running maximum
-        # of the ends seen so far then says how far an interval overlaps any earlier one
-        width = float(max(end.max(), start.max()) - min(start.min(), end.min())) + 4 * DEPTH
-        base = row * width - float(start.min())
-        shifted_start, shifted_end = start + base, end + base
+        keys = self.cross_keys[0::2]
+        polygon, row = np.divmod(keys, self.rows)
+        # each row's x-range shifted beyond the previous row's: sorted by one float, the
+        # intervals run row by row, left to right, and one running maximum of the ends seen
+        # so far says how far an interval overlaps any earlier one on its row
+        left = float(min(start.min(), end.min()))
+        width = float(max(start.max(), end.max())) - left + 4 * DEPTH
+        shifted_start = row * width + (start - left)
+        order = np.argsort(shifted_start)
+        shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
+        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         reach = np.maximum.accumulate(shifted_end)
         reach = np.concatenate(([-np.inf], reach[:-1]))
         flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)

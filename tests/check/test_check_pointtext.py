@@ -10,8 +10,6 @@ import numpy as np
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from converter.check.context import CheckContext, Target
-from converter.check.geometry import Box
 from converter.check.mapfiles import Entry, Malformed, read_point_file, read_polygons
 from converter.check.pointtext import plain_point_lists, point_tuples
 
@@ -175,21 +173,6 @@ def test_unreadable_and_empty_files_have_no_entries(tmp_path: Path) -> None:
         found = read_polygons(path)
         assert found.entries == [] and found.polygon_arrays[0].shape == (0, 2)
         assert (found.unreadable is not None) == (content == b"\xff(1,2)")
-
-
-def test_outline_boxes_are_the_polygons_extents(tmp_path: Path) -> None:
-    (tmp_path / "polygons.txt").write_text("A < (5,7) (1,9) (3,-2) > < (0,0) (4,0) (4,4) >\n"
-                                           "B < (1 ,1) (9,1) (9,9) >\nbad line\nC < (2,2) (3,3) (2,4) >\n")
-    target = Target(xml=None, map_dir=tmp_path, repo_root=None, display_root=tmp_path, label=str(tmp_path))
-    outlines = CheckContext(target, assets_dir=None).outlines
-    assert [entry.name for entry, _ in outlines] == ["A", "B", "C"]
-    for entry, shapes in outlines:
-        assert [shape.points for shape in shapes] == list(entry.polygons)
-        assert [shape.box for shape in shapes] == [Box.of(points) for points in entry.polygons]
-    assert outlines[0][1][0].box == Box(1, -2, 5, 9)
-    (tmp_path / "polygons.txt").write_text("A < (1,2) (3,4) (5,99999999999999999999) >\n")
-    entry, (shape,) = CheckContext(target, assets_dir=None).outlines[0]
-    assert shape.box == Box(1, 2, 5, 99999999999999999999)
 
 
 def test_community_map_reads_as_the_reference(community_map_dir: Path) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 from PIL import UnidentifiedImageError
 
-from converter.check.geometry import Box, distance_to_outlines, point_in_any, polygons_overlap
+from converter.check.distance import distances_to_outlines
+from converter.check.geometry import Box, Outline, point_in_polygon, polygons_overlap
 from converter.check.imagefiles import image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -113,49 +114,60 @@ def place_outside(context):
     yield from _points_outside(context, context.place, "place")
 
 
+def _first_polygons(context) -> dict[str, tuple]:
+    """Territory name -> (its first polygons.txt entry, number of the entry's first polygon),
+    the first entry of a name as by_name() keeps it; polygons are numbered in file order."""
+    shapes: dict[str, tuple] = {}
+    number = 0
+    for entry in context.polygons.entries:
+        shapes.setdefault(entry.name, (entry, number))
+        number += len(entry.polygons)
+    return shapes
+
+
 def _points_outside(context, point_file, what: str):
     if point_file is None or context.polygons is None:
         return
-    shapes: dict[str, tuple] = {}  # name -> (outlines, number of its first polygon) of its first entry
-    number = 0
-    for shape, outlines in context.outlines:
-        shapes.setdefault(shape.name, (outlines, number))
-        number += len(outlines)
+    shapes = _first_polygons(context)
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
     points = [point for entry, _ in checked for point in entry.points]
-    inside = _inside_any(context.scan, [(first, len(outlines), outlines) for entry, (outlines, first) in checked
-                                        for _ in entry.points], points)
-    position = 0
-    for entry, (outlines, _) in checked:
-        found = inside[position:position + len(entry.points)]
-        position += len(entry.points)
-        if found.all():
-            continue
-        outside = [point for point, ok in zip(entry.points, found.tolist()) if not ok]
+    inside = _inside_any(context.scan, [(first, shape) for entry, (shape, first) in checked for _ in entry.points],
+                         points)
+    ends = np.cumsum([len(entry.points) for entry, _ in checked])
+    found = []  # (entry, its polygons, outside points), in file order
+    for at in sorted(set(np.searchsorted(ends, np.flatnonzero(~inside), side="right").tolist())):
+        entry, (shape, _) = checked[at]
+        flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
+        found.append((entry, shape.polygons, [point for point, ok in zip(entry.points, flags) if not ok]))
+    distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
+    for (entry, _, outside), distance in zip(found, distances):
         yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
                   point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                  distance=round(distance_to_outlines(outside[0], outlines)))
+                  distance=round(distance))
 
 
 def _inside_any(scan, territories, points) -> np.ndarray:
-    """Is each point inside (or on) any polygon of its territory: (number of the first polygon,
-    how many, outlines) per point. Scanned polygons answer in one vectorised query; a polygon
-    the scan left out (absurdly tall) is tested point by point with the reference code."""
+    """Is each point inside (or on) any polygon of its territory, given per point the number
+    of the territory's first polygon and its polygons.txt entry. Scanned polygons answer in
+    one vectorised query; a polygon the scan left out (absurdly tall) is tested point by
+    point with the reference code."""
     inside = np.zeros(len(points), dtype=bool)
     if not points:
         return inside
-    counts = np.fromiter((count for _, count, _ in territories), dtype=np.int64, count=len(points))
-    firsts = np.fromiter((first for first, _, _ in territories), dtype=np.int64, count=len(points))
+    counts = np.fromiter((len(shape.polygons) for _, shape in territories), dtype=np.int64, count=len(points))
+    firsts = np.fromiter((first for first, _ in territories), dtype=np.int64, count=len(points))
     owner = np.repeat(np.arange(len(points)), counts)
-    polygon = scan.polygon_index[firsts[owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(counts) - counts, counts))]
+    numbers = firsts[owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(counts) - counts, counts))
+    polygon = scan.polygon_index[numbers]
     coordinates = np.array(points, dtype=np.int64).reshape(-1, 2)
     scanned = polygon >= 0
     found = scan.contains(polygon[scanned], coordinates[owner[scanned], 0], coordinates[owner[scanned], 1])
     inside[owner[scanned][found]] = True
     for query in np.flatnonzero(~scanned).tolist():
         point_number = int(owner[query])
-        outlines = territories[point_number][2]
-        if not inside[point_number] and point_in_any(points[point_number], outlines):
+        first, shape = territories[point_number]
+        polygon_points = shape.polygons[int(numbers[query]) - first]
+        if not inside[point_number] and point_in_polygon(points[point_number], polygon_points):
             inside[point_number] = True
     return inside
 
@@ -168,14 +180,19 @@ def overlapping_polygons(context):
     scan = context.scan
     pairs = scan.overlapping_names()
     # polygons the scan left out (a stray far-out point) are compared with the exact test
-    shapes = [(entry.name, outline) for entry, outlines in context.outlines for outline in outlines]
-    left_out = [shape for shape, scanned in zip(shapes, scan.scanned.tolist()) if not scanned]
+    left_out = [] if scan.scanned.all() else \
+        [shape for shape, scanned in zip(_outlines(context), scan.scanned.tolist()) if not scanned]
+    shapes = _outlines(context) if left_out else []
     for name, outline in left_out:
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
                 pairs.add((min(name, other_name), max(name, other_name)))
     for first, second in sorted(pairs):
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first)
+
+
+def _outlines(context) -> list[tuple[str, Outline]]:
+    return [(entry.name, Outline.of(polygon)) for entry in context.polygons.entries for polygon in entry.polygons]
 
 
 def _map_size(context) -> tuple[int, int] | None:
@@ -187,8 +204,7 @@ def _map_size(context) -> tuple[int, int] | None:
         except ValueError:
             pass
     if context.polygons is not None and context.polygons.entries:
-        box = Box.union(outline.box for _, outlines in context.outlines for outline in outlines)
-        return box.right + 1, box.bottom + 1
+        return int(context.scan.boxes[:, 2].max()) + 1, int(context.scan.boxes[:, 3].max()) + 1
     return None
 
 
@@ -251,8 +267,13 @@ def polygon_off_map(context):
         width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
     except ValueError:
         return
-    for entry, outlines in context.outlines:
-        box = outlines[0].box if len(outlines) == 1 else Box.union(outline.box for outline in outlines)
+    boxes = context.scan.boxes
+    starts = np.cumsum([0] + [len(entry.polygons) for entry in context.polygons.entries[:-1]])
+    if not len(boxes):
+        return
+    lows, highs = np.minimum.reduceat(boxes[:, :2], starts), np.maximum.reduceat(boxes[:, 2:], starts)
+    for entry, (left, top), (right, bottom) in zip(context.polygons.entries, lows.tolist(), highs.tolist()):
+        box = Box(left, top, right, bottom)
         if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
             corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
