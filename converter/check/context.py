@@ -120,7 +120,9 @@ class CheckContext:
         without a polygons file. Polygons are numbered in file order."""
         if self.polygons is None:
             return None
-        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons])
+        arrays = self.polygons.polygon_arrays  # None when a coordinate is beyond int64
+        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons],
+                            None if arrays is None else arrays[0])
 
     @cached_property
     def centers(self) -> PointFile | None:

@@ -56,11 +56,14 @@ class ScanTable:
     touch_high: np.ndarray
 
     @classmethod
-    def of(cls, shapes: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> "ScanTable":
-        """`shapes`: (territory name, polygon of at least one point) in input order."""
+    def of(cls, shapes: Sequence[tuple[str, Sequence[tuple[int, int]]]],
+           coordinates: np.ndarray | None = None) -> "ScanTable":
+        """`shapes`: (territory name, polygon of at least one point) in input order;
+        `coordinates`: all their points as one int64 array, when the caller has it (the
+        polygons.txt reader does), so the tuples need not be walked again."""
         counts = np.fromiter((len(points) for _, points in shapes), dtype=np.int64, count=len(shapes))
         flat = np.fromiter(chain.from_iterable(chain.from_iterable(points for _, points in shapes)),
-                           dtype=np.int64, count=2 * int(counts.sum()))
+                           dtype=np.int64, count=2 * int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
         owner = np.repeat(np.arange(len(shapes)), counts)

@@ -201,3 +201,16 @@ def test_building_many_tuples_leaves_the_collector_as_it_was() -> None:
         finally:
             gc.enable()
         assert lists[0][:2] == ((0, 1), (2, 3)) and len(lists[0]) == 10000
+
+
+def test_row_scan_from_the_parsed_array_is_the_row_scan_from_tuples(community_map_dir: Path) -> None:
+    from dataclasses import fields
+
+    from converter.check.scanlines import ScanTable
+
+    found = read_polygons(community_map_dir / "map" / "polygons.txt")
+    shapes = [(entry.name, polygon) for entry in found.entries for polygon in entry.polygons]
+    from_tuples, from_array = ScanTable.of(shapes), ScanTable.of(shapes, found.polygon_arrays[0])
+    for field in fields(ScanTable):
+        first, second = getattr(from_tuples, field.name), getattr(from_array, field.name)
+        assert np.array_equal(first, second) if isinstance(first, np.ndarray) else first == second, field.name
