@@ -14,7 +14,8 @@ pair up into the polygon's interior intervals on that row. Two questions read th
   pixel or two apart leaves slivers thinner than DEPTH, so neither counts.
 
 The work is proportional to the polygons' heights, not their areas. A polygon taller than
-MAX_ROWS (a stray far-out point) is left out; callers test it with the reference code.
+MAX_ROWS (a stray far-out point), with coordinates beyond the engine's int range, or past the
+MAX_CROSSINGS memory bound is left out; callers test it with the reference code.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ import numpy as np
 
 DEPTH = 3  # px: overlaps thinner than this are tracing noise, not a map defect
 MAX_ROWS = 100_000  # taller than any real map; beyond it a polygon is tested the slow way
+MAX_CROSSINGS = 5_000_000  # memory bound (~300 MB); real maps need well under 1,000,000
+COORDINATE_LIMIT = 2**31  # the engine keeps points in Java ints
+_EXACT_FLOATS = 2.0**40  # sort keys below this keep sub-micro-pixel precision in a float64
 _TOLERANCE = 1e-9  # the prefilter keeps knife-edge intervals; the exact step decides
 
 
@@ -62,20 +66,17 @@ class ScanTable:
         `coordinates`: all their points as one int64 array, when the caller has it (the
         polygons.txt reader does), so the tuples need not be walked again."""
         counts = np.fromiter((len(points) for _, points in shapes), dtype=np.int64, count=len(shapes))
-        flat = np.fromiter(chain.from_iterable(chain.from_iterable(points for _, points in shapes)),
-                           dtype=np.int64, count=2 * int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
+        flat = _flat_coordinates(shapes, int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
         owner = np.repeat(np.arange(len(shapes)), counts)
         boxes = np.stack([np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts),
                           np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)], axis=1) \
             if len(shapes) else np.zeros((0, 4), dtype=np.int64)
-        heights = boxes[:, 3] - boxes[:, 1]
-        scanned = (counts >= 3) & (heights <= MAX_ROWS)
-        polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
-        # the edge from each vertex to the next, the last one closing its polygon
-        following = np.arange(len(xs), dtype=np.int64) + 1
+        following = np.arange(len(xs), dtype=np.int64) + 1  # the next vertex; the last closes its polygon
         following[starts + counts - 1] = starts
+        scanned = _scannable(counts, boxes, np.abs(ys[following] - ys), starts)
+        polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
         x1, y1, x2, y2, poly = xs, ys, xs[following], ys[following], polygon_index[owner]
         keep = scanned[owner]
         if not keep.all():
@@ -91,11 +92,7 @@ class ScanTable:
         row = _ragged_ranges(low_y, span)
         cross_x = x1[edge] + (row - y1[edge]) * (x2 - x1)[edge] / (y2 - y1)[edge]
         cross_keys = poly[edge] * rows + (row - top)
-        # one float sort key, (polygon, row) first and x within: several times faster than
-        # lexsort; rounding can only swap crossings less than a micro-pixel apart on a row
-        left = float(x1.min()) if len(x1) else 0.0
-        width = float(x1.max()) - left + 1.0 if len(x1) else 1.0
-        order = np.argsort(cross_keys * width + (cross_x - left))
+        order = _sorted_by_key_then_x(cross_keys, cross_x, rows * len(names), x1)
 
         # on the outline but on no crossing: horizontal edges (ends included), and vertices
         # lower on screen than both neighbours (every other vertex starts a crossing edge)
@@ -152,13 +149,18 @@ class ScanTable:
         # so far says how far an interval overlaps any earlier one on its row
         left = float(min(start.min(), end.min()))
         width = float(max(start.max(), end.max())) - left + 4 * DEPTH
-        shifted_start = row * width + (start - left)
-        order = np.argsort(shifted_start)
-        shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
-        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
-        reach = np.maximum.accumulate(shifted_end)
-        reach = np.concatenate(([-np.inf], reach[:-1]))
-        flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
+        if self.rows * width < _EXACT_FLOATS:
+            shifted_start = row * width + (start - left)
+            order = np.argsort(shifted_start)
+            shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
+            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
+            reach = np.maximum.accumulate(shifted_end)
+            reach = np.concatenate(([-np.inf], reach[:-1]))
+            flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
+        else:  # coordinates too far apart for one float key (hostile input): row by row
+            order = np.lexsort((start, row))
+            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
+            flagged = np.array(_overlapping_intervals(start.tolist(), end.tolist(), row.tolist()), dtype=np.int64)
         windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
         row_starts = np.searchsorted(row, row[flagged], side="left")
         for index, first in zip(flagged.tolist(), row_starts.tolist()):
@@ -170,6 +172,59 @@ class ScanTable:
                     pair = (min(name, other_name), max(name, other_name))
                     windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
         return {pair for pair, by_row in windows.items() if _has_block(by_row)}
+
+
+def _overlapping_intervals(starts: list[float], ends: list[float], rows: list[int]) -> list[int]:
+    """Indices of intervals (sorted by row, then start) overlapping an earlier one on their
+    row by at least DEPTH: the plain loop the shifted running maximum stands for."""
+    flagged, reach, current = [], float("-inf"), None
+    for index, (start, end, row) in enumerate(zip(starts, ends, rows)):
+        if row != current:
+            reach, current = float("-inf"), row
+        if min(end, reach) - start >= DEPTH - _TOLERANCE:
+            flagged.append(index)
+        reach = max(reach, end)
+    return flagged
+
+
+def _flat_coordinates(shapes, count: int) -> np.ndarray:
+    """x0, y0, x1, y1, ... of all shapes; a coordinate beyond int64 (hostile input) reads as
+    one past the engine's int range, so `_scannable` leaves its polygon out."""
+    values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
+    try:
+        return np.fromiter(values, dtype=np.int64, count=2 * count)
+    except OverflowError:
+        values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
+        return np.fromiter((value if abs(value) < COORDINATE_LIMIT else COORDINATE_LIMIT for value in values),
+                           dtype=np.int64, count=2 * count)
+
+
+def _scannable(counts: np.ndarray, boxes: np.ndarray, spans: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Polygons the table takes: at least 3 points, coordinates in the engine's int range,
+    at most MAX_ROWS tall, and — tallest left out first — at most MAX_CROSSINGS in all."""
+    if not len(counts):
+        return np.zeros(0, dtype=bool)
+    heights = boxes[:, 3] - boxes[:, 1]
+    scanned = (counts >= 3) & (np.abs(boxes).max(axis=1) < COORDINATE_LIMIT) & (heights <= MAX_ROWS)
+    crossings = np.where(scanned, np.add.reduceat(np.where(scanned.repeat(counts), spans, 0), starts), 0)
+    if crossings.sum() > MAX_CROSSINGS:
+        by_height = np.argsort(-heights, kind="stable")
+        left = np.cumsum(crossings[by_height][::-1])[::-1]  # crossings of this polygon and all shorter ones
+        scanned[by_height[left > MAX_CROSSINGS]] = False
+    return scanned
+
+
+def _sorted_by_key_then_x(keys: np.ndarray, xs: np.ndarray, key_count: int, edge_xs: np.ndarray) -> np.ndarray:
+    """The order sorting crossings by key, then x. One float sort key is several times
+    faster than lexsort; its rounding can only swap crossings less than a micro-pixel apart
+    on a row, which changes no count. Beyond float precision, lexsort."""
+    if not len(keys):
+        return np.zeros(0, dtype=np.int64)
+    left = float(edge_xs.min())
+    width = float(edge_xs.max()) - left + 1.0
+    if key_count * width >= _EXACT_FLOATS:
+        return np.lexsort((xs, keys))
+    return np.argsort(keys * width + (xs - left))
 
 
 def _has_block(by_row: dict[int, list[tuple[float, float]]]) -> bool:

@@ -26,7 +26,8 @@ def distance_to_polygons(point: Point, polygons: Iterable[Polygon]) -> float:
             else:
                 t = ((px - x1) * dx + (py - y1) * dy) / length
                 t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the plain formula, bit for bit
+            across, down = px - (x1 + t * dx), py - (y1 + t * dy)
+            squared = across * across + down * down  # (libm's pow(x, 2) may be an ulp off x * x)
             if squared < best:
                 best = squared
             x1, y1 = x2, y2

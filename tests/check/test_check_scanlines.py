@@ -81,3 +81,42 @@ def test_a_polygon_taller_than_the_scan_limit_is_left_out() -> None:
     table = ScanTable.of(shapes)
     assert table.scanned.tolist() == [False, True] and table.names == ("Small",)
     assert points_inside(table, [(1, 5, 5), (1, 50, 5)]).tolist() == [True, False]
+
+
+def test_coordinates_beyond_the_engine_int_range_are_left_out() -> None:
+    huge = 10**30  # beyond int64 too: the tuples hold it, numpy cannot
+    shapes = [("Huge", ((0, 0), (huge, 0), (0, 10))), ("Small", _rectangle(0, 0, 10, 10))]
+    table = ScanTable.of(shapes)
+    assert table.scanned.tolist() == [False, True]
+    assert points_inside(table, [(1, 5, 5)]).tolist() == [True]
+
+
+def test_the_crossing_budget_leaves_the_tallest_polygons_out(monkeypatch) -> None:
+    from converter.check import scanlines
+    shapes = [("Short", _rectangle(0, 0, 10, 10)), ("Tall", _rectangle(20, 0, 30, 40)),
+              ("Middle", _rectangle(40, 0, 50, 20))]
+    assert ScanTable.of(shapes).scanned.tolist() == [True, True, True]  # 2 crossings per row
+    monkeypatch.setattr(scanlines, "MAX_CROSSINGS", 2 * 10 + 2 * 20)
+    assert ScanTable.of(shapes).scanned.tolist() == [True, False, True]
+
+
+def test_far_apart_polygons_keep_exact_order() -> None:
+    # keys times x-range beyond float precision: the exact lexsort path gives the same answers
+    shapes = [("Near", _rectangle(0, 0, 10, 10)), ("Far", _rectangle(2**30, 2**30, 2**30 + 10, 2**30 + 10)),
+              ("Over", _rectangle(2**30 + 2, 2**30 + 2, 2**30 + 8, 2**30 + 8))]
+    table = ScanTable.of(shapes)
+    assert table.overlapping_names() == {("Far", "Over")}
+    assert points_inside(table, [(1, 2**30 + 5, 2**30 + 5), (0, 5, 5), (0, 11, 5)]).tolist() == [True, True, False]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(polygon, min_size=2, max_size=5), st.lists(rectangle, min_size=0, max_size=3))
+def test_the_float_key_sweep_equals_the_plain_row_loop(polygons, rectangles) -> None:
+    from unittest import mock
+
+    from converter.check import scanlines
+    shapes = [(f"T{index}", points) for index, points in enumerate(polygons)] + \
+        [(f"R{index}", _rectangle(*box)) for index, box in enumerate(rectangles)]
+    fast = ScanTable.of(shapes).overlapping_names()
+    with mock.patch.object(scanlines, "_EXACT_FLOATS", 0.0):
+        assert ScanTable.of(shapes).overlapping_names() == fast
