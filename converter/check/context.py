@@ -15,7 +15,8 @@ from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import walk
-from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
+from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
+                                      read_polygons, unread_polygons)
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
 from converter.check.scanlines import ScanTable
@@ -121,8 +122,8 @@ class CheckContext:
         if self.polygons is None:
             return None
         arrays = self.polygons.polygon_arrays  # None when a coordinate is beyond int64
-        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries for polygon in entry.polygons],
-                            None if arrays is None else arrays[0])
+        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
+                             for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])
 
     @cached_property
     def centers(self) -> PointFile | None:

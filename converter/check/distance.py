@@ -8,7 +8,6 @@ in the same float operations, so the result equals the edge-by-edge reference bi
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Sequence
 
 import numpy as np
@@ -19,13 +18,13 @@ Polygon = Sequence[Point]
 
 def distances_to_outlines(points: Sequence[Point], outlines: Sequence[Sequence[Polygon]]) -> list[float]:
     """For each point, the shortest distance to any edge of its own polygons
-    (`outlines[i]` belongs to `points[i]`); edge i of a polygon runs from vertex i-1 to i."""
+    (`outlines[i]` belongs to `points[i]`; a polygon is (x, y) tuples or an array of rows);
+    edge i of a polygon runs from vertex i-1 to i."""
     polygons = [(owner, polygon) for owner, polygons in enumerate(outlines) for polygon in polygons]
     if not polygons:
         return [float("inf")] * len(points)
     counts = np.fromiter((len(polygon) for _, polygon in polygons), dtype=np.int64, count=len(polygons))
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(polygon for _, polygon in polygons)),
-                       dtype=np.int64, count=2 * int(counts.sum()))
+    flat = np.concatenate([np.asarray(polygon, dtype=np.int64).reshape(-1) for _, polygon in polygons])
     x2, y2 = flat[0::2], flat[1::2]
     starts = np.cumsum(counts) - counts
     previous = np.arange(len(x2)) - 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -23,12 +24,52 @@ _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _POLYGON = re.compile(r"<([^<>]*)>")
 
 
+class PolygonList(Sequence):
+    """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
+    the parsed array until someone reads their points: the checks need only their count
+    (numpy reads the array), so 25,000 tuples are never built for a clean map."""
+
+    __slots__ = ("_items", "_tuples")
+
+    def __init__(self, items: Sequence[Polygon | np.ndarray]) -> None:
+        self._items = items
+        self._tuples: tuple[Polygon, ...] | None = None
+
+    def _all(self) -> tuple[Polygon, ...]:
+        if self._tuples is None:
+            self._tuples = tuple(item if isinstance(item, tuple) else tuple(map(tuple, item.tolist()))
+                                 for item in self._items)
+        return self._tuples
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def unread(self) -> Sequence[Polygon | np.ndarray]:
+        """The polygons as they are held: parsed rows or tuples (each has a len)."""
+        return self._items
+
+    def __getitem__(self, index):
+        return self._all()[index]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other) -> bool:
+        return self._all() == (other._all() if isinstance(other, PolygonList) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
     line: int
     points: tuple[Point, ...] = ()
-    polygons: tuple[Polygon, ...] = ()
+    polygons: Sequence[Polygon] = ()  # a PolygonList from read_polygons
     options: str = ""  # place.txt text after `|`
 
 
@@ -45,19 +86,16 @@ class PointFile:
     entries: list[Entry] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
     unreadable: str | None = None  # why the file could not be read at all
-    # per polygon of the entries, in order: its rows of the array it was parsed into, or None
-    parsed_rows: list[np.ndarray | None] = field(default_factory=list, repr=False, compare=False)
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
         """Every polygon of the entries, in order, as one int64 array of (x, y) rows, and
         each polygon's number of points: for numpy code, without walking the tuples. None
         when a coordinate does not fit int64 (the tuples hold it; numpy code cannot)."""
-        polygons = [polygon for entry in self.entries for polygon in entry.polygons]
-        rows = self.parsed_rows if len(self.parsed_rows) == len(polygons) else [None] * len(polygons)
+        polygons = [polygon for entry in self.entries for polygon in unread_polygons(entry)]
         try:
-            pieces = [np.array(polygon, dtype=np.int64).reshape(-1, 2) if parsed is None else parsed
-                      for parsed, polygon in zip(rows, polygons)]
+            pieces = [polygon if isinstance(polygon, np.ndarray) else np.array(polygon, dtype=np.int64).reshape(-1, 2)
+                      for polygon in polygons]
         except OverflowError:
             return None
         sizes = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
@@ -69,6 +107,11 @@ class PointFile:
         for entry in self.entries:
             table.setdefault(entry.name, entry)
         return table
+
+
+def unread_polygons(entry: Entry) -> Sequence[Polygon | np.ndarray]:
+    """An entry's polygons without building point tuples for them (see PolygonList)."""
+    return entry.polygons.unread() if isinstance(entry.polygons, PolygonList) else entry.polygons
 
 
 def _lines(path: Path, into: PointFile) -> list[tuple[int, str]]:
@@ -118,7 +161,7 @@ def read_polygons(path: Path) -> PointFile:
     for count in counts:
         starts.append(start)
         start += max(count, 0)
-    plain = zip(point_tuples(counts, coordinates), starts)
+    plain = zip(counts, starts)
     for (number, line), (name, bracket, groups) in zip(lines, split):
         if not bracket or not name:
             result.malformed.append(Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`"))
@@ -131,22 +174,19 @@ def read_polygons(path: Path) -> PointFile:
         else:
             leftover, read = "", []
             for group in groups:
-                points, start = next(plain)
-                read.append((*_points(group), None) if points is None else
-                            (points, "", coordinates[start:start + len(points)]))
-        polygons, rows = [], []
+                count, start = next(plain)
+                read.append((*_points(group), None) if count < 0 else ((), "", coordinates[start:start + count]))
+        polygons = []
         for points, junk, parsed in read:
-            if junk or len(points) < 3:
+            if junk or len(points if parsed is None else parsed) < 3:
                 leftover = leftover or junk or "a polygon with fewer than 3 points"
                 continue
-            polygons.append(points)
-            rows.append(parsed)
+            polygons.append(points if parsed is None else parsed)
         if leftover or not polygons:
             result.malformed.append(Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}"
                                               if leftover else "no polygon"))
             continue
-        result.entries.append(Entry(name, number, polygons=tuple(polygons)))
-        result.parsed_rows.extend(rows)
+        result.entries.append(Entry(name, number, polygons=PolygonList(polygons)))
     return result
 
 

@@ -14,6 +14,7 @@ from PIL import UnidentifiedImageError
 from converter.check.distance import distances_to_outlines
 from converter.check.geometry import Box, Outline, point_in_polygon, polygons_overlap
 from converter.check.imagefiles import image_size
+from converter.check.mapfiles import unread_polygons
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -138,7 +139,7 @@ def _points_outside(context, point_file, what: str):
     for at in sorted(set(np.searchsorted(ends, np.flatnonzero(~inside), side="right").tolist())):
         entry, (shape, _) = checked[at]
         flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
-        found.append((entry, shape.polygons, [point for point, ok in zip(entry.points, flags) if not ok]))
+        found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
     distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
     for (entry, _, outside), distance in zip(found, distances):
         yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
