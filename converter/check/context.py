@@ -6,6 +6,7 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -13,11 +14,13 @@ from pathlib import Path
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.geometry import Outline
+from converter.check.imagefiles import walk
 from converter.check.lazy import cached
-from converter.check.mapfiles import Entry, MapProperties, PointFile, read_map_properties, read_point_file, read_polygons
+from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
+                                      read_polygons, unread_polygons)
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
+from converter.check.scanlines import ScanTable
 from converter.xmlsafe import UnsafeXmlError, parse_xml
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
@@ -47,6 +50,8 @@ class CheckContext:
         self._engine = engine
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
         self._display_paths: dict[Path | None, str | None] = {}
+        self._listings: dict[tuple[bool, str], object] = {}
+        self._unit_images: dict[tuple[str, str], str | None] = {}
 
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:
@@ -117,12 +122,14 @@ class CheckContext:
         return self._point_file("polygons.txt")
 
     @cached_property
-    def outlines(self) -> list[tuple[Entry, tuple[Outline, ...]]]:
-        """Each polygons.txt entry with its polygons' outlines (bounding boxes computed once,
-        shared by the geometry rules); empty without a polygons file."""
+    def scan(self) -> ScanTable | None:
+        """Every polygon cut along each row (point-in-polygon and overlap read it); None
+        without a polygons file. Polygons are numbered in file order."""
         if self.polygons is None:
-            return []
-        return [(entry, tuple(map(Outline.of, entry.polygons))) for entry in self.polygons.entries]
+            return None
+        arrays = self.polygons.polygon_arrays  # None when a coordinate is beyond int64
+        return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
+                             for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])
 
     @cached_property
     def centers(self) -> PointFile | None:
@@ -131,6 +138,42 @@ class CheckContext:
     @cached_property
     def place(self) -> PointFile | None:
         return self._point_file("place.txt", allow_options=True)
+
+    # ---- map folder listings (each folder listed once per check; see imagefiles)
+    def map_tree(self, folder: str) -> list[tuple[str, os.DirEntry]]:
+        """Everything below the map's `folder`, as `imagefiles.walk`; empty when it is no folder."""
+        key = (True, folder)
+        if key not in self._listings:
+            root = self.map_file(folder)
+            self._listings[key] = walk(str(root)) if root is not None else []
+        return self._listings[key]
+
+    def map_folder(self, folder: str) -> dict[str, os.DirEntry] | None:
+        """The entries directly in the map's `folder` by name; None when it is no folder."""
+        key = (False, folder)
+        if key not in self._listings:
+            root = self.map_file(folder)
+            entries = None
+            if root is not None and os.path.isdir(root):
+                try:
+                    with os.scandir(root) as listing:
+                        entries = {entry.name: entry for entry in listing}
+                except PermissionError:  # as pathlib's glob: an unreadable folder lists nothing
+                    entries = {}
+            self._listings[key] = entries
+        return self._listings[key]
+
+    def unit_image(self, player: str, unit: str) -> str | None:
+        """The file the engine draws `player`'s `unit` with: the map's units/<player>/<unit>.png,
+        then units/<unit>.png, then the same in the engine's assets; None when there is none."""
+        key = (player, unit)
+        if key not in self._unit_images:
+            roots = [root for root in (self.target.map_dir, self.assets_dir) if root is not None]
+            self._unit_images[key] = next(
+                (candidate for root in roots for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
+                                                               os.path.join(root, "units", f"{unit}.png"))
+                 if os.path.isfile(candidate)), None)
+        return self._unit_images[key]
 
     @cached_property
     def map_properties(self) -> MapProperties | None:

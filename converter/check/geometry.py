@@ -1,19 +1,16 @@
-"""Plane geometry for map checks: point in polygon, bounding boxes, polygon overlap.
+"""Plane geometry for map checks, point by point: the reference the row-scan table
+(`scanlines`) is tested against, and the fallback for polygons it leaves out.
 
-Overlap is tested in stages so 250+ territories stay fast: a sweep over bounding boxes
-finds candidate pairs, a raster test drops the neighbours that only share a border, then
-an exact test (edges crossing, or one polygon inside the other) decides. Shared borders are normal on TripleA maps (neighbours are traced on the same
-pixels), so edges that only touch or run along each other do not count as overlap.
+Point in polygon, bounding boxes, distance to an outline, and an exact overlap test
+(edges crossing, or one polygon inside the other); edges that only touch or run along
+each other do not count as overlap, since neighbours are traced on the same pixels.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from math import isqrt
 from typing import Iterable, Iterator, Sequence
 
-from PIL import Image, ImageChops, ImageDraw
 
 Point = tuple[int, int]
 Polygon = Sequence[Point]
@@ -44,33 +41,26 @@ class Box:
 
 
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
-    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in)."""
+    """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in).
+    Edge i runs from vertex i-1 to vertex i."""
     x, y = point
-    return _scan_edges(polygon, x, y, ((0, len(polygon)),))
-
-
-def _scan_edges(points: Polygon, x: int, y: int, runs: Iterable[tuple[int, int]]) -> bool:
-    """Ray casting over the edges of `runs` (edge i runs from vertex i-1 to vertex i).
-    Hot loop (every center and place point): only edges whose y-range holds the point's y
-    can contain it or cross its ray, so the rest cost one comparison pair each."""
     inside = False
-    for start, end in runs:
-        x1, y1 = points[start - 1]
-        for x2, y2 in points[start:end]:
-            if (y1 > y) != (y2 > y):
-                if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
-                    return True
-                if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                    inside = not inside
-            elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
+    x1, y1 = polygon[-1]
+    for x2, y2 in polygon:
+        if (y1 > y) != (y2 > y):
+            if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
                 return True
-            x1, y1 = x2, y2
+            if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
+            return True
+        x1, y1 = x2, y2
     return inside
 
 
 @dataclass(frozen=True)
 class Outline:
-    """A polygon with its bounding box, computed once and shared by the rules."""
+    """A polygon with its bounding box (the exact overlap test prunes edges with it)."""
 
     points: Polygon
     box: Box
@@ -78,35 +68,6 @@ class Outline:
     @classmethod
     def of(cls, points: Polygon) -> "Outline":
         return cls(points, Box.of(points))
-
-    @cached_property
-    def bands(self) -> tuple[tuple[int, int, int, int, int, int], ...]:
-        """(lowest y, highest y, lowest x, highest x, first edge, end edge) of runs of about
-        sqrt(n) consecutive edges; edge i runs from vertex i-1 to vertex i. Traced outlines
-        are coherent, so a horizontal line meets few runs and the rest are skipped whole."""
-        points = self.points
-        count = len(points)
-        size = max(8, isqrt(count))
-        xs, ys = zip(points[-1], *points)  # xs[i], xs[i + 1]: edge i's ends
-        starts = range(0, count, size)
-        ys_runs = [ys[start:start + size + 1] for start in starts]
-        xs_runs = [xs[start:start + size + 1] for start in starts]
-        ends = [*range(size, count, size), count]
-        return tuple(zip(map(min, ys_runs), map(max, ys_runs), map(min, xs_runs), map(max, xs_runs), starts, ends))
-
-    def contains(self, point: Point) -> bool:
-        """`point_in_polygon` exactly (the same per-edge tests; parity and 'on an edge' do
-        not depend on edge order), skipping runs of edges whose y-range misses the point:
-        such edges neither hold it nor cross its ray."""
-        if not self.box.contains(point):
-            return False  # no edge holds it and the ray crosses the outline an even number of times
-        x, y = point
-        runs = [(start, end) for low, high, _, _, start, end in self.bands if low <= y <= high]
-        return _scan_edges(self.points, x, y, runs)
-
-
-def point_in_any(point: Point, outlines: Iterable[Outline]) -> bool:
-    return any(outline.contains(point) for outline in outlines)
 
 
 def _on_segment(x: int, y: int, x1: int, y1: int, x2: int, y2: int) -> bool:
@@ -167,91 +128,3 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
             if point_in_polygon(point, outer):
                 return True
     return False
-
-
-def overlapping_pairs(shapes: Sequence[tuple[str, Outline]]) -> Iterator[tuple[str, str]]:
-    """Pairs of differently named shapes that overlap, in three stages: a sweep over
-    bounding boxes, a raster test on masks shrunk by a pixel (borders traced on the same
-    pixels never count; this is C-speed, so neighbours cost little), then the exact test."""
-    boxed = sorted(((outline.box, name, outline, index) for index, (name, outline) in enumerate(shapes)),
-                   key=lambda item: item[0].left)
-    masks: dict[int, Image.Image] = {}
-    reported: set[tuple[str, str]] = set()
-    for position, (box, name, outline, index) in enumerate(boxed):
-        for other_box, other_name, other_outline, other_index in boxed[position + 1:]:
-            if other_box.left >= box.right:
-                break
-            if other_name == name or not box.overlaps(other_box):
-                continue
-            pair = (min(name, other_name), max(name, other_name))
-            if pair in reported:
-                continue
-            first_mask = _mask(masks, index, outline.points, box)
-            second_mask = _mask(masks, other_index, other_outline.points, other_box)
-            if first_mask is not None and second_mask is not None and not _masks_overlap(
-                    first_mask, box, second_mask, other_box):
-                continue
-            if polygons_overlap(outline, other_outline):
-                reported.add(pair)
-                yield pair
-
-
-# A hostile or broken polygons.txt (one far-out point) must not make us allocate a huge
-# mask; such polygons skip the raster prefilter and go straight to the exact test.
-MAX_MASK_PIXELS = 4_000_000
-
-
-def _mask(cache: dict, index: int, polygon: Polygon, box: Box) -> Image.Image | None:
-    if (box.right - box.left + 1) * (box.bottom - box.top + 1) > MAX_MASK_PIXELS:
-        return None
-    if index not in cache:
-        mask = Image.new("L", (box.right - box.left + 1, box.bottom - box.top + 1), 0)
-        draw = ImageDraw.Draw(mask)
-        shifted = [(x - box.left, y - box.top) for x, y in polygon]
-        draw.polygon(shifted, fill=255)
-        draw.line(shifted + shifted[:1], fill=0, width=3)  # shave the border: shared borders never count
-        cache[index] = mask
-    return cache[index]
-
-
-def _masks_overlap(first: Image.Image, first_box: Box, second: Image.Image, second_box: Box) -> bool:
-    left, top = max(first_box.left, second_box.left), max(first_box.top, second_box.top)
-    right, bottom = min(first_box.right, second_box.right), min(first_box.bottom, second_box.bottom)
-    if right <= left or bottom <= top:
-        return False
-    a = first.crop((left - first_box.left, top - first_box.top, right - first_box.left + 1, bottom - first_box.top + 1))
-    b = second.crop((left - second_box.left, top - second_box.top, right - second_box.left + 1, bottom - second_box.top + 1))
-    return ImageChops.darker(a, b).getbbox() is not None
-
-
-def distance_to_outlines(point: Point, outlines: Iterable[Outline]) -> float:
-    """The shortest distance from a point to any edge of the outlines (how far outside it
-    lies), the same float as the plain edge-by-edge minimum: runs of edges are
-    visited nearest box first, and a run whose box lies clearly farther than the best
-    edge so far is skipped (its edges cannot be nearer; the margin covers rounding)."""
-    px, py = point
-    runs = []
-    for outline in outlines:
-        for low_y, high_y, low_x, high_x, start, end in outline.bands:
-            dx = low_x - px if px < low_x else px - high_x if px > high_x else 0
-            dy = low_y - py if py < low_y else py - high_y if py > high_y else 0
-            runs.append((dx * dx + dy * dy, start, end, outline.points))
-    runs.sort(key=lambda run: run[0])
-    best = float("inf")
-    for bound, start, end, polygon in runs:
-        if bound > best * (1 + 1e-9):
-            break
-        x1, y1 = polygon[start - 1]
-        for x2, y2 in polygon[start:end]:
-            dx, dy = x2 - x1, y2 - y1
-            length = dx * dx + dy * dy
-            if length == 0:
-                t = 0.0
-            else:
-                t = ((px - x1) * dx + (py - y1) * dy) / length
-                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            squared = (px - (x1 + t * dx)) ** 2 + (py - (y1 + t * dy)) ** 2  # the plain formula, bit for bit
-            if squared < best:
-                best = squared
-            x1, y1 = x2, y2
-    return best ** 0.5

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
+
+import numpy as np
+
+from converter.check.pointtext import plain_point_lists, point_tuples
 
 Point = tuple[int, int]
 Polygon = tuple[Point, ...]
@@ -19,12 +24,52 @@ _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _POLYGON = re.compile(r"<([^<>]*)>")
 
 
+class PolygonList(Sequence):
+    """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
+    the parsed array until someone reads their points: the checks need only their count
+    (numpy reads the array), so 25,000 tuples are never built for a clean map."""
+
+    __slots__ = ("_items", "_tuples")
+
+    def __init__(self, items: Sequence[Polygon | np.ndarray]) -> None:
+        self._items = items
+        self._tuples: tuple[Polygon, ...] | None = None
+
+    def _all(self) -> tuple[Polygon, ...]:
+        if self._tuples is None:
+            self._tuples = tuple(item if isinstance(item, tuple) else tuple(map(tuple, item.tolist()))
+                                 for item in self._items)
+        return self._tuples
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def unread(self) -> Sequence[Polygon | np.ndarray]:
+        """The polygons as they are held: parsed rows or tuples (each has a len)."""
+        return self._items
+
+    def __getitem__(self, index):
+        return self._all()[index]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other) -> bool:
+        return self._all() == (other._all() if isinstance(other, PolygonList) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
     line: int
     points: tuple[Point, ...] = ()
-    polygons: tuple[Polygon, ...] = ()
+    polygons: Sequence[Polygon] = ()  # a PolygonList from read_polygons
     options: str = ""  # place.txt text after `|`
 
 
@@ -42,12 +87,31 @@ class PointFile:
     malformed: list[Malformed] = field(default_factory=list)
     unreadable: str | None = None  # why the file could not be read at all
 
+    @cached_property
+    def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every polygon of the entries, in order, as one int64 array of (x, y) rows, and
+        each polygon's number of points: for numpy code, without walking the tuples. None
+        when a coordinate does not fit int64 (the tuples hold it; numpy code cannot)."""
+        polygons = [polygon for entry in self.entries for polygon in unread_polygons(entry)]
+        try:
+            pieces = [polygon if isinstance(polygon, np.ndarray) else np.array(polygon, dtype=np.int64).reshape(-1, 2)
+                      for polygon in polygons]
+        except OverflowError:
+            return None
+        sizes = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
+        return (np.concatenate(pieces) if pieces else np.zeros((0, 2), dtype=np.int64)), sizes
+
     def by_name(self) -> dict[str, Entry]:
         """First entry per name (duplicates are reported by a rule, not hidden here)."""
         table: dict[str, Entry] = {}
         for entry in self.entries:
             table.setdefault(entry.name, entry)
         return table
+
+
+def unread_polygons(entry: Entry) -> Sequence[Polygon | np.ndarray]:
+    """An entry's polygons without building point tuples for them (see PolygonList)."""
+    return entry.polygons.unread() if isinstance(entry.polygons, PolygonList) else entry.polygons
 
 
 def _lines(path: Path, into: PointFile) -> list[tuple[int, str]]:
@@ -59,87 +123,85 @@ def _lines(path: Path, into: PointFile) -> list[tuple[int, str]]:
     except OSError as error:
         into.unreadable = error.strerror or str(error)
         return []
-    return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
-
-
-_NUMBER = re.compile(r"-?\d+")
-_NOT_POINT_TEXT = re.compile(r"[^\d\s(),-]")
-
-
-_SEPARATORS = str.maketrans("(),", "   ")
-
-
-@cache
-def _small_ints() -> dict[str, int]:
-    """Canonical decimal text -> int for every coordinate a map plausibly has: a dict
-    lookup is several times cheaper than int() on the ~50,000 numbers of a polygons.txt.
-    A fixed table (not learned from input), built once per process."""
-    return {str(value): value for value in range(-1024, 16384)}
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line and not line.isspace()]
 
 
 def _points(text: str) -> tuple[tuple[Point, ...], str]:
-    """Points in `text` and whatever is left over once they and blanks are removed.
-    Fast path (polygons.txt is large): C-level split and int() of `(x,y)` pairs; any text it
-    cannot prove plain (a token int() refuses, `+` or `_` that int() would accept) takes
-    the regex path, so both paths agree."""
-    tokens = text.translate(_SEPARATORS).split()
-    if len(tokens) % 2 == 0 and "+" not in text and "_" not in text and \
-            text.count("(") == text.count(")") == text.count(",") == len(tokens) // 2:
-        values = list(map(_small_ints().get, tokens))
-        if None in values:  # not canonical or out of the table's range: int() decides
-            try:
-                values = list(map(int, tokens))
-            except ValueError:
-                values = None
-        if values is not None:
-            pairs = iter(values)
-            return tuple(zip(pairs, pairs)), ""
-    numbers = _NUMBER.findall(text)
-    if not _NOT_POINT_TEXT.search(text) and len(numbers) % 2 == 0 and \
-            text.count("(") == text.count(")") == text.count(",") == len(numbers) // 2:
-        values = list(map(int, numbers))
-        return tuple(zip(values[0::2], values[1::2])), ""
+    """Points in `text` and whatever is left over once they and blanks are removed: the
+    definition of a point list (plain lists take `pointtext`'s faster, equal reading)."""
     points = tuple((int(x), int(y)) for x, y in _POINT.findall(text))
     return points, _POINT.sub("", text).strip()
 
 
+def _plain_groups(rest: str) -> list[str] | None:
+    """The texts inside `< ... >` when the line after its first `<` is just `... > < ... >`
+    with blanks after each `>` (what the regex would find, with nothing left over); None
+    for anything else, which the regex reads."""
+    groups = []
+    for part in rest.split("<"):
+        part = part.rstrip()
+        if not part.endswith(">") or part.count(">") != 1:
+            return None
+        groups.append(part[:-1])
+    return groups
+
+
 def read_polygons(path: Path) -> PointFile:
+    """`polygons.txt`: plainly written lines are parsed all at once (`pointtext`), the rest
+    line by line with the regular expressions; both read the same."""
     result = PointFile(path)
-    for number, line in _lines(path, result):
+    lines = _lines(path, result)
+    split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
+    for _, line in lines:
         name, bracket, rest = line.partition("<")
         name = name.strip()
+        split.append((name, bracket, _plain_groups(rest) if bracket and name else None))
+    counts, coordinates = plain_point_lists([text for _, _, groups in split if groups for text in groups])
+    starts, start = [], 0
+    for count in counts:
+        starts.append(start)
+        start += max(count, 0)
+    plain = zip(counts, starts)
+    for (number, line), (name, bracket, groups) in zip(lines, split):
         if not bracket or not name:
             result.malformed.append(Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`"))
             continue
-        polygons = []
-        body = rest.rstrip()
-        if "<" not in body and body.endswith(">") and body.count(">") == 1:
-            groups, leftover = [body[:-1]], ""  # the usual line: one polygon, no regex needed
-        else:
+        if groups is None:
+            rest = line.partition("<")[2]
             groups = _POLYGON.findall("<" + rest)
             leftover = _POLYGON.sub("", "<" + rest).strip()
-        for group in groups:
-            points, junk = _points(group)
-            if junk or len(points) < 3:
+            read = [(*_points(group), None) for group in groups]
+        else:
+            leftover, read = "", []
+            for group in groups:
+                count, start = next(plain)
+                read.append((*_points(group), None) if count < 0 else ((), "", coordinates[start:start + count]))
+        polygons = []
+        for points, junk, parsed in read:
+            if junk or len(points if parsed is None else parsed) < 3:
                 leftover = leftover or junk or "a polygon with fewer than 3 points"
                 continue
-            polygons.append(points)
+            polygons.append(points if parsed is None else parsed)
         if leftover or not polygons:
             result.malformed.append(Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}"
                                               if leftover else "no polygon"))
             continue
-        result.entries.append(Entry(name, number, polygons=tuple(polygons)))
+        result.entries.append(Entry(name, number, polygons=PolygonList(polygons)))
     return result
 
 
 def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     """One-point files and `place.txt` (`allow_options`: many points and `| options`)."""
     result = PointFile(path)
-    for number, line in _lines(path, result):
+    lines = _lines(path, result)
+    split = []  # per line: name, the point text from its first `(`, options
+    for _, line in lines:
         body, _, options = line.partition("|") if allow_options else (line, "", "")
         name, paren, rest = body.partition("(")
-        name = name.strip()
-        points, junk = _points(paren + rest)
+        split.append((name.strip(), paren + rest, options))
+    counts, coordinates = plain_point_lists([text for _, text, _ in split])
+    for (number, line), (name, text, options), plain in zip(lines, split, point_tuples(counts, coordinates)):
+        points, junk = (plain, "") if plain is not None else _points(text)
         if not name or not points or junk:
             reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
             result.malformed.append(Malformed(number, line.strip()[:60], reason))

@@ -166,3 +166,15 @@ def test_a_far_out_polygon_point_costs_no_huge_mask(tmp_path: Path, capsys) -> N
     assert "C001" not in out and "Traceback" not in err
     assert '"M309"' in out  # Alpha and Beta really overlap: the exact test still finds it
     assert code == 1
+
+
+def test_a_polygon_point_beyond_int64_is_a_finding_not_a_crash(tmp_path: Path, capsys) -> None:
+    files = base_files()
+    files["map/polygons.txt"] = ("Alpha < (0,0) (80,0) (80,100) (0,100) >\n"
+                                 f"Beta < (60,0) (160,0) ({10**30},5) (60,100) >\n"
+                                 "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n")
+    root = write_tree(tmp_path / "map", files)
+    code, out, err = _run(capsys, str(root), "--format", "json", "--fail-on", "warning")
+    assert "C001" not in out and "Traceback" not in err
+    assert '"M309"' in out and '"M312"' in out  # the exact test still finds the overlap; the point is off the map
+    assert code == 1

@@ -6,27 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
+from converter.check.imagefiles import IMAGE_SUFFIXES, suffix, unreadable_reason
 from converter.check.model import FRONTIER, PLAYER, UNIT
-from converter.check.pngfast import png_verifies
 from converter.check.rule import hit, rule
 from converter.findings import Severity
-
-
-def _roots(context) -> list[Path]:
-    roots = [context.target.map_dir] if context.target.map_dir is not None else []
-    if context.assets_dir is not None:
-        roots.append(context.assets_dir)
-    return roots
-
-
-def unit_image(roots: list[Path], player: str, unit: str) -> Path | None:
-    for root in roots:
-        for candidate in (root / "units" / player / f"{unit}.png", root / "units" / f"{unit}.png"):
-            if candidate.is_file():
-                return candidate
-    return None
 
 
 def _player_units(context) -> dict[tuple[str, str], int | None]:
@@ -46,10 +29,14 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
     for frontier in root.iterfind("production/productionFrontier"):
         frontier_units[frontier.get("name", "")] = {u for fr in frontier.iterfind("frontierRules")
                                                    for u in rule_results.get(fr.get("name"), ()) if u in units}
-    for reference in model.references:
-        if reference.kind == FRONTIER and reference.element == "playerProduction":
-            owner = next((r.value for r in model.references if r.element == "playerProduction"
-                          and r.kind == PLAYER and r.line == reference.line), None)
+    productions = [r for r in model.references if r.element == "playerProduction"]
+    owners: dict[int | None, str] = {}  # line -> the first player named on it
+    for reference in productions:
+        if reference.kind == PLAYER:
+            owners.setdefault(reference.line, reference.value)
+    for reference in productions:
+        if reference.kind == FRONTIER:
+            owner = owners.get(reference.line)
             for unit in sorted(frontier_units.get(reference.value, ())):
                 if owner:
                     pairs.setdefault((owner, unit), reference.line)
@@ -62,10 +49,9 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
 def unit_image_missing(context):
     if context.model is None or context.target.map_dir is None:
         return
-    roots = _roots(context)
     where = " in the map and the engine's assets" if context.assets_dir is not None else " in the map"
     for (player, unit), line in sorted(_player_units(context).items()):
-        if unit_image(roots, player, unit) is None:
+        if context.unit_image(player, unit) is None:
             yield hit(line=line, player=player, unit=unit, where=where)
 
 
@@ -75,9 +61,9 @@ def unit_without_any_image(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    roots = _roots(context)
+    players = model.players
     for unit in sorted(model.names(UNIT)):
-        if not any(unit_image(roots, player, unit) for player in model.players):
+        if not any(context.unit_image(player, unit) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit)
 
 
@@ -86,7 +72,7 @@ def flag_missing(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    roots = _roots(context)
+    roots = [root for root in (context.target.map_dir, context.assets_dir) if root is not None]
     for player in dict.fromkeys(model.players):
         if not any((root / "flags" / f"{player}{ext}").is_file() for root in roots for ext in (".gif", ".png")):
             yield hit(line=model.first_line(PLAYER, player), player=player)
@@ -98,25 +84,21 @@ def unreadable_image(context):
     if map_dir is None:
         return
     for folder in ("units", "flags"):
-        for image_path in sorted((map_dir / folder).rglob("*")) if (map_dir / folder).is_dir() else ():
-            if image_path.suffix.lower() not in (".png", ".gif", ".jpg", ".jpeg") or not image_path.is_file():
+        for relative, entry in context.map_tree(folder):
+            if suffix(entry.name).lower() not in IMAGE_SUFFIXES or not entry.is_file():
                 continue
-            try:
-                if png_verifies(image_path.read_bytes()):
-                    continue  # the usual PNG: proven readable without Pillow's slower walk
-                with Image.open(image_path) as image:
-                    image.verify()
-            except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
-                yield hit(file=image_path, name=image_path.relative_to(map_dir).as_posix(),
-                          reason=type(error).__name__)
+            reason = unreadable_reason(entry.path)
+            if reason is not None:
+                yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)
 
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO, "units/{folder}/ is not named after a player of the game")
 def unknown_player_folder(context):
-    model, map_dir = context.model, context.target.map_dir
-    if model is None or map_dir is None or not (map_dir / "units").is_dir():
+    model = context.model
+    entries = context.map_folder("units") if model is not None else None
+    if entries is None:
         return
     players = set(model.players)
-    for folder in sorted(p for p in (map_dir / "units").iterdir() if p.is_dir()):
-        if folder.name not in players:
-            yield hit(file=folder, folder=folder.name)
+    for name in sorted(name for name, entry in entries.items() if entry.is_dir()):
+        if name not in players:
+            yield hit(file=Path(entries[name].path), folder=name)

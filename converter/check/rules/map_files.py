@@ -6,15 +6,19 @@ shape, units drawn in the sea, holes in the map) when they open the game.
 
 from __future__ import annotations
 
-from PIL import Image, UnidentifiedImageError
+from pathlib import Path
 
-from converter.check.geometry import Box, distance_to_outlines, overlapping_pairs, point_in_any
-from converter.check.pngfast import png_header
+import numpy as np
+from PIL import UnidentifiedImageError
+
+from converter.check.distance import distances_to_outlines
+from converter.check.geometry import Box, Outline, point_in_polygon, polygons_overlap
+from converter.check.imagefiles import image_size
+from converter.check.mapfiles import unread_polygons
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
-_HEADER_BYTES = 4096  # a tile's header chunks; longer ones go to Pillow
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -111,21 +115,62 @@ def place_outside(context):
     yield from _points_outside(context, context.place, "place")
 
 
+def _first_polygons(context) -> dict[str, tuple]:
+    """Territory name -> (its first polygons.txt entry, number of the entry's first polygon),
+    the first entry of a name as by_name() keeps it; polygons are numbered in file order."""
+    shapes: dict[str, tuple] = {}
+    number = 0
+    for entry in context.polygons.entries:
+        shapes.setdefault(entry.name, (entry, number))
+        number += len(entry.polygons)
+    return shapes
+
+
 def _points_outside(context, point_file, what: str):
     if point_file is None or context.polygons is None:
         return
-    shapes: dict[str, tuple] = {}
-    for shape, outlines in context.outlines:
-        shapes.setdefault(shape.name, outlines)  # the first entry of a name, as by_name() keeps
-    for entry in point_file.entries:
-        outlines = shapes.get(entry.name)
-        if outlines is None:
-            continue
-        outside = [p for p in entry.points if not point_in_any(p, outlines)]
-        if outside:
-            yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
-                      point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                      distance=round(distance_to_outlines(outside[0], outlines)))
+    shapes = _first_polygons(context)
+    checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
+    points = [point for entry, _ in checked for point in entry.points]
+    inside = _inside_any(context.scan, [(first, shape) for entry, (shape, first) in checked for _ in entry.points],
+                         points)
+    ends = np.cumsum([len(entry.points) for entry, _ in checked])
+    found = []  # (entry, its polygons, outside points), in file order
+    for at in sorted(set(np.searchsorted(ends, np.flatnonzero(~inside), side="right").tolist())):
+        entry, (shape, _) = checked[at]
+        flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
+        found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
+    distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
+    for (entry, _, outside), distance in zip(found, distances):
+        yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
+                  point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
+                  distance=round(distance))
+
+
+def _inside_any(scan, territories, points) -> np.ndarray:
+    """Is each point inside (or on) any polygon of its territory, given per point the number
+    of the territory's first polygon and its polygons.txt entry. Scanned polygons answer in
+    one vectorised query; a polygon the scan left out (absurdly tall) is tested point by
+    point with the reference code."""
+    inside = np.zeros(len(points), dtype=bool)
+    if not points:
+        return inside
+    counts = np.fromiter((len(shape.polygons) for _, shape in territories), dtype=np.int64, count=len(points))
+    firsts = np.fromiter((first for first, _ in territories), dtype=np.int64, count=len(points))
+    owner = np.repeat(np.arange(len(points)), counts)
+    numbers = firsts[owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(counts) - counts, counts))
+    polygon = scan.polygon_index[numbers]
+    coordinates = np.array(points, dtype=np.int64).reshape(-1, 2)
+    scanned = polygon >= 0
+    found = scan.contains(polygon[scanned], coordinates[owner[scanned], 0], coordinates[owner[scanned], 1])
+    inside[owner[scanned][found]] = True
+    for query in np.flatnonzero(~scanned).tolist():
+        point_number = int(owner[query])
+        first, shape = territories[point_number]
+        polygon_points = shape.polygons[int(numbers[query]) - first]
+        if not inside[point_number] and point_in_polygon(points[point_number], polygon_points):
+            inside[point_number] = True
+    return inside
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
@@ -133,9 +178,22 @@ def overlapping_polygons(context):
     if context.polygons is None:
         return
     lines = {entry.name: entry.line for entry in context.polygons.entries}
-    shapes = [(entry.name, outline) for entry, outlines in context.outlines for outline in outlines]
-    for first, second in overlapping_pairs(shapes):
+    scan = context.scan
+    pairs = scan.overlapping_names()
+    # polygons the scan left out (a stray far-out point) are compared with the exact test
+    left_out = [] if scan.scanned.all() else \
+        [shape for shape, scanned in zip(_outlines(context), scan.scanned.tolist()) if not scanned]
+    shapes = _outlines(context) if left_out else []
+    for name, outline in left_out:
+        for other_name, other in shapes:
+            if other_name != name and polygons_overlap(outline, other):
+                pairs.add((min(name, other_name), max(name, other_name)))
+    for first, second in sorted(pairs):
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first)
+
+
+def _outlines(context) -> list[tuple[str, Outline]]:
+    return [(entry.name, Outline.of(polygon)) for entry in context.polygons.entries for polygon in entry.polygons]
 
 
 def _map_size(context) -> tuple[int, int] | None:
@@ -147,8 +205,7 @@ def _map_size(context) -> tuple[int, int] | None:
         except ValueError:
             pass
     if context.polygons is not None and context.polygons.entries:
-        box = Box.union(outline.box for _, outlines in context.outlines for outline in outlines)
-        return box.right + 1, box.bottom + 1
+        return int(context.scan.boxes[:, 2].max()) + 1, int(context.scan.boxes[:, 3].max()) + 1
     return None
 
 
@@ -160,10 +217,11 @@ def tile_missing(context):
         return
     width, height = size
     for folder in ("baseTiles", "reliefTiles"):
-        tiles = map_dir / folder
-        if folder == "reliefTiles" and not tiles.is_dir():
+        entries = context.map_folder(folder)
+        if folder == "reliefTiles" and entries is None:
             continue  # relief is optional
-        present = {p.name for p in tiles.glob("*.png")} if tiles.is_dir() else set()
+        present = {name for name in entries or () if name.endswith(".png")}
+        tiles = map_dir / folder
         for column in range(-(-width // TILE_SIZE)):
             for row in range(-(-height // TILE_SIZE)):
                 if f"{column}_{row}.png" not in present:
@@ -179,14 +237,16 @@ def tile_size(context):
         return
     width, height = size
     for folder in ("baseTiles", "reliefTiles"):
-        for tile in sorted((map_dir / folder).glob("*_*.png")) if (map_dir / folder).is_dir() else ():
-            column, _, row = tile.stem.partition("_")
+        entries = context.map_folder(folder) or {}
+        for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):  # glob *_*.png
+            column, _, row = name[:-4].partition("_")
             if not (column.isdigit() and row.isdigit()):
                 continue
+            tile = entries[name].path
             try:
-                actual = _image_size(tile)
+                actual = image_size(tile)
             except (UnidentifiedImageError, OSError):
-                yield hit(file=tile, name=f"{folder}/{tile.name}", size="not a readable image",
+                yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
                 continue
             last_width = width - int(column) * TILE_SIZE
@@ -194,18 +254,8 @@ def tile_size(context):
             ok_width = actual[0] == TILE_SIZE or (0 < last_width < TILE_SIZE and actual[0] >= last_width)
             ok_height = actual[1] == TILE_SIZE or (0 < last_height < TILE_SIZE and actual[1] >= last_height)
             if not (ok_width and ok_height):
-                yield hit(file=tile, name=f"{folder}/{tile.name}", size=f"{actual[0]}x{actual[1]}",
+                yield hit(file=Path(tile), name=f"{folder}/{name}", size=f"{actual[0]}x{actual[1]}",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
-
-
-def _image_size(path):
-    """The size Pillow's `Image.open` reports; read from the PNG header when that surely agrees."""
-    with open(path, "rb") as handle:
-        opened = png_header(handle.read(_HEADER_BYTES))
-    if opened is not None:
-        return opened[0]
-    with Image.open(path) as image:
-        return image.size
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
@@ -218,8 +268,13 @@ def polygon_off_map(context):
         width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
     except ValueError:
         return
-    for entry, outlines in context.outlines:
-        box = Box.union(outline.box for outline in outlines)
+    boxes = context.scan.boxes
+    starts = np.cumsum([0] + [len(entry.polygons) for entry in context.polygons.entries[:-1]])
+    if not len(boxes):
+        return
+    lows, highs = np.minimum.reduceat(boxes[:, :2], starts), np.maximum.reduceat(boxes[:, 2:], starts)
+    for entry, (left, top), (right, bottom) in zip(context.polygons.entries, lows.tolist(), highs.tolist()):
+        box = Box(left, top, right, bottom)
         if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
             corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,

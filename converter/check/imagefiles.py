@@ -1,0 +1,93 @@
+"""The map folder's image files, found and read with plain os calls.
+
+A map has hundreds of unit images and tiles; pathlib objects and buffered file objects
+cost more than the reading itself, so the loops here use os.scandir, os.open and strings.
+Answers match what the pathlib and Pillow code they replace gave: the same files in the
+same order, the same sizes, the same errors.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PIL import Image, UnidentifiedImageError
+
+from converter.check.pngfast import png_header, png_verifies
+
+IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
+HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
+_FIRST_READ = 64 * 1024
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+# what Image.open/verify raise for a file that is not a readable image
+IMAGE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError)
+
+
+def suffix(name: str) -> str:
+    """PurePath(name).suffix for a single file name."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def walk(root: str) -> list[tuple[str, os.DirEntry]]:
+    """Every file and folder below `root` as (its path from `root`, with `/`; its entry), in
+    the order of `sorted(Path(root).rglob("*"))`: linked folders are listed, not entered;
+    unreadable folders are skipped; nothing when `root` is not a folder."""
+    found: list[tuple[str, os.DirEntry]] = []
+    pending = [(root, "")] if os.path.isdir(root) else []
+    while pending:
+        folder, prefix = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except PermissionError:
+            continue
+        for entry in entries:
+            relative = prefix + entry.name
+            found.append((relative, entry))
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                pending.append((entry.path, relative + "/"))
+    found.sort(key=lambda item: item[0].split("/"))  # pathlib orders paths part by part
+    return found
+
+
+def read_file(path: str, limit: int | None = None) -> bytes:
+    """The file's bytes (its first `limit` bytes, if given); OSError as open() raises it."""
+    descriptor = os.open(path, _READ_FLAGS)
+    try:
+        if limit is not None:
+            return os.read(descriptor, limit)
+        data = os.read(descriptor, _FIRST_READ)  # unit images are smaller: one read, no fstat
+        if len(data) < _FIRST_READ:
+            return data  # a short read of a regular file means its end
+        chunks = [data]
+        while chunk := os.read(descriptor, _FIRST_READ):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+def unreadable_reason(path: str) -> str | None:
+    """None when Pillow opens and verifies the image, else the error's type name."""
+    try:
+        if png_verifies(read_file(path)):
+            return None  # the usual PNG: proven readable without Pillow's slower walk
+        with Image.open(path) as image:
+            image.verify()
+    except IMAGE_ERRORS as error:
+        return type(error).__name__
+    return None
+
+
+def image_size(path: str) -> tuple[int, int]:
+    """The size Pillow's `Image.open` reports, read from the PNG header when that surely
+    agrees; raises what Pillow (or open) raises for an unreadable file."""
+    opened = png_header(read_file(path, HEADER_BYTES))
+    if opened is not None:
+        return opened[0]
+    with Image.open(path) as image:
+        return image.size

@@ -1,0 +1,248 @@
+"""Every polygon of a polygons.txt cut along each integer row, in a few numpy passes.
+
+A horizontal line y = r crosses edge (x1, y1)–(x2, y2) when min(y1, y2) <= r < max(y1, y2)
+(half-open, so a vertex on the line is counted once), at
+x = x1 + (r - y1) * (x2 - x1) / (y2 - y1) — the same float, bit for bit, as the reference
+`geometry.point_in_polygon` computes. Sorted by polygon, row and x, consecutive crossings
+pair up into the polygon's interior intervals on that row. Two questions read the table:
+
+- is a point inside its territory: the crossings right of it are odd in number, or it lies
+  on the outline (on a crossing, a vertex or a horizontal edge) — exactly the reference;
+- do two territories overlap: somewhere DEPTH consecutive rows each have interior
+  intervals of both sharing a common x-range at least DEPTH px long. Neighbours traced on
+  the same pixels share crossings (their intervals only touch), and a border traced a
+  pixel or two apart leaves slivers thinner than DEPTH, so neither counts.
+
+The work is proportional to the polygons' heights, not their areas. A polygon taller than
+MAX_ROWS (a stray far-out point), with coordinates beyond the engine's int range, or past the
+MAX_CROSSINGS memory bound is left out; callers test it with the reference code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from typing import Iterable, Sequence
+
+import numpy as np
+
+DEPTH = 3  # px: overlaps thinner than this are tracing noise, not a map defect
+MAX_ROWS = 100_000  # taller than any real map; beyond it a polygon is tested the slow way
+MAX_CROSSINGS = 5_000_000  # memory bound (~300 MB); real maps need well under 1,000,000
+COORDINATE_LIMIT = 2**31  # the engine keeps points in Java ints
+_EXACT_FLOATS = 2.0**40  # sort keys below this keep sub-micro-pixel precision in a float64
+_TOLERANCE = 1e-9  # the prefilter keeps knife-edge intervals; the exact step decides
+
+
+def _ragged_ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """start_i, start_i + 1, ..., start_i + length_i - 1 for every i, concatenated."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    firsts = np.cumsum(lengths) - lengths
+    return np.repeat(starts - firsts, lengths) + np.arange(total, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class ScanTable:
+    """Crossings and on-row features of the scanned polygons, keyed polygon * rows + row."""
+
+    names: tuple[str, ...]  # territory name of each scanned polygon
+    boxes: np.ndarray  # (left, top, right, bottom) of every input polygon, scanned or not
+    scanned: np.ndarray  # bool per input polygon: False for the ones left out
+    polygon_index: np.ndarray  # input polygon -> scanned polygon number (-1 if left out)
+    top: int  # first row of the table
+    rows: int  # rows per polygon key
+    cross_keys: np.ndarray  # sorted
+    cross_x: np.ndarray  # float, sorted within a key
+    touch_keys: np.ndarray  # sorted: horizontal edges and vertices, as closed x-ranges
+    touch_low: np.ndarray
+    touch_high: np.ndarray
+
+    @classmethod
+    def of(cls, shapes: Sequence[tuple[str, Sequence[tuple[int, int]]]],
+           coordinates: np.ndarray | None = None) -> "ScanTable":
+        """`shapes`: (territory name, polygon of at least one point) in input order;
+        `coordinates`: all their points as one int64 array, when the caller has it (the
+        polygons.txt reader does), so the tuples need not be walked again."""
+        counts = np.fromiter((len(points) for _, points in shapes), dtype=np.int64, count=len(shapes))
+        flat = _flat_coordinates(shapes, int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
+        xs, ys = flat[0::2], flat[1::2]
+        starts = np.cumsum(counts) - counts
+        owner = np.repeat(np.arange(len(shapes)), counts)
+        boxes = np.stack([np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts),
+                          np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)], axis=1) \
+            if len(shapes) else np.zeros((0, 4), dtype=np.int64)
+        following = np.arange(len(xs), dtype=np.int64) + 1  # the next vertex; the last closes its polygon
+        following[starts + counts - 1] = starts
+        scanned = _scannable(counts, boxes, np.abs(ys[following] - ys), starts)
+        polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
+        x1, y1, x2, y2, poly = xs, ys, xs[following], ys[following], polygon_index[owner]
+        keep = scanned[owner]
+        if not keep.all():
+            x1, y1, x2, y2, poly = x1[keep], y1[keep], x2[keep], y2[keep], poly[keep]
+        top = int(ys[keep].min()) if keep.any() else 0
+        rows = int(ys[keep].max()) - top + 1 if keep.any() else 1
+        names = tuple(name for (name, _), kept in zip(shapes, scanned) if kept)
+
+        slanted = y1 != y2
+        low_y = np.minimum(y1, y2)[slanted]
+        span = np.abs(y2 - y1)[slanted]
+        edge = np.repeat(np.flatnonzero(slanted), span)
+        row = _ragged_ranges(low_y, span)
+        cross_x = x1[edge] + (row - y1[edge]) * (x2 - x1)[edge] / (y2 - y1)[edge]
+        cross_keys = poly[edge] * rows + (row - top)
+        order = _sorted_by_key_then_x(cross_keys, cross_x, rows * len(names), x1)
+
+        # on the outline but on no crossing: horizontal edges (ends included), and vertices
+        # lower on screen than both neighbours (every other vertex starts a crossing edge)
+        previous = np.arange(len(xs), dtype=np.int64) - 1
+        previous[starts] = starts + counts - 1
+        peak = ((ys[previous] < ys) & (ys[following] < ys))[keep]
+        flat_edges = ~slanted
+        touch_keys = np.concatenate((poly[flat_edges] * rows + (y1[flat_edges] - top), poly[peak] * rows + (y1[peak] - top)))
+        touch_low = np.concatenate((np.minimum(x1, x2)[flat_edges], x1[peak]))
+        touch_high = np.concatenate((np.maximum(x1, x2)[flat_edges], x1[peak]))
+        touch_order = np.argsort(touch_keys)
+        return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
+                   touch_keys[touch_order], touch_low[touch_order], touch_high[touch_order])
+
+    # ---- point in polygon
+    def contains(self, polygons: np.ndarray, points_x: np.ndarray, points_y: np.ndarray) -> np.ndarray:
+        """For each query (scanned polygon number, x, y): is the point inside or on the outline."""
+        inside = np.zeros(len(polygons), dtype=bool)
+        row = points_y - self.top
+        valid = (row >= 0) & (row < self.rows)
+        keys = polygons * self.rows + np.where(valid, row, 0)
+        for table_keys, hits in ((self.cross_keys, self._crossing_hits), (self.touch_keys, self._touch_hits)):
+            first = np.searchsorted(table_keys, keys, side="left")
+            last = np.searchsorted(table_keys, keys, side="right")
+            lengths = np.where(valid, last - first, 0)
+            members = _ragged_ranges(first, lengths)
+            query = np.repeat(np.arange(len(keys)), lengths)
+            inside |= hits(members, query, points_x, len(keys))
+        return inside
+
+    def _crossing_hits(self, members, query, points_x, count) -> np.ndarray:
+        crossing = self.cross_x[members]
+        x = points_x[query]
+        on_outline = np.bincount(query, weights=crossing == x, minlength=count) > 0
+        odd = np.bincount(query, weights=crossing > x, minlength=count).astype(np.int64) % 2 == 1
+        return on_outline | odd
+
+    def _touch_hits(self, members, query, points_x, count) -> np.ndarray:
+        x = points_x[query]
+        touching = (self.touch_low[members] <= x) & (x <= self.touch_high[members])
+        return np.bincount(query, weights=touching, minlength=count) > 0
+
+    # ---- overlap
+    def overlapping_names(self) -> set[tuple[str, str]]:
+        """Pairs (in name order) of differently named territories whose interiors share a
+        DEPTH x DEPTH block of rows and columns."""
+        start, end = self.cross_x[0::2], self.cross_x[1::2]
+        if len(start) < 2:
+            return set()
+        keys = self.cross_keys[0::2]
+        polygon, row = np.divmod(keys, self.rows)
+        # each row's x-range shifted beyond the previous row's: sorted by one float, the
+        # intervals run row by row, left to right, and one running maximum of the ends seen
+        # so far says how far an interval overlaps any earlier one on its row
+        left = float(min(start.min(), end.min()))
+        width = float(max(start.max(), end.max())) - left + 4 * DEPTH
+        if self.rows * width < _EXACT_FLOATS:
+            shifted_start = row * width + (start - left)
+            order = np.argsort(shifted_start)
+            shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
+            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
+            reach = np.maximum.accumulate(shifted_end)
+            reach = np.concatenate(([-np.inf], reach[:-1]))
+            flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
+        else:  # coordinates too far apart for one float key (hostile input): row by row
+            order = np.lexsort((start, row))
+            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
+            flagged = np.array(_overlapping_intervals(start.tolist(), end.tolist(), row.tolist()), dtype=np.int64)
+        windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
+        row_starts = np.searchsorted(row, row[flagged], side="left")
+        for index, first in zip(flagged.tolist(), row_starts.tolist()):
+            name = self.names[polygon[index]]
+            for other in range(first, index):
+                other_name = self.names[polygon[other]]
+                right = min(end[index], end[other])
+                if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
+                    pair = (min(name, other_name), max(name, other_name))
+                    windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
+        return {pair for pair, by_row in windows.items() if _has_block(by_row)}
+
+
+def _overlapping_intervals(starts: list[float], ends: list[float], rows: list[int]) -> list[int]:
+    """Indices of intervals (sorted by row, then start) overlapping an earlier one on their
+    row by at least DEPTH: the plain loop the shifted running maximum stands for."""
+    flagged, reach, current = [], float("-inf"), None
+    for index, (start, end, row) in enumerate(zip(starts, ends, rows)):
+        if row != current:
+            reach, current = float("-inf"), row
+        if min(end, reach) - start >= DEPTH - _TOLERANCE:
+            flagged.append(index)
+        reach = max(reach, end)
+    return flagged
+
+
+def _flat_coordinates(shapes, count: int) -> np.ndarray:
+    """x0, y0, x1, y1, ... of all shapes; a coordinate beyond int64 (hostile input) reads as
+    one past the engine's int range, so `_scannable` leaves its polygon out."""
+    values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
+    try:
+        return np.fromiter(values, dtype=np.int64, count=2 * count)
+    except OverflowError:
+        values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
+        return np.fromiter((value if abs(value) < COORDINATE_LIMIT else COORDINATE_LIMIT for value in values),
+                           dtype=np.int64, count=2 * count)
+
+
+def _scannable(counts: np.ndarray, boxes: np.ndarray, spans: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Polygons the table takes: at least 3 points, coordinates in the engine's int range,
+    at most MAX_ROWS tall, and — tallest left out first — at most MAX_CROSSINGS in all."""
+    if not len(counts):
+        return np.zeros(0, dtype=bool)
+    heights = boxes[:, 3] - boxes[:, 1]
+    scanned = (counts >= 3) & (np.abs(boxes).max(axis=1) < COORDINATE_LIMIT) & (heights <= MAX_ROWS)
+    crossings = np.where(scanned, np.add.reduceat(np.where(scanned.repeat(counts), spans, 0), starts), 0)
+    if crossings.sum() > MAX_CROSSINGS:
+        by_height = np.argsort(-heights, kind="stable")
+        left = np.cumsum(crossings[by_height][::-1])[::-1]  # crossings of this polygon and all shorter ones
+        scanned[by_height[left > MAX_CROSSINGS]] = False
+    return scanned
+
+
+def _sorted_by_key_then_x(keys: np.ndarray, xs: np.ndarray, key_count: int, edge_xs: np.ndarray) -> np.ndarray:
+    """The order sorting crossings by key, then x. One float sort key is several times
+    faster than lexsort; its rounding can only swap crossings less than a micro-pixel apart
+    on a row, which changes no count. Beyond float precision, lexsort."""
+    if not len(keys):
+        return np.zeros(0, dtype=np.int64)
+    left = float(edge_xs.min())
+    width = float(edge_xs.max()) - left + 1.0
+    if key_count * width >= _EXACT_FLOATS:
+        return np.lexsort((xs, keys))
+    return np.argsort(keys * width + (xs - left))
+
+
+def _has_block(by_row: dict[int, list[tuple[float, float]]]) -> bool:
+    """DEPTH consecutive rows whose overlap windows share an x-range DEPTH long."""
+    for first in by_row:
+        spans = by_row[first]
+        for step in range(1, DEPTH):
+            following = by_row.get(first + step)
+            if not following:
+                spans = []
+                break
+            spans = [(max(a, c), min(b, d)) for a, b in spans for c, d in following if min(b, d) - max(a, c) > 0]
+        if any(b - a >= DEPTH for a, b in spans):
+            return True
+    return False
+
+
+def points_inside(table: ScanTable, queries: Iterable[tuple[int, int, int]]) -> np.ndarray:
+    """Convenience for tests: (input polygon index, x, y) triples -> inside or on outline."""
+    polygons, xs, ys = (np.array(values, dtype=np.int64) for values in zip(*queries))
+    return table.contains(table.polygon_index[polygons], xs, ys)

@@ -1,0 +1,216 @@
+"""The fast point-file reading agrees exactly with the plain regex reading it replaces."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from converter.check.mapfiles import Entry, Malformed, read_point_file, read_polygons
+from converter.check.pointtext import plain_point_lists, point_tuples
+
+# ---- the reference: the format's definition, one regex pass per line (the old reader)
+_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+_POLYGON = re.compile(r"<([^<>]*)>")
+
+
+def reference_points(text: str):
+    return tuple((int(x), int(y)) for x, y in _POINT.findall(text)), _POINT.sub("", text).strip()
+
+
+def _lines(text: str):
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def reference_polygons(text: str):
+    entries, malformed = [], []
+    for number, line in _lines(text):
+        name, bracket, rest = line.partition("<")
+        name = name.strip()
+        if not bracket or not name:
+            malformed.append(Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`"))
+            continue
+        polygons = []
+        leftover = _POLYGON.sub("", "<" + rest).strip()
+        for group in _POLYGON.findall("<" + rest):
+            points, junk = reference_points(group)
+            if junk or len(points) < 3:
+                leftover = leftover or junk or "a polygon with fewer than 3 points"
+                continue
+            polygons.append(points)
+        if leftover or not polygons:
+            malformed.append(Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}"
+                                       if leftover else "no polygon"))
+            continue
+        entries.append(Entry(name, number, polygons=tuple(polygons)))
+    return entries, malformed
+
+
+def reference_point_file(text: str, allow_options: bool):
+    entries, malformed = [], []
+    for number, line in _lines(text):
+        body, _, options = line.partition("|") if allow_options else (line, "", "")
+        name, paren, rest = body.partition("(")
+        name = name.strip()
+        points, junk = reference_points(paren + rest)
+        if not name or not points or junk:
+            reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
+            malformed.append(Malformed(number, line.strip()[:60], reason))
+            continue
+        if not allow_options and len(points) != 1:
+            malformed.append(Malformed(number, line.strip()[:60], f"{len(points)} points, expected one"))
+            continue
+        entries.append(Entry(name, number, points=points, options=options.strip()))
+    return entries, malformed
+
+
+# ---- generated text: usually points, sometimes damaged in the ways that matter
+number = st.one_of(st.integers(-3000, 20000), st.integers(-10**20, 10**20)).map(str)
+number_text = st.one_of(number, number.map(lambda n: "00" + n.lstrip("-")), st.just("-0"), st.just("9" * 19))
+blank = st.sampled_from(["", "", " ", "  ", "\t", "\x1f", "\x0c", "\u00a0"])
+point_text = st.builds(lambda a, x, b, y, c: f"({a}{x}{b},{c}{y})", blank, number_text, blank, number_text, blank)
+noise = st.sampled_from(["(", ")", ",", "-", "--", "+5", "_", "x", "d", "1", " ", "٣", "\n", "<", ">", "|", "((", "-("])
+
+
+@st.composite
+def point_list(draw):
+    pieces = []
+    for _ in range(draw(st.integers(0, 6))):
+        pieces.append(draw(blank))
+        pieces.append(draw(point_text))
+    pieces.append(draw(blank))
+    for _ in range(draw(st.integers(0, 2))):  # damage
+        pieces.insert(draw(st.integers(0, len(pieces))), draw(noise))
+    return "".join(pieces)
+
+
+free_text = st.text(alphabet="0123456789-(), \t\x1fx+_٣\u00a0", max_size=30)
+any_list = st.one_of(point_list(), point_list(), free_text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(any_list, max_size=8))
+@example(["(1,2)(3,4) (5,6)", ",1(2)", "(1 2,3)", "(- 1,2)", "(1,2,3)", "(1)(2,3)", "1(,2)", "(1,-2)x"])
+def test_plain_lists_read_as_the_regex_reads_them(texts) -> None:
+    counts, coordinates = plain_point_lists(texts)
+    assert len(counts) == len(texts)
+    for text, count, points in zip(texts, counts, point_tuples(counts, coordinates)):
+        if count < 0:
+            assert points is None
+            continue
+        assert (points, "") == reference_points(text), text
+        assert len(points) == count
+        assert all(type(value) is int for point in points for value in point)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.integers(-10**18 + 1, 10**18 - 1), st.integers(-5, 70000)), max_size=5),
+                max_size=6), st.sampled_from([" ", "", "  ", "\t", "\x1f", " \x0c"]))
+def test_engine_written_lists_take_the_fast_path(polygons, separator) -> None:
+    texts = [separator + separator.join(f"({x},{y})" for x, y in points) + separator for points in polygons]
+    counts, coordinates = plain_point_lists(texts)
+    assert counts == [len(points) for points in polygons]
+    assert point_tuples(counts, coordinates) == [tuple(points) for points in polygons]
+
+
+# ---- whole files
+name = st.sampled_from(["Alpha", "Sea Zone 1", " Beta ", "", "Ça", "x<y", "A(1)"])
+
+
+@st.composite
+def polygons_line(draw):
+    groups = " ".join(f"<{draw(any_list)}>" for _ in range(draw(st.integers(0, 3))))
+    tail = draw(st.sampled_from(["", " ", "\t", " x", ">", "<"]))
+    line = f"{draw(name)} {groups}{tail}"
+    return line if draw(st.booleans()) else draw(st.text(alphabet="Ab <>(),0-9 ", max_size=25))
+
+
+@st.composite
+def point_line(draw):
+    options = draw(st.sampled_from(["", " | overflowToLeft=true", "|x", " | a | b"]))
+    return f"{draw(name)} {draw(any_list)}{options}"
+
+
+def _file(tmp: Path, text: str, name: str = "polygons.txt") -> Path:
+    path = tmp / name
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(polygons_line(), max_size=8), st.sampled_from(["\n", "\r\n", "\n\n", "\r"]))
+def test_polygons_file_reads_as_the_reference(lines, newline) -> None:
+    text = newline.join(lines)
+    with tempfile.TemporaryDirectory() as tmp:
+        found = read_polygons(_file(Path(tmp), text))
+        assert (found.entries, found.malformed) == reference_polygons(text)
+        flat = [point for entry in found.entries for polygon in entry.polygons for point in polygon]
+        if any(not -2**63 <= value < 2**63 for point in flat for value in point):
+            assert found.polygon_arrays is None
+            return
+        coordinates, sizes = found.polygon_arrays
+        assert coordinates.tolist() == [list(point) for point in flat]
+        assert sizes.tolist() == [len(polygon) for entry in found.entries for polygon in entry.polygons]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(point_line(), max_size=8), st.booleans())
+def test_point_files_read_as_the_reference(lines, allow_options) -> None:
+    text = "\n".join(lines)
+    with tempfile.TemporaryDirectory() as tmp:
+        found = read_point_file(_file(Path(tmp), text, "place.txt"), allow_options=allow_options)
+        assert (found.entries, found.malformed) == reference_point_file(text, allow_options)
+
+
+def test_unreadable_and_empty_files_have_no_entries(tmp_path: Path) -> None:
+    for content in (b"", b"\n \n", b"\xff(1,2)"):
+        path = tmp_path / "polygons.txt"
+        path.write_bytes(content)
+        found = read_polygons(path)
+        assert found.entries == [] and found.polygon_arrays[0].shape == (0, 2)
+        assert (found.unreadable is not None) == (content == b"\xff(1,2)")
+
+
+def test_community_map_reads_as_the_reference(community_map_dir: Path) -> None:
+    for file_name, options in (("polygons.txt", None), ("centers.txt", False), ("place.txt", True)):
+        path = community_map_dir / "map" / file_name
+        text = path.read_bytes().decode("utf-8-sig")
+        if options is None:
+            found = read_polygons(path)
+            assert (found.entries, found.malformed) == reference_polygons(text)
+            assert np.array_equal(found.polygon_arrays[0], np.array(
+                [point for entry in found.entries for polygon in entry.polygons for point in polygon]))
+        else:
+            found = read_point_file(path, allow_options=options)
+            assert (found.entries, found.malformed) == reference_point_file(text, options)
+
+
+def test_building_many_tuples_leaves_the_collector_as_it_was() -> None:
+    import gc
+
+    coordinates = np.arange(20000, dtype=np.int64).reshape(-1, 2)
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            lists = point_tuples([10000], coordinates)
+            assert gc.isenabled() == enabled
+        finally:
+            gc.enable()
+        assert lists[0][:2] == ((0, 1), (2, 3)) and len(lists[0]) == 10000
+
+
+def test_row_scan_from_the_parsed_array_is_the_row_scan_from_tuples(community_map_dir: Path) -> None:
+    from dataclasses import fields
+
+    from converter.check.scanlines import ScanTable
+
+    found = read_polygons(community_map_dir / "map" / "polygons.txt")
+    shapes = [(entry.name, polygon) for entry in found.entries for polygon in entry.polygons]
+    from_tuples, from_array = ScanTable.of(shapes), ScanTable.of(shapes, found.polygon_arrays[0])
+    for field in fields(ScanTable):
+        first, second = getattr(from_tuples, field.name), getattr(from_array, field.name)
+        assert np.array_equal(first, second) if isinstance(first, np.ndarray) else first == second, field.name

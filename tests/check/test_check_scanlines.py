@@ -1,0 +1,122 @@
+"""The row-scan table against the reference geometry: point in polygon exactly, overlap
+as 'a DEPTH x DEPTH block inside both' with rectangles worked out by hand."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from converter.check.geometry import _on_segment, point_in_polygon
+from converter.check.scanlines import DEPTH, MAX_ROWS, ScanTable, points_inside
+
+# small coordinates: vertices on the probe's row, collinear edges and touching corners are common
+coordinate = st.integers(min_value=-3, max_value=12)
+point = st.tuples(coordinate, coordinate)
+polygon = st.lists(point, min_size=3, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(polygon, min_size=1, max_size=4), st.lists(point, min_size=1, max_size=30))
+def test_contains_is_the_reference_point_in_polygon(polygons, probes) -> None:
+    table = ScanTable.of([(f"T{index}", points) for index, points in enumerate(polygons)])
+    queries = [(index, x, y) for index in range(len(polygons)) for x, y in probes]
+    found = points_inside(table, queries).tolist()
+    expected = [point_in_polygon((x, y), polygons[index]) for index, x, y in queries]
+    assert found == expected
+
+
+def _rectangle(left: int, top: int, right: int, bottom: int) -> tuple[tuple[int, int], ...]:
+    return ((left, top), (right, top), (right, bottom), (left, bottom))
+
+
+rectangle = st.tuples(st.integers(0, 30), st.integers(0, 30), st.integers(1, 20), st.integers(1, 20)).map(
+    lambda r: (r[0], r[1], r[0] + r[2], r[1] + r[3]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(rectangle, rectangle)
+def test_rectangles_overlap_when_they_share_a_depth_square(first, second) -> None:
+    table = ScanTable.of([("A", _rectangle(*first)), ("B", _rectangle(*second))])
+    # rows y with top <= y < bottom are inside; the shared x-range is the min right - max left
+    rows = min(first[3], second[3]) - max(first[1], second[1])
+    columns = min(first[2], second[2]) - max(first[0], second[0])
+    assert (table.overlapping_names() == {("A", "B")}) == (rows >= DEPTH and columns >= DEPTH)
+
+
+def _strictly_inside(point, polygon) -> bool:
+    on_outline = any(_on_segment(*point, *polygon[index - 1], *polygon[index]) for index in range(len(polygon)))
+    return not on_outline and point_in_polygon(point, polygon)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(polygon, min_size=2, max_size=4))
+def test_a_reported_overlap_is_a_real_one(polygons) -> None:
+    # (the exact edge test is no oracle here: it misses a polygon pasted twice, which the scan reports)
+    shapes = [(f"T{index}", points) for index, points in enumerate(polygons)]
+    for first, second in ScanTable.of(shapes).overlapping_names():
+        a, b = polygons[int(first[1:])], polygons[int(second[1:])]
+        probes = [(x + 0.5, y) for x in range(-3, 13) for y in range(-3, 13)]
+        assert any(_strictly_inside(probe, a) and _strictly_inside(probe, b) for probe in probes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=6, unique=True),
+       st.lists(st.integers(1, 40), min_size=1, max_size=6, unique=True), st.booleans())
+def test_a_grid_of_neighbours_never_overlaps_even_traced_a_pixel_apart(cuts_x, cuts_y, apart) -> None:
+    xs, ys = [0, *sorted(cuts_x), 41], [0, *sorted(cuts_y), 41]
+    gap = 1 if apart else 0  # borders traced one pixel off: slivers, not overlaps
+    shapes = [(f"C{i}_{j}", _rectangle(xs[i], ys[j], xs[i + 1] + gap, ys[j + 1] + gap))
+              for i in range(len(xs) - 1) for j in range(len(ys) - 1)]
+    assert ScanTable.of(shapes).overlapping_names() == set()
+
+
+def test_same_territory_polygons_and_a_polygon_inside_another() -> None:
+    shapes = [("Land", _rectangle(0, 0, 50, 50)), ("Land", _rectangle(10, 10, 20, 20)),
+              ("Lake", _rectangle(30, 30, 40, 40))]
+    assert ScanTable.of(shapes).overlapping_names() == {("Lake", "Land")}
+
+
+def test_a_polygon_taller_than_the_scan_limit_is_left_out() -> None:
+    shapes = [("Tall", _rectangle(0, 0, 10, MAX_ROWS + 1)), ("Small", _rectangle(0, 0, 10, 10))]
+    table = ScanTable.of(shapes)
+    assert table.scanned.tolist() == [False, True] and table.names == ("Small",)
+    assert points_inside(table, [(1, 5, 5), (1, 50, 5)]).tolist() == [True, False]
+
+
+def test_coordinates_beyond_the_engine_int_range_are_left_out() -> None:
+    huge = 10**30  # beyond int64 too: the tuples hold it, numpy cannot
+    shapes = [("Huge", ((0, 0), (huge, 0), (0, 10))), ("Small", _rectangle(0, 0, 10, 10))]
+    table = ScanTable.of(shapes)
+    assert table.scanned.tolist() == [False, True]
+    assert points_inside(table, [(1, 5, 5)]).tolist() == [True]
+
+
+def test_the_crossing_budget_leaves_the_tallest_polygons_out(monkeypatch) -> None:
+    from converter.check import scanlines
+    shapes = [("Short", _rectangle(0, 0, 10, 10)), ("Tall", _rectangle(20, 0, 30, 40)),
+              ("Middle", _rectangle(40, 0, 50, 20))]
+    assert ScanTable.of(shapes).scanned.tolist() == [True, True, True]  # 2 crossings per row
+    monkeypatch.setattr(scanlines, "MAX_CROSSINGS", 2 * 10 + 2 * 20)
+    assert ScanTable.of(shapes).scanned.tolist() == [True, False, True]
+
+
+def test_far_apart_polygons_keep_exact_order() -> None:
+    # keys times x-range beyond float precision: the exact lexsort path gives the same answers
+    shapes = [("Near", _rectangle(0, 0, 10, 10)), ("Far", _rectangle(2**30, 2**30, 2**30 + 10, 2**30 + 10)),
+              ("Over", _rectangle(2**30 + 2, 2**30 + 2, 2**30 + 8, 2**30 + 8))]
+    table = ScanTable.of(shapes)
+    assert table.overlapping_names() == {("Far", "Over")}
+    assert points_inside(table, [(1, 2**30 + 5, 2**30 + 5), (0, 5, 5), (0, 11, 5)]).tolist() == [True, True, False]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(polygon, min_size=2, max_size=5), st.lists(rectangle, min_size=0, max_size=3))
+def test_the_float_key_sweep_equals_the_plain_row_loop(polygons, rectangles) -> None:
+    from unittest import mock
+
+    from converter.check import scanlines
+    shapes = [(f"T{index}", points) for index, points in enumerate(polygons)] + \
+        [(f"R{index}", _rectangle(*box)) for index, box in enumerate(rectangles)]
+    fast = ScanTable.of(shapes).overlapping_names()
+    with mock.patch.object(scanlines, "_EXACT_FLOATS", 0.0):
+        assert ScanTable.of(shapes).overlapping_names() == fast
