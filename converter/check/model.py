@@ -13,6 +13,8 @@ such as an option's value, is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from itertools import chain, compress, repeat
 from typing import Iterator, NamedTuple
 
@@ -160,6 +162,17 @@ def _named(kind: type, rows) -> list:
     return list(map(tuple.__new__, repeat(kind), rows))
 
 
+_PLAIN_TAG = re.compile(r"[A-Za-z_][\w.-]*")
+
+
+@lru_cache(maxsize=None)
+def _child_path(path: str) -> etree.XPath:
+    """The XPath selecting what `findall(path)` does for a path of plain tags."""
+    if not all(_PLAIN_TAG.fullmatch(step) for step in path.split("/")):
+        raise ValueError(f"not a path of plain tags: {path!r}")
+    return etree.XPath(path)
+
+
 class Table:
     """The elements at one place in the document, read column-wise on demand: `column(a)`
     holds each element's attribute `a` (or the default), `lines` their source lines."""
@@ -203,12 +216,10 @@ class GameModel:
         return self._tables[path]
 
     def _elements_at(self, path: str) -> list[etree._Element]:
-        """`root.findall(path)` for a path of plain tags, walking each parent path once for
-        all the paths below it (production/productionRule, production/repairRule, ...)."""
+        """`root.findall(path)` for a path of plain tags, by a compiled XPath: libxml2 walks
+        the tree in C, several times faster than iterating children from Python."""
         if path not in self._paths:
-            parent, _, tag = path.rpartition("/")
-            self._paths[path] = [child for element in (self._elements_at(parent) if parent else (self.root,))
-                                 for child in element.iterchildren(tag)]
+            self._paths[path] = _child_path(path)(self.root)
         return self._paths[path]
 
     def derived(self, key: str, compute):

@@ -15,31 +15,35 @@ from converter.findings import Severity
 def _player_units(context) -> dict[tuple[str, str], int | None]:
     """(player, unit type) pairs the game shows: placed at start, held, or purchasable."""
     model = context.model
-    root = context.tree.getroot()
     pairs: dict[tuple[str, str], int | None] = {}
-    for element in root.iterfind("initialize/unitInitialize/unitPlacement"):
-        if element.get("owner"):
-            pairs.setdefault((element.get("owner"), element.get("unitType", "")), element.sourceline)
-    for element in root.iterfind("initialize/unitInitialize/heldUnits"):
-        pairs.setdefault((element.get("player", ""), element.get("unitType", "")), element.sourceline)
-    frontier_units: dict[str, set[str]] = {}
+    placements = model.table("initialize/unitInitialize/unitPlacement")
+    for owner, unit, line in zip(placements.column("owner"), placements.column("unitType", ""), placements.lines):
+        if owner:
+            pairs.setdefault((owner, unit), line)
+    held = model.table("initialize/unitInitialize/heldUnits")
+    for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
+        pairs.setdefault((player, unit), line)
     units = model.names(UNIT)
-    rule_results = {r.get("name"): {x.get("resourceOrUnit") for x in r.iterfind("result")}
-                    for r in root.iterfind("production/productionRule")}
-    for frontier in root.iterfind("production/productionFrontier"):
-        frontier_units[frontier.get("name", "")] = {u for fr in frontier.iterfind("frontierRules")
-                                                   for u in rule_results.get(fr.get("name"), ()) if u in units}
-    productions = [r for r in model.references if r.element == "playerProduction"]
+    rule_results = {r.get("name"): {x.get("resourceOrUnit") for x in r.iterchildren("result")}
+                    for r in model.table("production/productionRule").elements}
+    frontier_units = {frontier.get("name", ""): {u for fr in frontier.iterchildren("frontierRules")
+                                                 for u in rule_results.get(fr.get("name"), ()) if u in units}
+                      for frontier in model.table("production/productionFrontier").elements}
+    productions = [group for group in model.reference_groups
+                   if group.element == "playerProduction" and group.kind in (PLAYER, FRONTIER)]
     owners: dict[int | None, str] = {}  # line -> the first player named on it
-    for reference in productions:
-        if reference.kind == PLAYER:
-            owners.setdefault(reference.line, reference.value)
-    for reference in productions:
-        if reference.kind == FRONTIER:
-            owner = owners.get(reference.line)
-            for unit in sorted(frontier_units.get(reference.value, ())):
-                if owner:
-                    pairs.setdefault((owner, unit), reference.line)
+    for group in productions:
+        if group.kind == PLAYER:
+            for value, line in zip(group.values, group.lines):
+                if value:
+                    owners.setdefault(line, value)
+    for group in productions:
+        if group.kind == FRONTIER:
+            for value, line in zip(group.values, group.lines):
+                owner = owners.get(line)
+                for unit in sorted(frontier_units.get(value, ())) if value else ():
+                    if owner:
+                        pairs.setdefault((owner, unit), line)
     players, known_units = set(model.players), units
     return {pair: line for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units}
 
