@@ -101,14 +101,6 @@ ATTACH_KINDS = {
 }
 
 
-class Reference(NamedTuple):
-    kind: str  # what the value must name
-    value: str
-    element: str  # referring element's tag, e.g. "unitPlacement"
-    attribute: str
-    line: int | None
-
-
 class ReferenceGroup(NamedTuple):
     """Every value one attribute of one element kind names, e.g. each unitPlacement's owner."""
 
@@ -315,11 +307,6 @@ class GameModel:
                 for value, line in zip(group.values, group.lines):
                     if value:
                         yield group, value, line
-
-    @cached
-    def references(self) -> list[Reference]:
-        return [Reference(group.kind, value, group.element, group.attribute, line)
-                for group in self.reference_groups for value, line in zip(group.values, group.lines) if value]
 
     def _expanded(self, group: ReferenceGroup) -> ReferenceGroup:
         variables = self.variables
