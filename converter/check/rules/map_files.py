@@ -6,6 +6,7 @@ shape, units drawn in the sea, holes in the map) when they open the game.
 
 from __future__ import annotations
 
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -131,12 +132,15 @@ def _points_outside(context, point_file, what: str):
         return
     shapes = _first_polygons(context)
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
-    points = [point for entry, _ in checked for point in entry.points]
-    inside = _inside_any(context.scan, [(first, shape) for entry, (shape, first) in checked for _ in entry.points],
-                         points)
-    ends = np.cumsum([len(entry.points) for entry, _ in checked])
+    if not checked:
+        return
+    point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
+    coordinates = np.fromiter(chain.from_iterable(chain.from_iterable(entry.points for entry, _ in checked)),
+                              dtype=np.int64, count=2 * int(point_counts.sum())).reshape(-1, 2)
+    inside = _inside_any(context.scan, checked, point_counts, coordinates)
+    ends = np.cumsum(point_counts)
     found = []  # (entry, its polygons, outside points), in file order
-    for at in sorted(set(np.searchsorted(ends, np.flatnonzero(~inside), side="right").tolist())):
+    for at in np.unique(np.searchsorted(ends, np.flatnonzero(~inside), side="right")).tolist():
         entry, (shape, _) = checked[at]
         flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
         found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
@@ -147,28 +151,28 @@ def _points_outside(context, point_file, what: str):
                   distance=round(distance))
 
 
-def _inside_any(scan, territories, points) -> np.ndarray:
-    """Is each point inside (or on) any polygon of its territory, given per point the number
-    of the territory's first polygon and its polygons.txt entry. Scanned polygons answer in
-    one vectorised query; a polygon the scan left out (absurdly tall) is tested point by
-    point with the reference code."""
-    inside = np.zeros(len(points), dtype=bool)
-    if not points:
-        return inside
-    counts = np.fromiter((len(shape.polygons) for _, shape in territories), dtype=np.int64, count=len(points))
-    firsts = np.fromiter((first for first, _ in territories), dtype=np.int64, count=len(points))
-    owner = np.repeat(np.arange(len(points)), counts)
-    numbers = firsts[owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(counts) - counts, counts))
+def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray) -> np.ndarray:
+    """Is each point inside (or on) any polygon of its territory. `checked`: per point-file
+    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon)).
+    Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
+    tall) is tested point by point with the reference code."""
+    polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64, count=len(checked))
+    firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
+    point_entry = np.repeat(np.arange(len(checked)), point_counts)
+    per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
+    owner = np.repeat(np.arange(len(point_entry)), per_point)
+    numbers = firsts[point_entry][owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(per_point) - per_point, per_point))
     polygon = scan.polygon_index[numbers]
-    coordinates = np.array(points, dtype=np.int64).reshape(-1, 2)
+    inside = np.zeros(len(point_entry), dtype=bool)
     scanned = polygon >= 0
     found = scan.contains(polygon[scanned], coordinates[owner[scanned], 0], coordinates[owner[scanned], 1])
     inside[owner[scanned][found]] = True
     for query in np.flatnonzero(~scanned).tolist():
         point_number = int(owner[query])
-        first, shape = territories[point_number]
-        polygon_points = shape.polygons[int(numbers[query]) - first]
-        if not inside[point_number] and point_in_polygon(points[point_number], polygon_points):
+        entry_number = int(point_entry[point_number])
+        _, (shape, first) = checked[entry_number]
+        point = tuple(coordinates[point_number].tolist())
+        if not inside[point_number] and point_in_polygon(point, shape.polygons[int(numbers[query]) - first]):
             inside[point_number] = True
     return inside
 
