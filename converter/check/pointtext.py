@@ -10,13 +10,14 @@ as those do (Hypothesis test), so the fast path changes speed, not results.
 
 from __future__ import annotations
 
-import gc
 import re
 import struct
 from collections.abc import Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 
 import numpy as np
+
+from converter.check.collector import collector_paused
 
 Point = tuple[int, int]
 
@@ -107,7 +108,7 @@ def point_tuples(counts: Sequence[int], coordinates: np.ndarray) -> list[tuple[P
     data = coordinates.astype("<i4" if narrow else "<i8").tobytes()
     lists: list[tuple[Point, ...] | None] = []
     start = 0
-    with _collector_paused() if len(coordinates) > _MANY_POINTS else nullcontext():
+    with collector_paused() if len(coordinates) > _MANY_POINTS else nullcontext():
         for count in counts:
             if count < 0:
                 lists.append(None)
@@ -119,16 +120,3 @@ def point_tuples(counts: Sequence[int], coordinates: np.ndarray) -> list[tuple[P
 
 
 _MANY_POINTS = 4096  # measured: pausing the collector for a few hundred tuples costs more than it saves
-
-
-@contextmanager
-def _collector_paused():
-    """Tens of thousands of new tuples would wake the cyclic collector every few hundred,
-    and often enough for a full pass over the whole heap; paused, it looks at them once."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -6,12 +6,11 @@ so one odd map never hides the findings of the others.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from converter.check import rules as _rules  # noqa: F401 - registers every rule
+from converter.check.collector import collector_paused
 from converter.check.config import CheckSettings
 from converter.check.context import CheckContext, Target
 from converter.check.rule import REGISTRY, Rule
@@ -28,22 +27,8 @@ class TargetResult:
 
 def check_target(target: Target, settings: CheckSettings = CheckSettings(),
                  rules: Iterable[Rule] | None = None, **context_options) -> TargetResult:
-    with _collector_paused():
+    with collector_paused():  # no cycles are made; see collector.py
         return _check(target, settings, rules, context_options)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A check allocates tens of thousands of short-lived objects (element proxies, tuples)
-    and makes no reference cycles; the cyclic collector would only keep rescanning them,
-    a few percent of a check. It runs again afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None,
