@@ -139,9 +139,14 @@ class ScanTable:
     def overlapping_names(self) -> set[tuple[str, str]]:
         """Pairs (in name order) of differently named territories whose interiors share a
         DEPTH x DEPTH block of rows and columns."""
+        return set(self.overlaps())
+
+    def overlaps(self) -> dict[tuple[str, str], tuple[int, int]]:
+        """The overlapping pairs, each with a point inside both (the middle of its first block,
+        top to bottom): where a map maker should look."""
         start, end = self.cross_x[0::2], self.cross_x[1::2]
         if len(start) < 2:
-            return set()
+            return {}
         keys = self.cross_keys[0::2]
         polygon, row = np.divmod(keys, self.rows)
         # each row's x-range shifted beyond the previous row's: sorted by one float, the
@@ -171,7 +176,8 @@ class ScanTable:
                 if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
                     pair = (min(name, other_name), max(name, other_name))
                     windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
-        return {pair for pair, by_row in windows.items() if _has_block(by_row)}
+        found = {pair: _first_block(by_row) for pair, by_row in windows.items()}
+        return {pair: (x, y + self.top) for pair, block in found.items() if block is not None for x, y in (block,)}
 
 
 def _overlapping_intervals(starts: list[float], ends: list[float], rows: list[int]) -> list[int]:
@@ -227,9 +233,10 @@ def _sorted_by_key_then_x(keys: np.ndarray, xs: np.ndarray, key_count: int, edge
     return np.argsort(keys * width + (xs - left))
 
 
-def _has_block(by_row: dict[int, list[tuple[float, float]]]) -> bool:
-    """DEPTH consecutive rows whose overlap windows share an x-range DEPTH long."""
-    for first in by_row:
+def _first_block(by_row: dict[int, list[tuple[float, float]]]) -> tuple[int, int] | None:
+    """The middle (x, row) of the first DEPTH consecutive rows whose overlap windows share
+    an x-range DEPTH long; None when there is no such block."""
+    for first in sorted(by_row):
         spans = by_row[first]
         for step in range(1, DEPTH):
             following = by_row.get(first + step)
@@ -237,9 +244,10 @@ def _has_block(by_row: dict[int, list[tuple[float, float]]]) -> bool:
                 spans = []
                 break
             spans = [(max(a, c), min(b, d)) for a, b in spans for c, d in following if min(b, d) - max(a, c) > 0]
-        if any(b - a >= DEPTH for a, b in spans):
-            return True
-    return False
+        for a, b in spans:
+            if b - a >= DEPTH:
+                return int((a + b) // 2), first + DEPTH // 2
+    return None
 
 
 def points_inside(table: ScanTable, queries: Iterable[tuple[int, int, int]]) -> np.ndarray:

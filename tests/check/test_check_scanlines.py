@@ -53,10 +53,11 @@ def _strictly_inside(point, polygon) -> bool:
 def test_a_reported_overlap_is_a_real_one(polygons) -> None:
     # (the exact edge test is no oracle here: it misses a polygon pasted twice, which the scan reports)
     shapes = [(f"T{index}", points) for index, points in enumerate(polygons)]
-    for first, second in ScanTable.of(shapes).overlapping_names():
+    for (first, second), where in ScanTable.of(shapes).overlaps().items():
         a, b = polygons[int(first[1:])], polygons[int(second[1:])]
         probes = [(x + 0.5, y) for x in range(-3, 13) for y in range(-3, 13)]
         assert any(_strictly_inside(probe, a) and _strictly_inside(probe, b) for probe in probes)
+        assert point_in_polygon(where, a) and point_in_polygon(where, b)  # the point shown to the user
 
 
 @settings(max_examples=100, deadline=None)
@@ -73,7 +74,8 @@ def test_a_grid_of_neighbours_never_overlaps_even_traced_a_pixel_apart(cuts_x, c
 def test_same_territory_polygons_and_a_polygon_inside_another() -> None:
     shapes = [("Land", _rectangle(0, 0, 50, 50)), ("Land", _rectangle(10, 10, 20, 20)),
               ("Lake", _rectangle(30, 30, 40, 40))]
-    assert ScanTable.of(shapes).overlapping_names() == {("Lake", "Land")}
+    # the first 3x3 block inside both spans rows 30-32, x 30-40: its middle
+    assert ScanTable.of(shapes).overlaps() == {("Lake", "Land"): (35, 31)}
 
 
 def test_a_polygon_taller_than_the_scan_limit_is_left_out() -> None:

@@ -177,13 +177,14 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     return inside
 
 
-@rule("M309", "map-files.overlapping-polygons", Severity.WARNING, "the polygons of {first!r} and {second!r} overlap")
+@rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
+      "the polygons of {first!r} and {second!r} overlap{where}")
 def overlapping_polygons(context):
     if context.polygons is None:
         return
     lines = {entry.name: entry.line for entry in context.polygons.entries}
     scan = context.scan
-    pairs = scan.overlapping_names()
+    pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(scan.overlaps())
     # polygons the scan left out (a stray far-out point) are compared with the exact test
     left_out = [] if scan.scanned.all() else \
         [shape for shape, scanned in zip(_outlines(context), scan.scanned.tolist()) if not scanned]
@@ -191,9 +192,11 @@ def overlapping_polygons(context):
     for name, outline in left_out:
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
-                pairs.add((min(name, other_name), max(name, other_name)))
-    for first, second in sorted(pairs):
-        yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first)
+                pairs.setdefault((min(name, other_name), max(name, other_name)), None)
+    for (first, second), point in sorted(pairs.items()):
+        where = f" around ({point[0]},{point[1]})" if point is not None else ""
+        yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
+                  where=where)
 
 
 def _outlines(context) -> list[tuple[str, Outline]]:
