@@ -34,7 +34,7 @@ _EXACT_FLOATS = 2.0**40  # sort keys below this keep sub-micro-pixel precision i
 _TOLERANCE = 1e-9  # the prefilter keeps knife-edge intervals; the exact step decides
 
 
-def _ragged_ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def ragged_ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """start_i, start_i + 1, ..., start_i + length_i - 1 for every i, concatenated."""
     total = int(lengths.sum())
     if total == 0:
@@ -89,7 +89,7 @@ class ScanTable:
         low_y = np.minimum(y1, y2)[slanted]
         span = np.abs(y2 - y1)[slanted]
         edge = np.repeat(np.flatnonzero(slanted), span)
-        row = _ragged_ranges(low_y, span)
+        row = ragged_ranges(low_y, span)
         cross_x = x1[edge] + (row - y1[edge]) * (x2 - x1)[edge] / (y2 - y1)[edge]
         cross_keys = poly[edge] * rows + (row - top)
         order = _sorted_by_key_then_x(cross_keys, cross_x, rows * len(names), x1)
@@ -118,7 +118,7 @@ class ScanTable:
             first = np.searchsorted(table_keys, keys, side="left")
             last = np.searchsorted(table_keys, keys, side="right")
             lengths = np.where(valid, last - first, 0)
-            members = _ragged_ranges(first, lengths)
+            members = ragged_ranges(first, lengths)
             query = np.repeat(np.arange(len(keys)), lengths)
             inside |= hits(members, query, points_x, len(keys))
         return inside

@@ -17,6 +17,7 @@ from converter.check.geometry import Box, Outline, point_in_polygon, polygons_ov
 from converter.check.imagefiles import image_size
 from converter.check.mapfiles import unread_polygons
 from converter.check.rule import hit, rule
+from converter.check.scanlines import ragged_ranges
 from converter.findings import Severity
 
 TILE_SIZE = 256
@@ -107,13 +108,13 @@ def duplicate_name(context):
 @rule("M307", "map-files.center-outside", Severity.WARNING,
       "the center of {name!r} {point} lies {distance} px outside its polygon")
 def center_outside(context):
-    yield from _points_outside(context, context.centers, "center")
+    yield from _points_outside(context, context.centers)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
       "{count} of {total} place points of {name!r} lie outside its polygon, first {point} by {distance} px")
 def place_outside(context):
-    yield from _points_outside(context, context.place, "place")
+    yield from _points_outside(context, context.place)
 
 
 def _first_polygons(context) -> dict[str, tuple]:
@@ -127,7 +128,7 @@ def _first_polygons(context) -> dict[str, tuple]:
     return shapes
 
 
-def _points_outside(context, point_file, what: str):
+def _points_outside(context, point_file):
     if point_file is None or context.polygons is None:
         return
     shapes = _first_polygons(context)
@@ -161,7 +162,7 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     point_entry = np.repeat(np.arange(len(checked)), point_counts)
     per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
     owner = np.repeat(np.arange(len(point_entry)), per_point)
-    numbers = firsts[point_entry][owner] + (np.arange(len(owner)) - np.repeat(np.cumsum(per_point) - per_point, per_point))
+    numbers = ragged_ranges(firsts[point_entry], per_point)  # the polygons of each point's territory
     polygon = scan.polygon_index[numbers]
     inside = np.zeros(len(point_entry), dtype=bool)
     scanned = polygon >= 0
@@ -186,9 +187,8 @@ def overlapping_polygons(context):
     scan = context.scan
     pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(scan.overlaps())
     # polygons the scan left out (a stray far-out point) are compared with the exact test
-    left_out = [] if scan.scanned.all() else \
-        [shape for shape, scanned in zip(_outlines(context), scan.scanned.tolist()) if not scanned]
-    shapes = _outlines(context) if left_out else []
+    shapes = [] if scan.scanned.all() else _outlines(context)
+    left_out = [shape for shape, scanned in zip(shapes, scan.scanned.tolist()) if not scanned]
     for name, outline in left_out:
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
