@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -20,8 +21,10 @@ from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_
                                       read_polygons, unread_polygons)
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.model import GameModel, build_model
-from converter.check.scanlines import ScanTable
 from converter.xmlsafe import UnsafeXmlError, parse_xml
+
+if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is checked
+    from converter.check.scanlines import ScanTable
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
 
@@ -127,6 +130,8 @@ class CheckContext:
         without a polygons file. Polygons are numbered in file order."""
         if self.polygons is None:
             return None
+        from converter.check.scanlines import ScanTable  # numpy: loaded for map folders only
+
         arrays = self.polygons.polygon_arrays  # None when a coordinate is beyond int64
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
                              for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])

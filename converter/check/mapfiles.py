@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from converter.check.pointtext import plain_point_lists, point_tuples
+if TYPE_CHECKING:  # pragma: no cover - numpy loads with the first point file read
+    import numpy as np
 
 Point = tuple[int, int]
 Polygon = tuple[Point, ...]
@@ -92,6 +92,8 @@ class PointFile:
         """Every polygon of the entries, in order, as one int64 array of (x, y) rows, and
         each polygon's number of points: for numpy code, without walking the tuples. None
         when a coordinate does not fit int64 (the tuples hold it; numpy code cannot)."""
+        import numpy as np
+
         polygons = [polygon for entry in self.entries for polygon in unread_polygons(entry)]
         try:
             pieces = [polygon if isinstance(polygon, np.ndarray) else np.array(polygon, dtype=np.int64).reshape(-1, 2)
@@ -149,6 +151,8 @@ def _plain_groups(rest: str) -> list[str] | None:
 def read_polygons(path: Path) -> PointFile:
     """`polygons.txt`: plainly written lines are parsed all at once (`pointtext`), the rest
     line by line with the regular expressions; both read the same."""
+    from converter.check.pointtext import plain_point_lists, point_tuples  # numpy: map folders only
+
     result = PointFile(path)
     lines = _lines(path, result)
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
@@ -192,6 +196,8 @@ def read_polygons(path: Path) -> PointFile:
 
 def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     """One-point files and `place.txt` (`allow_options`: many points and `| options`)."""
+    from converter.check.pointtext import plain_point_lists, point_tuples  # numpy: map folders only
+
     result = PointFile(path)
     lines = _lines(path, result)
     split = []  # per line: name, the point text from its first `(`, options

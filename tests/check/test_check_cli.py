@@ -117,3 +117,23 @@ def test_at_least_25_checks_beyond_the_engine_parser() -> None:
                                                  "images", "map-yml", "dday2"}
     for rule in REGISTRY:  # one-line templates, dotted names
         assert "\n" not in rule.template and "." in rule.name
+
+
+@pytest.mark.parametrize("xml_alone", [True, False])
+def test_numpy_loads_only_when_map_files_are_checked(clean_map: Path, tmp_path: Path, xml_alone: bool) -> None:
+    # a game XML checked on its own starts ~50 ms sooner without numpy
+    import shutil
+    import subprocess
+    import sys
+    target = clean_map / "map"
+    if xml_alone:
+        target = tmp_path / "alone" / "tiny.xml"
+        target.parent.mkdir()
+        shutil.copy(clean_map / "map/games/tiny.xml", target)
+    numpy_loaded = not xml_alone
+    code = ("import sys; from converter.cli import main; code = main(['check', '--format', 'json', sys.argv[1]]); "
+            "print('numpy' in sys.modules, code, file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code, str(target)], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=120)
+    loaded, exit_code = run.stderr.strip().splitlines()[-1].split()
+    assert exit_code == "0" and loaded == str(numpy_loaded), run.stderr[-500:]

@@ -1,0 +1,75 @@
+"""Center and place points against their territory's polygons (M307, M308), all at once.
+
+One vectorised query to the row-scan table answers "inside or on the outline" for every
+point of every territory (each point against each polygon of its territory's first
+polygons.txt entry); only the points found outside are measured for the message.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+import numpy as np
+
+from converter.check.distance import distances_to_outlines
+from converter.check.geometry import point_in_polygon
+from converter.check.mapfiles import Entry, PointFile, unread_polygons
+from converter.check.scanlines import ScanTable, ragged_ranges
+
+
+def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
+    """Territory name -> (its first polygons.txt entry, number of the entry's first polygon),
+    the first entry of a name as by_name() keeps it; polygons are numbered in file order."""
+    shapes: dict[str, tuple] = {}
+    number = 0
+    for entry in polygons.entries:
+        shapes.setdefault(entry.name, (entry, number))
+        number += len(entry.polygons)
+    return shapes
+
+
+def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile) -> list[tuple[Entry, list, float]]:
+    """For each entry of `point_file` with points outside its territory's polygons: the
+    entry, those points in file order, and how far the first lies from the outline."""
+    shapes = _first_polygons(polygons)
+    checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
+    if not checked:
+        return []
+    point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
+    coordinates = np.fromiter(chain.from_iterable(chain.from_iterable(entry.points for entry, _ in checked)),
+                              dtype=np.int64, count=2 * int(point_counts.sum())).reshape(-1, 2)
+    inside = _inside_any(scan, checked, point_counts, coordinates)
+    ends = np.cumsum(point_counts)
+    found = []  # (entry, its polygons, outside points), in file order
+    for at in np.unique(np.searchsorted(ends, np.flatnonzero(~inside), side="right")).tolist():
+        entry, (shape, _) = checked[at]
+        flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
+        found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
+    distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
+    return [(entry, outside, distance) for (entry, _, outside), distance in zip(found, distances)]
+
+
+def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray) -> np.ndarray:
+    """Is each point inside (or on) any polygon of its territory. `checked`: per point-file
+    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon)).
+    Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
+    tall) is tested point by point with the reference code."""
+    polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64, count=len(checked))
+    firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
+    point_entry = np.repeat(np.arange(len(checked)), point_counts)
+    per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
+    owner = np.repeat(np.arange(len(point_entry)), per_point)
+    numbers = ragged_ranges(firsts[point_entry], per_point)  # the polygons of each point's territory
+    polygon = scan.polygon_index[numbers]
+    inside = np.zeros(len(point_entry), dtype=bool)
+    scanned = polygon >= 0
+    found = scan.contains(polygon[scanned], coordinates[owner[scanned], 0], coordinates[owner[scanned], 1])
+    inside[owner[scanned][found]] = True
+    for query in np.flatnonzero(~scanned).tolist():
+        point_number = int(owner[query])
+        entry_number = int(point_entry[point_number])
+        _, (shape, first) = checked[entry_number]
+        point = tuple(coordinates[point_number].tolist())
+        if not inside[point_number] and point_in_polygon(point, shape.polygons[int(numbers[query]) - first]):
+            inside[point_number] = True
+    return inside
