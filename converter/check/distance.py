@@ -24,18 +24,22 @@ def distances_to_outlines(points: Sequence[Point], outlines: Sequence[Sequence[P
     if not polygons:
         return [float("inf")] * len(points)
     counts = np.fromiter((len(polygon) for _, polygon in polygons), dtype=np.int64, count=len(polygons))
-    flat = np.concatenate([np.asarray(polygon, dtype=np.int64).reshape(-1) for _, polygon in polygons])
+    try:
+        flat = np.concatenate([np.asarray(polygon, dtype=np.int64).reshape(-1) for _, polygon in polygons])
+        coordinates = np.array(points, dtype=np.int64).reshape(-1, 2)
+    except OverflowError:  # a coordinate beyond int64 (hostile input): floats, near enough for "N px"
+        flat = np.array([_near_float(value) for _, polygon in polygons for point in polygon for value in point])
+        coordinates = np.array([[_near_float(x), _near_float(y)] for x, y in points])
     x2, y2 = flat[0::2], flat[1::2]
     starts = np.cumsum(counts) - counts
     previous = np.arange(len(x2)) - 1
     previous[starts] = starts + counts - 1
     x1, y1 = x2[previous], y2[previous]
     owner = np.repeat(np.fromiter((owner for owner, _ in polygons), dtype=np.int64, count=len(polygons)), counts)
-    coordinates = np.array(points, dtype=np.int64).reshape(-1, 2)
     px, py = coordinates[owner, 0], coordinates[owner, 1]
     dx, dy = x2 - x1, y2 - y1
     length = dx * dx + dy * dy
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         t = np.where(length == 0, 0.0, ((px - x1) * dx + (py - y1) * dy) / length)
     t = np.clip(t, 0.0, 1.0)
     across, down = px - (x1 + t * dx), py - (y1 + t * dy)
@@ -43,3 +47,8 @@ def distances_to_outlines(points: Sequence[Point], outlines: Sequence[Sequence[P
     best = np.full(len(points), np.inf)
     np.minimum.at(best, owner, squared)
     return [float(value) ** 0.5 for value in best.tolist()]
+
+
+def _near_float(value: int) -> float:
+    """The value as a float, huge ones capped where squaring them stays finite."""
+    return float(max(-1e150, min(1e150, value)))

@@ -14,7 +14,7 @@ import numpy as np
 from converter.check.distance import distances_to_outlines
 from converter.check.geometry import point_in_polygon
 from converter.check.mapfiles import Entry, PointFile, unread_polygons
-from converter.check.scanlines import ScanTable, ragged_ranges
+from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
 
 
 def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
@@ -36,8 +36,7 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile) 
     if not checked:
         return []
     point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
-    coordinates = np.fromiter(chain.from_iterable(chain.from_iterable(entry.points for entry, _ in checked)),
-                              dtype=np.int64, count=2 * int(point_counts.sum())).reshape(-1, 2)
+    coordinates = _clamped_coordinates(checked, int(point_counts.sum()))
     inside = _inside_any(scan, checked, point_counts, coordinates)
     ends = np.cumsum(point_counts)
     found = []  # (entry, its polygons, outside points), in file order
@@ -47,6 +46,20 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile) 
         found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
     distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
     return [(entry, outside, distance) for (entry, _, outside), distance in zip(found, distances)]
+
+
+def _clamped_coordinates(checked, count: int) -> np.ndarray:
+    """Every point's (x, y), coordinates clamped to the engine's int range: the scan holds no
+    polygon reaching that far, so a clamped point stays outside all of them (a polygon left
+    out of the scan is tested with the point as written)."""
+    def values():
+        return chain.from_iterable(chain.from_iterable(entry.points for entry, _ in checked))
+    try:
+        flat = np.fromiter(values(), dtype=np.int64, count=2 * count)
+    except OverflowError:  # beyond int64 (hostile input)
+        flat = np.fromiter((max(-COORDINATE_LIMIT, min(COORDINATE_LIMIT, value)) for value in values()),
+                           dtype=np.int64, count=2 * count)
+    return np.clip(flat, -COORDINATE_LIMIT, COORDINATE_LIMIT).reshape(-1, 2)
 
 
 def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray) -> np.ndarray:
@@ -65,11 +78,12 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     scanned = polygon >= 0
     found = scan.contains(polygon[scanned], coordinates[owner[scanned], 0], coordinates[owner[scanned], 1])
     inside[owner[scanned][found]] = True
+    entry_starts = np.cumsum(point_counts) - point_counts
     for query in np.flatnonzero(~scanned).tolist():
         point_number = int(owner[query])
         entry_number = int(point_entry[point_number])
-        _, (shape, first) = checked[entry_number]
-        point = tuple(coordinates[point_number].tolist())
+        entry, (shape, first) = checked[entry_number]
+        point = entry.points[point_number - int(entry_starts[entry_number])]  # as written, not clamped
         if not inside[point_number] and point_in_polygon(point, shape.polygons[int(numbers[query]) - first]):
             inside[point_number] = True
     return inside

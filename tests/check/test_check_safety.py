@@ -178,3 +178,14 @@ def test_a_polygon_point_beyond_int64_is_a_finding_not_a_crash(tmp_path: Path, c
     assert "C001" not in out and "Traceback" not in err
     assert '"M309"' in out and '"M312"' in out  # the exact test still finds the overlap; the point is off the map
     assert code == 1
+
+
+def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path: Path, capsys) -> None:
+    files = base_files()
+    files["map/centers.txt"] = f"Alpha (40,50)\nBeta ({10**30},50)\nSea Zone (128,180)\n"
+    files["map/place.txt"] = f"Alpha (10,10) (-{10**400},40)\nBeta (90,10)\nSea Zone (20,120)\n"
+    root = write_tree(tmp_path / "map", files)
+    code, out, err = _run(capsys, str(root), "--format", "json", "--fail-on", "warning")
+    assert "C001" not in out and "Traceback" not in err
+    assert '"M307"' in out and '"M308"' in out  # both really lie outside their polygons
+    assert code == 1
