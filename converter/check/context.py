@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,11 +119,11 @@ class CheckContext:
             return None
         return read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
 
-    @cached_property
+    @cached
     def polygons(self) -> PointFile | None:
         return self._point_file("polygons.txt")
 
-    @cached_property
+    @cached
     def scan(self) -> ScanTable | None:
         """Every polygon cut along each row (point-in-polygon and overlap read it); None
         without a polygons file. Polygons are numbered in file order."""
@@ -136,11 +135,11 @@ class CheckContext:
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
                              for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])
 
-    @cached_property
+    @cached
     def centers(self) -> PointFile | None:
         return self._point_file("centers.txt")
 
-    @cached_property
+    @cached
     def place(self) -> PointFile | None:
         return self._point_file("place.txt", allow_options=True)
 
@@ -180,12 +179,12 @@ class CheckContext:
                  if os.path.isfile(candidate)), None)
         return self._unit_images[key]
 
-    @cached_property
+    @cached
     def map_properties(self) -> MapProperties | None:
         path = self.map_file("map.properties")
         return read_map_properties(path) if path is not None and path.is_file() else None
 
-    @cached_property
+    @cached
     def map_yml(self) -> MapYml | None:
         if self.target.repo_root is None:
             return None
