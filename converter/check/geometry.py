@@ -28,11 +28,6 @@ class Box:
         xs, ys = zip(*points)
         return cls(min(xs), min(ys), max(xs), max(ys))
 
-    @classmethod
-    def union(cls, boxes: Iterable["Box"]) -> "Box":
-        lefts, tops, rights, bottoms = zip(*((b.left, b.top, b.right, b.bottom) for b in boxes))
-        return cls(min(lefts), min(tops), max(rights), max(bottoms))
-
     def overlaps(self, other: "Box") -> bool:
         return self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -299,14 +299,6 @@ class GameModel:
     def referenced(self, kind: str) -> set[str]:
         """Every name that references of this kind use."""
         return {value for group in self.reference_groups if group.kind == kind for value in group.values if value}
-
-    def references_to(self, *kinds: str) -> Iterator[tuple[ReferenceGroup, str, int | None]]:
-        """(group, value, line) for every reference naming one of these kinds."""
-        for group in self.reference_groups:
-            if group.kind in kinds:
-                for value, line in zip(group.values, group.lines):
-                    if value:
-                        yield group, value, line
 
     def _expanded(self, group: ReferenceGroup) -> ReferenceGroup:
         variables = self.variables

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import UnidentifiedImageError
 
-from converter.check.geometry import Box, Outline, polygons_overlap
+from converter.check.geometry import Outline, polygons_overlap
 from converter.check.imagefiles import image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -230,9 +230,8 @@ def polygon_off_map(context):
         return
     lows, highs = np.minimum.reduceat(boxes[:, :2], starts), np.maximum.reduceat(boxes[:, 2:], starts)
     for entry, (left, top), (right, bottom) in zip(context.polygons.entries, lows.tolist(), highs.tolist()):
-        box = Box(left, top, right, bottom)
-        if box.left < 0 or box.top < 0 or box.right > width or box.bottom > height:
-            corner = (box.right, box.bottom) if box.right > width or box.bottom > height else (box.left, box.top)
+        if left < 0 or top < 0 or right > width or bottom > height:
+            corner = (right, bottom) if right > width or bottom > height else (left, top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
                       point=f"({corner[0]},{corner[1]})", width=width, height=height)
 
