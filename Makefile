@@ -6,7 +6,7 @@ OUT ?= build/d-day2
 
 setup: .setup.stamp
 
-.setup.stamp: pyproject.toml scripts/install-engine.sh
+.setup.stamp: pyproject.toml setup.py scripts/install-engine.sh $(wildcard converter/check/_*.c)
 	$(PYTHON) -m pip install -q -e '.[dev]'
 	bash scripts/install-engine.sh
 	touch $@
