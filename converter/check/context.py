@@ -7,6 +7,7 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import walk
-from converter.check.lazy import cached
+from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
 from converter.check.mapyml import MapYml, read_map_yml
@@ -45,6 +46,10 @@ def _declares_entities(path: Path) -> bool:
     return b"<!ENTITY" in head.split(b"<game", 1)[0]
 
 
+# what the background thread reads, in order
+PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps")
+
+
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
                  assets_dir: Path | None = ENGINE_ASSETS) -> None:
@@ -54,6 +59,29 @@ class CheckContext:
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], object] = {}
         self._unit_images: dict[tuple[str, str], str | None] = {}
+        self._prefetch: threading.Thread | None = None
+
+    # ---- the map files, read beside the XML
+    def prefetch_map_files(self) -> None:
+        """Start reading and measuring the map files in a background thread. Their C kernels
+        release the GIL, so this runs while the main thread checks the XML; a reader of any
+        value below waits for it (`prefetched`)."""
+        if self.target.map_dir is None or self._prefetch is not None:
+            return
+        self._prefetch = threading.Thread(target=self._read_map_files, name="dday2-map-files", daemon=True)
+        self._prefetch.start()
+
+    def _read_map_files(self) -> None:
+        for name in PREFETCHED:
+            try:
+                getattr(self, name)
+            except Exception:  # noqa: BLE001 - the rule reading it computes it again and reports
+                pass
+
+    def wait_for_prefetch(self) -> None:
+        thread = self._prefetch
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
 
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:
@@ -119,11 +147,11 @@ class CheckContext:
             return None
         return read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
 
-    @cached
+    @prefetched
     def polygons(self) -> PointFile | None:
         return self._point_file("polygons.txt")
 
-    @cached
+    @prefetched
     def scan(self) -> ScanTable | None:
         """Every polygon cut along each row (point-in-polygon and overlap read it); None
         without a polygons file. Polygons are numbered in file order."""
@@ -135,13 +163,35 @@ class CheckContext:
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
                              for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])
 
-    @cached
+    @prefetched
     def centers(self) -> PointFile | None:
         return self._point_file("centers.txt")
 
-    @cached
+    @prefetched
     def place(self) -> PointFile | None:
         return self._point_file("place.txt", allow_options=True)
+
+    @prefetched
+    def centers_outside(self) -> list:
+        """M307: (entry, its points outside its territory, distance of the first)."""
+        return self._points_outside(self.centers)
+
+    @prefetched
+    def place_outside(self) -> list:
+        """M308: as centers_outside, for place.txt."""
+        return self._points_outside(self.place)
+
+    def _points_outside(self, point_file: PointFile | None) -> list:
+        if point_file is None or self.polygons is None:
+            return []
+        from converter.check.outside import points_outside  # numpy: loaded for map folders only
+
+        return points_outside(self.polygons, self.scan, point_file)
+
+    @prefetched
+    def scanned_overlaps(self) -> dict[tuple[str, str], tuple[int, int]]:
+        """M309: overlapping pairs among the scanned polygons, each with a point inside both."""
+        return self.scan.overlaps() if self.scan is not None else {}
 
     # ---- map folder listings (each folder listed once per check; see imagefiles)
     def map_tree(self, folder: str) -> list[tuple[str, os.DirEntry]]:

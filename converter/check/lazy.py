@@ -33,3 +33,19 @@ class cached(Generic[T]):  # noqa: N801 - reads like the decorator it replaces
             return self
         value = instance.__dict__[self.name] = self.compute(instance)
         return value
+
+
+class prefetched(cached[T]):  # noqa: N801
+    """`cached`, for values a background thread may be computing already: a reader first
+    waits for the instance's prefetch thread (`instance.wait_for_prefetch()`), then takes
+    the value it left, or computes it (a value the prefetch failed on is computed again by
+    the reader, so its error surfaces where it always did)."""
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        instance.wait_for_prefetch()
+        try:
+            return instance.__dict__[self.name]
+        except KeyError:
+            return super().__get__(instance, owner)

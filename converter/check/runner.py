@@ -6,8 +6,10 @@ so one odd map never hides the findings of the others.
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from converter.check import rules as _rules  # noqa: F401 - registers every rule
 from converter.check.collector import collector_paused
@@ -17,6 +19,8 @@ from converter.check.rule import REGISTRY, Rule
 from converter.findings import Finding, Severity
 
 INTERNAL_CODE = "C001"
+MAP_FILE_GROUPS = "MI"  # map files (M3xx) and images (I4xx); the others read the XML and map.yml
+SWITCH_INTERVAL = 0.0002  # s
 
 
 @dataclass(frozen=True)
@@ -27,17 +31,32 @@ class TargetResult:
 
 def check_target(target: Target, settings: CheckSettings = CheckSettings(),
                  rules: Iterable[Rule] | None = None, **context_options) -> TargetResult:
-    with collector_paused():  # no cycles are made; see collector.py
+    with collector_paused(), _quick_thread_switches():  # no cycles are made; see collector.py
         return _check(target, settings, rules, context_options)
+
+
+@contextmanager
+def _quick_thread_switches() -> Iterator[None]:
+    """The map-file thread needs the GIL only briefly between its C kernels; by default it
+    would wait up to 5 ms for each turn while the main thread runs Python."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None,
            context_options: dict) -> TargetResult:
     context = CheckContext(target, **context_options)
+    wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
+    # rules of the XML alone first, while a background thread reads the map files
+    wanted.sort(key=_reads_map_files)
+    if any(map(_reads_map_files, wanted)):
+        context.prefetch_map_files()
     found: dict[Finding, None] = {}
-    for rule in rules if rules is not None else REGISTRY:
-        if not settings.wants(rule.code):
-            continue
+    for rule in wanted:
         try:
             for finding in rule.findings(context):
                 found.setdefault(finding, None)
@@ -46,6 +65,10 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
                                      f"{type(error).__name__}: {error}", Severity.ERROR,
                                      file=context.display_path(None), name="internal.rule-failed"), None)
     return TargetResult(target, tuple(sorted(found, key=_order)))
+
+
+def _reads_map_files(rule: Rule) -> bool:
+    return rule.code[0] in MAP_FILE_GROUPS
 
 
 def _order(finding: Finding) -> tuple:

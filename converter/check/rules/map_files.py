@@ -105,21 +105,17 @@ def duplicate_name(context):
 @rule("M307", "map-files.center-outside", Severity.WARNING,
       "the center of {name!r} {point} lies {distance} px outside its polygon")
 def center_outside(context):
-    yield from _points_outside(context, context.centers)
+    yield from _points_outside(context.centers, context.centers_outside)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
       "{count} of {total} place points of {name!r} lie outside its polygon, first {point} by {distance} px")
 def place_outside(context):
-    yield from _points_outside(context, context.place)
+    yield from _points_outside(context.place, context.place_outside)
 
 
-def _points_outside(context, point_file):
-    if point_file is None or context.polygons is None:
-        return
-    from converter.check.outside import points_outside  # numpy: loaded for map folders only
-
-    for entry, outside, distance in points_outside(context.polygons, context.scan, point_file):
+def _points_outside(point_file, found):
+    for entry, outside, distance in found:
         yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
                   point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
                   distance=round(distance))
@@ -132,7 +128,7 @@ def overlapping_polygons(context):
         return
     lines = {entry.name: entry.line for entry in context.polygons.entries}
     scan = context.scan
-    pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(scan.overlaps())
+    pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(context.scanned_overlaps)
     # polygons the scan left out (a stray far-out point) are compared with the exact test
     shapes = [] if scan.scanned.all() else _outlines(context)
     left_out = [shape for shape, scanned in zip(shapes, scan.scanned.tolist()) if not scanned]
