@@ -13,6 +13,9 @@ from setuptools import Extension, setup
 # no fused multiply-add: the C geometry must round exactly as the Python reference does
 FLAGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off", "-fno-strict-aliasing"]
 
+# libraries a kernel links besides Python's (zlib: the CRC and inflate Pillow's PNG reader uses)
+LIBRARIES = {"_pngscan": ["z"]}
+
 setup(ext_modules=[Extension(f"converter.check.{source.stem}", [source.as_posix()], optional=True,
-                             extra_compile_args=FLAGS)
+                             extra_compile_args=FLAGS, libraries=LIBRARIES.get(source.stem, []))
                    for source in sorted(Path("converter/check").glob("_*.c"))])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.imagefiles import walk
+from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
@@ -47,7 +47,10 @@ def _declares_entities(path: Path) -> bool:
 
 
 # what the background thread reads, in order
-PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps")
+PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps",
+              "image_facts")
+IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
+TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
 
 class CheckContext:
@@ -193,9 +196,27 @@ class CheckContext:
         """M309: overlapping pairs among the scanned polygons, each with a point inside both."""
         return self.scan.overlaps() if self.scan is not None else {}
 
+    @prefetched
+    def image_facts(self) -> dict[str, tuple[bool, tuple[int, int] | None]]:
+        """pngscan's answer for each unit and flag image (I404) and numbered tile (M311), by
+        path, read at once by the C kernel; empty without it (the rules then read each file)."""
+        from converter.check.pngscan import scan_pngs
+
+        try:
+            images = [entry.path for folder in IMAGE_FOLDERS for _, entry in verifiable_images(self.map_tree(folder))]
+            tiles = [path for folder in TILE_FOLDERS for _, _, _, path in numbered_tiles(self.map_folder(folder) or {})]
+            facts: dict[str, tuple] = {}
+            for paths, whole in ((tiles, False), (images, True)):  # tiles are big: their headers only
+                found = scan_pngs(paths, HEADER_BYTES, whole) if paths else None
+                facts.update((path, each) for path, each in zip(paths, found or ()) if each is not None)
+            return facts
+        except Exception:  # noqa: BLE001 - only a shortcut: the rules read each file and report as ever
+            return {}
+
     # ---- map folder listings (each folder listed once per check; see imagefiles)
     def map_tree(self, folder: str) -> list[tuple[str, os.DirEntry]]:
         """Everything below the map's `folder`, as `imagefiles.walk`; empty when it is no folder."""
+        self.wait_for_prefetch()  # the map-file thread lists folders too
         key = (True, folder)
         if key not in self._listings:
             root = self.map_file(folder)
@@ -204,6 +225,7 @@ class CheckContext:
 
     def map_folder(self, folder: str) -> dict[str, os.DirEntry] | None:
         """The entries directly in the map's `folder` by name; None when it is no folder."""
+        self.wait_for_prefetch()
         key = (False, folder)
         if key not in self._listings:
             root = self.map_file(folder)

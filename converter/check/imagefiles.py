@@ -71,10 +71,30 @@ def read_file(path: str, limit: int | None = None) -> bytes:
         os.close(descriptor)
 
 
-def unreadable_reason(path: str) -> str | None:
-    """None when Pillow opens and verifies the image, else the error's type name."""
+def verifiable_images(tree: list[tuple[str, os.DirEntry]]) -> list[tuple[str, os.DirEntry]]:
+    """The image files of a `walk` listing (I404 verifies each)."""
+    return [(relative, entry) for relative, entry in tree
+            if suffix(entry.name).lower() in IMAGE_SUFFIXES and entry.is_file()]
+
+
+def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str, str]]:
+    """(name, column, row, path) of each `<column>_<row>.png` in a tile folder, by name
+    (the files M311 measures: glob *_*.png, both parts digits)."""
+    tiles = []
+    for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):
+        column, _, row = name[:-4].partition("_")
+        if column.isdigit() and row.isdigit():
+            tiles.append((name, column, row, entries[name].path))
+    return tiles
+
+
+def unreadable_reason(path: str, quick: bool | None = None) -> str | None:
+    """None when Pillow opens and verifies the image, else the error's type name. `quick`
+    is pngfast's verdict on the file when already known (pngscan), else it is read here."""
+    if quick:
+        return None
     try:
-        if png_verifies(read_file(path)):
+        if quick is None and png_verifies(read_file(path)):
             return None  # the usual PNG: proven readable without Pillow's slower walk
         with Image.open(path) as image:
             image.verify()
@@ -83,11 +103,15 @@ def unreadable_reason(path: str) -> str | None:
     return None
 
 
-def image_size(path: str) -> tuple[int, int]:
+def image_size(path: str, known: tuple[bool, tuple[int, int] | None] | None = None) -> tuple[int, int]:
     """The size Pillow's `Image.open` reports, read from the PNG header when that surely
-    agrees; raises what Pillow (or open) raises for an unreadable file."""
-    opened = png_header(read_file(path, HEADER_BYTES))
-    if opened is not None:
-        return opened[0]
+    agrees; raises what Pillow (or open) raises for an unreadable file. `known` is the
+    file's pngscan answer when there is one (its size, or None: ask Pillow)."""
+    if known is None:
+        opened = png_header(read_file(path, HEADER_BYTES))
+        if opened is not None:
+            return opened[0]
+    elif known[1] is not None:
+        return known[1]
     with Image.open(path) as image:
         return image.size

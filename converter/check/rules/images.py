@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from converter.check.imagefiles import IMAGE_SUFFIXES, suffix, unreadable_reason
+from converter.check.context import IMAGE_FOLDERS
+from converter.check.imagefiles import unreadable_reason, verifiable_images
 from converter.check.model import FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -87,11 +88,11 @@ def unreadable_image(context):
     map_dir = context.target.map_dir
     if map_dir is None:
         return
-    for folder in ("units", "flags"):
-        for relative, entry in context.map_tree(folder):
-            if suffix(entry.name).lower() not in IMAGE_SUFFIXES or not entry.is_file():
-                continue
-            reason = unreadable_reason(entry.path)
+    facts = context.image_facts
+    for folder in IMAGE_FOLDERS:
+        for relative, entry in verifiable_images(context.map_tree(folder)):
+            known = facts.get(entry.path)
+            reason = unreadable_reason(entry.path, None if known is None else known[0])
             if reason is not None:
                 yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 from PIL import UnidentifiedImageError
 
 from converter.check.geometry import Outline, polygons_overlap
-from converter.check.imagefiles import image_size
+from converter.check.context import TILE_FOLDERS
+from converter.check.imagefiles import image_size, numbered_tiles
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -186,15 +187,11 @@ def tile_size(context):
     if map_dir is None or size is None:
         return
     width, height = size
-    for folder in ("baseTiles", "reliefTiles"):
-        entries = context.map_folder(folder) or {}
-        for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):  # glob *_*.png
-            column, _, row = name[:-4].partition("_")
-            if not (column.isdigit() and row.isdigit()):
-                continue
-            tile = entries[name].path
+    facts = context.image_facts
+    for folder in TILE_FOLDERS:
+        for name, column, row, tile in numbered_tiles(context.map_folder(folder) or {}):
             try:
-                actual = image_size(tile)
+                actual = image_size(tile, facts.get(tile))
             except (UnidentifiedImageError, OSError):
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
