@@ -48,7 +48,7 @@ def _declares_entities(path: Path) -> bool:
 
 # what the background thread reads, in order
 PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps",
-              "image_facts")
+              "map_properties", "unit_and_flag_images", "tiles", "image_facts")
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
@@ -197,14 +197,25 @@ class CheckContext:
         return self.scan.overlaps() if self.scan is not None else {}
 
     @prefetched
-    def image_facts(self) -> dict[str, tuple[bool, tuple[int, int] | None]]:
+    def unit_and_flag_images(self) -> list[tuple[str, str, os.DirEntry]]:
+        """(folder, path below it, entry) of each image file below units/ and flags/ (I404)."""
+        return [(folder, relative, entry) for folder in IMAGE_FOLDERS
+                for relative, entry in verifiable_images(self.map_tree(folder))]
+
+    @prefetched
+    def tiles(self) -> dict[str, list[tuple[str, str, str, str]]]:
+        """Each tile folder's numbered tiles, as `imagefiles.numbered_tiles` (M311)."""
+        return {folder: numbered_tiles(self.map_folder(folder) or {}) for folder in TILE_FOLDERS}
+
+    @prefetched
+    def image_facts(self) -> dict[str, tuple[bool | None, tuple[int, int] | None]]:
         """pngscan's answer for each unit and flag image (I404) and numbered tile (M311), by
         path, read at once by the C kernel; empty without it (the rules then read each file)."""
         from converter.check.pngscan import scan_pngs
 
         try:
-            images = [entry.path for folder in IMAGE_FOLDERS for _, entry in verifiable_images(self.map_tree(folder))]
-            tiles = [path for folder in TILE_FOLDERS for _, _, _, path in numbered_tiles(self.map_folder(folder) or {})]
+            images = [entry.path for _, _, entry in self.unit_and_flag_images]
+            tiles = [path for listed in self.tiles.values() for _, _, _, path in listed]
             facts: dict[str, tuple] = {}
             for paths, whole in ((tiles, False), (images, True)):  # tiles are big: their headers only
                 found = scan_pngs(paths, HEADER_BYTES, whole) if paths else None
@@ -251,7 +262,7 @@ class CheckContext:
                  if os.path.isfile(candidate)), None)
         return self._unit_images[key]
 
-    @cached
+    @prefetched
     def map_properties(self) -> MapProperties | None:
         path = self.map_file("map.properties")
         return read_map_properties(path) if path is not None and path.is_file() else None

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from converter.check.context import IMAGE_FOLDERS
-from converter.check.imagefiles import unreadable_reason, verifiable_images
+from converter.check.imagefiles import unreadable_reason
 from converter.check.model import FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -89,12 +88,13 @@ def unreadable_image(context):
     if map_dir is None:
         return
     facts = context.image_facts
-    for folder in IMAGE_FOLDERS:
-        for relative, entry in verifiable_images(context.map_tree(folder)):
-            known = facts.get(entry.path)
-            reason = unreadable_reason(entry.path, None if known is None else known[0])
-            if reason is not None:
-                yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)
+    for folder, relative, entry in context.unit_and_flag_images:
+        known = facts.get(entry.path)
+        if known is not None and known[0]:
+            continue  # pngscan proved Pillow reads it
+        reason = unreadable_reason(entry.path, None if known is None else known[0])
+        if reason is not None:
+            yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)
 
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO, "units/{folder}/ is not named after a player of the game")

@@ -13,8 +13,7 @@ from pathlib import Path
 from PIL import UnidentifiedImageError
 
 from converter.check.geometry import Outline, polygons_overlap
-from converter.check.context import TILE_FOLDERS
-from converter.check.imagefiles import image_size, numbered_tiles
+from converter.check.imagefiles import image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -188,8 +187,8 @@ def tile_size(context):
         return
     width, height = size
     facts = context.image_facts
-    for folder in TILE_FOLDERS:
-        for name, column, row, tile in numbered_tiles(context.map_folder(folder) or {}):
+    for folder, tiles in context.tiles.items():
+        for name, column, row, tile in tiles:
             try:
                 actual = image_size(tile, facts.get(tile))
             except (UnidentifiedImageError, OSError):
