@@ -515,7 +515,7 @@ done:
 /* `order` (n indices) sorted stably by (row, key): a counting sort by row when the rows are
    few enough, then a stable sort by key within each row; else two stable merge sorts. */
 static int sort_by_row_then(int64_t *order, size_t n, const int64_t *row, const double *key, int64_t rows,
-                            int64_t *scratch)
+                            int64_t *scratch, double *bucket_key)
 {
     if ((uint64_t)rows <= 4 * (uint64_t)n + 4096) {
         size_t *start = calloc((size_t)rows + 1, sizeof(size_t));
@@ -525,13 +525,27 @@ static int sort_by_row_then(int64_t *order, size_t n, const int64_t *row, const 
             start[row[i] + 1]++;
         for (int64_t r = 0; r < rows; r++)
             start[r + 1] += start[r];
-        for (size_t i = 0; i < n; i++)
-            scratch[start[row[i]]++] = (int64_t)i;
-        memcpy(order, scratch, n * sizeof(int64_t));
+        for (size_t i = 0; i < n; i++) { /* the keys alongside: small rows sort them in place */
+            size_t at = start[row[i]]++;
+            order[at] = (int64_t)i;
+            bucket_key[at] = key[i];
+        }
         size_t begin = 0;
         for (int64_t r = 0; r < rows; r++) { /* start[r] now ends row r */
-            stable_sort_by_double(order + begin, start[r] - begin, key, scratch + begin);
-            begin = start[r];
+            size_t end = start[r];
+            if (end - begin > SMALL_RUN) {
+                stable_sort_by_double(order + begin, end - begin, key, scratch + begin);
+            } else { /* stable insertion sort of (key, index) pairs */
+                for (size_t i = begin + 1; i < end; i++) {
+                    double value = bucket_key[i];
+                    int64_t item = order[i];
+                    size_t j = i;
+                    for (; j > begin && bucket_key[j - 1] > value; j--)
+                        bucket_key[j] = bucket_key[j - 1], order[j] = order[j - 1];
+                    bucket_key[j] = value, order[j] = item;
+                }
+            }
+            begin = end;
         }
         free(start);
         return 0;
@@ -549,19 +563,24 @@ typedef struct {
     size_t n; /* intervals: x[2i], x[2i + 1] on key keys[2i] */
     int64_t rows;
     int64_t *order, *flagged, *row, *scratch;
-    double *key, *shifted_end;
+    double *key, *shifted_end, *bucket_key;
     size_t flagged_count;
 } Sweep;
 
 /* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
 static int sweep_intervals(Sweep *s)
 {
-    double low = INFINITY, high = -INFINITY, threshold = DEPTH - TOLERANCE;
-    for (size_t i = 0; i < 2 * s->n; i++) {
-        low = s->x[i] < low ? s->x[i] : low;
-        high = s->x[i] > high ? s->x[i] : high;
+    double threshold = DEPTH - TOLERANCE;
+    double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    for (size_t i = 0; i < 2 * s->n; i++) { /* four running extremes: no one long dependency chain */
+        low[i & 3] = s->x[i] < low[i & 3] ? s->x[i] : low[i & 3];
+        high[i & 3] = s->x[i] > high[i & 3] ? s->x[i] : high[i & 3];
     }
-    double left = low, width = high - left + 4 * DEPTH;
+    for (int k = 1; k < 4; k++) {
+        low[0] = low[k] < low[0] ? low[k] : low[0];
+        high[0] = high[k] > high[0] ? high[k] : high[0];
+    }
+    double left = low[0], width = high[0] - left + 4 * DEPTH;
     int shifted = (double)s->rows * width < EXACT_FLOATS;
     int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
     for (size_t i = 0; i < s->n; i++) {
@@ -572,7 +591,7 @@ static int sweep_intervals(Sweep *s)
         s->key[i] = shifted ? (double)s->row[i] * width + (start - left) : start;
         s->shifted_end[i] = shifted ? (double)s->row[i] * width + (end - left) : end;
     }
-    if (sort_by_row_then(s->order, s->n, s->row, s->key, s->rows, s->scratch) < 0)
+    if (sort_by_row_then(s->order, s->n, s->row, s->key, s->rows, s->scratch, s->bucket_key) < 0)
         return -1;
     double reach = -INFINITY;
     int64_t current = -1;
@@ -603,14 +622,14 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         return NULL;
     }
     PyObject *result = NULL, *order_bytes = NULL;
-    Sweep s = {I64(keys), F64(x), (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    Sweep s = {I64(keys), F64(x), (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     int ok = keys.count == x.count && keys.count % 2 == 0 && rows >= 1 && s.n >= 2 &&
-             s.n <= SIZE_MAX / (6 * sizeof(int64_t));
+             s.n <= SIZE_MAX / (7 * sizeof(int64_t));
     for (size_t i = 0; ok && i < s.n; i++)
         ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
              isfinite(s.x[2 * i + 1]);
     ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
-    char *memory = ok ? malloc(s.n * 6 * sizeof(int64_t)) : NULL;
+    char *memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
     if (!memory) {
         if (ok)
             PyErr_NoMemory();
@@ -619,7 +638,7 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         goto done;
     }
     s.order = (int64_t *)memory, s.flagged = s.order + s.n, s.row = s.flagged + s.n, s.scratch = s.row + s.n;
-    s.key = (double *)(s.scratch + s.n), s.shifted_end = s.key + s.n;
+    s.key = (double *)(s.scratch + s.n), s.shifted_end = s.key + s.n, s.bucket_key = s.shifted_end + s.n;
     int failed;
     Py_BEGIN_ALLOW_THREADS
     failed = sweep_intervals(&s);

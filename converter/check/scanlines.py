@@ -185,6 +185,8 @@ class ScanTable:
         if len(start) < 2:
             return {}
         swept = None if _kernel is None else _kernel.sweep(self.cross_keys, self.cross_x, self.rows)
+        if swept is not None and not swept[1]:
+            return {}  # (the common case: nothing flagged, nothing more to work out)
         polygon, row = np.divmod(self.cross_keys[0::2], self.rows)
         order, flagged = _candidates(start, end, row, self.rows) if swept is None else \
             (np.frombuffer(swept[0], dtype=np.int64), np.frombuffer(swept[1], dtype=np.int64))
