@@ -26,6 +26,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from converter.check.accel import accelerator
+
+_kernel = accelerator("_scanrows")  # the C build/contains/sweep; None: the numpy code below
+
 DEPTH = 3  # px: overlaps thinner than this are tracing noise, not a map defect
 MAX_ROWS = 100_000  # taller than any real map; beyond it a polygon is tested the slow way
 MAX_CROSSINGS = 5_000_000  # memory bound (~300 MB); real maps need well under 1,000,000
@@ -67,6 +71,10 @@ class ScanTable:
         polygons.txt reader does), so the tuples need not be walked again."""
         counts = np.fromiter((len(points) for _, points in shapes), dtype=np.int64, count=len(shapes))
         flat = _flat_coordinates(shapes, int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
+        if _kernel is not None and len(shapes):
+            table = cls._built_in_c(shapes, counts, flat)
+            if table is not None:
+                return table
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
         owner = np.repeat(np.arange(len(shapes)), counts)
@@ -103,13 +111,42 @@ class ScanTable:
         touch_keys = np.concatenate((poly[flat_edges] * rows + (y1[flat_edges] - top), poly[peak] * rows + (y1[peak] - top)))
         touch_low = np.concatenate((np.minimum(x1, x2)[flat_edges], x1[peak]))
         touch_high = np.concatenate((np.maximum(x1, x2)[flat_edges], x1[peak]))
-        touch_order = np.argsort(touch_keys)
+        touch_order = np.argsort(touch_keys, kind="stable")  # one order for numpy and the C kernel
         return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys[order], cross_x[order],
                    touch_keys[touch_order], touch_low[touch_order], touch_high[touch_order])
+
+    @classmethod
+    def _built_in_c(cls, shapes, counts: np.ndarray, flat: np.ndarray) -> "ScanTable | None":
+        """The same table by the C kernel: it measures the polygons, numpy applies the guards,
+        the kernel cuts the polygons let through. None when the kernel declines."""
+        flat = np.ascontiguousarray(flat, dtype=np.int64)
+        measured = _kernel.measure(flat, counts)
+        if measured is None:
+            return None
+        boxes = np.frombuffer(measured[0], dtype=np.int64).reshape(-1, 4)
+        crossings = np.frombuffer(measured[1], dtype=np.int64)
+        scanned = _within_bounds(counts, boxes, lambda scanned: crossings)
+        polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
+        kept = boxes[scanned]
+        top = int(kept[:, 1].min()) if len(kept) else 0
+        rows = int(kept[:, 3].max()) - top + 1 if len(kept) else 1
+        tables = _kernel.build(flat, counts, scanned, top, rows, COORDINATE_LIMIT, MAX_ROWS)
+        if tables is None:
+            return None
+        names = tuple(name for (name, _), kept in zip(shapes, scanned.tolist()) if kept)
+        cross_keys, cross_x, touch_keys, touch_low, touch_high = (
+            np.frombuffer(table, dtype=dtype) for table, dtype in zip(tables, _TABLE_TYPES))
+        return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys, cross_x, touch_keys, touch_low,
+                   touch_high)
 
     # ---- point in polygon
     def contains(self, polygons: np.ndarray, points_x: np.ndarray, points_y: np.ndarray) -> np.ndarray:
         """For each query (scanned polygon number, x, y): is the point inside or on the outline."""
+        if _kernel is not None:
+            return np.frombuffer(_kernel.contains(
+                self.cross_keys, self.cross_x, self.touch_keys, self.touch_low, self.touch_high,
+                *(np.ascontiguousarray(values, dtype=np.int64) for values in (polygons, points_x, points_y)),
+                self.top, self.rows), dtype=bool)
         inside = np.zeros(len(polygons), dtype=bool)
         row = points_y - self.top
         valid = (row >= 0) & (row < self.rows)
@@ -147,25 +184,15 @@ class ScanTable:
         start, end = self.cross_x[0::2], self.cross_x[1::2]
         if len(start) < 2:
             return {}
-        keys = self.cross_keys[0::2]
-        polygon, row = np.divmod(keys, self.rows)
-        # each row's x-range shifted beyond the previous row's: sorted by one float, the
-        # intervals run row by row, left to right, and one running maximum of the ends seen
-        # so far says how far an interval overlaps any earlier one on its row
-        left = float(min(start.min(), end.min()))
-        width = float(max(start.max(), end.max())) - left + 4 * DEPTH
-        if self.rows * width < _EXACT_FLOATS:
-            shifted_start = row * width + (start - left)
-            order = np.argsort(shifted_start)
-            shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
-            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
-            reach = np.maximum.accumulate(shifted_end)
-            reach = np.concatenate(([-np.inf], reach[:-1]))
-            flagged = np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
-        else:  # coordinates too far apart for one float key (hostile input): row by row
-            order = np.lexsort((start, row))
-            start, end, polygon, row = start[order], end[order], polygon[order], row[order]
-            flagged = np.array(_overlapping_intervals(start.tolist(), end.tolist(), row.tolist()), dtype=np.int64)
+        swept = None if _kernel is None else _kernel.sweep(self.cross_keys, self.cross_x, self.rows)
+        if swept is not None and not swept[1]:
+            return {}  # (the common case: nothing flagged, nothing more to work out)
+        polygon, row = np.divmod(self.cross_keys[0::2], self.rows)
+        order, flagged = _candidates(start, end, row, self.rows) if swept is None else \
+            (np.frombuffer(swept[0], dtype=np.int64), np.frombuffer(swept[1], dtype=np.int64))
+        if not len(flagged):
+            return {}
+        start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
         row_starts = np.searchsorted(row, row[flagged], side="left")
         for index, first in zip(flagged.tolist(), row_starts.tolist()):
@@ -178,6 +205,31 @@ class ScanTable:
                     windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
         found = {pair: _first_block(by_row) for pair, by_row in windows.items()}
         return {pair: (x, y + self.top) for pair, block in found.items() if block is not None for x, y in (block,)}
+
+
+_TABLE_TYPES = (np.int64, np.float64, np.int64, np.int64, np.int64)  # the kernel's build, in field order
+
+
+def _candidates(start: np.ndarray, end: np.ndarray, row: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The intervals' order (by row, then start; ties as given) and, in that order, the ones
+    overlapping an earlier interval on their row by at least DEPTH: the numpy twin of the
+    kernel's sweep."""
+    # each row's x-range shifted beyond the previous row's: sorted by one float, the
+    # intervals run row by row, left to right, and one running maximum of the ends seen
+    # so far says how far an interval overlaps any earlier one on its row
+    left = float(min(start.min(), end.min()))
+    width = float(max(start.max(), end.max())) - left + 4 * DEPTH
+    if rows * width < _EXACT_FLOATS:
+        shifted_start = row * width + (start - left)
+        order = np.argsort(shifted_start, kind="stable")  # ties as the kernel orders them
+        shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
+        reach = np.maximum.accumulate(shifted_end)
+        reach = np.concatenate(([-np.inf], reach[:-1]))
+        return order, np.flatnonzero(np.minimum(shifted_end, reach) - shifted_start >= DEPTH - _TOLERANCE)
+    # coordinates too far apart for one float key (hostile input): row by row
+    order = np.lexsort((start, row))
+    return order, np.array(_overlapping_intervals(start[order].tolist(), end[order].tolist(),
+                                                  row[order].tolist()), dtype=np.int64)
 
 
 def _overlapping_intervals(starts: list[float], ends: list[float], rows: list[int]) -> list[int]:
@@ -206,13 +258,20 @@ def _flat_coordinates(shapes, count: int) -> np.ndarray:
 
 
 def _scannable(counts: np.ndarray, boxes: np.ndarray, spans: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Polygons the table takes (see _within_bounds); `spans`: |dy| of every edge."""
+    return _within_bounds(counts, boxes, lambda scanned: np.add.reduceat(np.where(scanned.repeat(counts), spans, 0),
+                                                                           starts))
+
+
+def _within_bounds(counts: np.ndarray, boxes: np.ndarray, crossings_of) -> np.ndarray:
     """Polygons the table takes: at least 3 points, coordinates in the engine's int range,
-    at most MAX_ROWS tall, and — tallest left out first — at most MAX_CROSSINGS in all."""
+    at most MAX_ROWS tall, and — tallest left out first — at most MAX_CROSSINGS in all.
+    `crossings_of(scanned)`: each polygon's crossings (read only where scanned is True)."""
     if not len(counts):
         return np.zeros(0, dtype=bool)
     heights = boxes[:, 3] - boxes[:, 1]
     scanned = (counts >= 3) & (np.abs(boxes).max(axis=1) < COORDINATE_LIMIT) & (heights <= MAX_ROWS)
-    crossings = np.where(scanned, np.add.reduceat(np.where(scanned.repeat(counts), spans, 0), starts), 0)
+    crossings = np.where(scanned, crossings_of(scanned), 0)
     if crossings.sum() > MAX_CROSSINGS:
         by_height = np.argsort(-heights, kind="stable")
         left = np.cumsum(crossings[by_height][::-1])[::-1]  # crossings of this polygon and all shorter ones
@@ -230,7 +289,13 @@ def _sorted_by_key_then_x(keys: np.ndarray, xs: np.ndarray, key_count: int, edge
     width = float(edge_xs.max()) - left + 1.0
     if key_count * width >= _EXACT_FLOATS:
         return np.lexsort((xs, keys))
-    return np.argsort(keys * width + (xs - left))
+    order = np.argsort(keys * width + (xs - left))
+    # rounding can tie crossings a hair apart and leave them either way round: then the exact
+    # sort, so that the table is the one sorted table (the C kernel's, bit for bit)
+    sorted_keys, sorted_xs = keys[order], xs[order]
+    if np.any((sorted_keys[1:] == sorted_keys[:-1]) & (sorted_xs[1:] < sorted_xs[:-1])):
+        return np.lexsort((xs, keys))
+    return order
 
 
 def _first_block(by_row: dict[int, list[tuple[float, float]]]) -> tuple[int, int] | None:

@@ -1,0 +1,677 @@
+/* The row-scan table of scanlines.py in C: the same arrays, the same answers, bit for bit.
+
+   scanlines.py stays the oracle and the fallback; this file only makes its three hot steps
+   fast and lets other threads run meanwhile (the bulk of each call runs without the GIL):
+
+   measure(coords, counts)          -> (boxes, crossings) per polygon, for the numpy guards
+   build(coords, counts, scanned, top, rows)
+                                    -> (cross_keys, cross_x, touch_keys, touch_low, touch_high)
+   contains(cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys, top, rows)
+                                    -> one byte (0/1) per query
+   sweep(cross_keys, cross_x, rows) -> (order, flagged): ScanTable.overlaps' interval order
+                                       and the intervals overlapping an earlier one on their row
+
+   Arrays come in through the buffer protocol (int64 / float64 / bytes, C-contiguous) and go
+   out as bytes the Python side wraps with np.frombuffer. Anything unexpected returns None
+   (or raises ValueError for malformed arguments): the caller then takes the numpy path. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEPTH 3
+#define TOLERANCE 1e-9
+#define EXACT_FLOATS 1099511627776.0 /* 2**40, as scanlines._EXACT_FLOATS */
+#define SMALL_RUN 16                  /* insertion sort below this many items */
+
+/* ---- buffers */
+
+typedef struct {
+    Py_buffer view;
+    Py_ssize_t count;
+    int held;
+} Array;
+
+/* An argument as a C-contiguous array of `itemsize`-byte items; float says whether the
+   items must be doubles (else integers / bytes). */
+static int array_get(PyObject *object, Array *array, Py_ssize_t itemsize, int is_float)
+{
+    array->held = 0;
+    if (PyObject_GetBuffer(object, &array->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    array->held = 1;
+    const char *format = array->view.format ? array->view.format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    int format_ok = is_float ? strcmp(format, "d") == 0
+                             : (itemsize == 1 ? strchr("Bb?c", *format) != NULL && format[1] == '\0'
+                                              : strchr("qlQL", *format) != NULL && format[1] == '\0');
+    if (array->view.itemsize != itemsize || !format_ok) {
+        PyErr_SetString(PyExc_ValueError, "scanrows: unexpected array type");
+        return -1;
+    }
+    array->count = array->view.len / itemsize;
+    return 0;
+}
+
+static void array_release(Array *array)
+{
+    if (array->held)
+        PyBuffer_Release(&array->view);
+    array->held = 0;
+}
+
+#define I64(a) ((const int64_t *)(a).view.buf)
+#define F64(a) ((const double *)(a).view.buf)
+
+/* New bytes of n items of `size` bytes (checked), its data pointer in *data. */
+static PyObject *new_bytes(size_t n, size_t size, void **data)
+{
+    if (n > (size_t)PY_SSIZE_T_MAX / size) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * size));
+    if (bytes)
+        *data = PyBytes_AS_STRING(bytes);
+    return bytes;
+}
+
+/* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* The polygons' vertex ranges: counts must be >= 1 and add up to the coordinates given. */
+static int vertex_ranges_ok(const int64_t *counts, Py_ssize_t polygons, Py_ssize_t coordinates)
+{
+    uint64_t total = 0;
+    for (Py_ssize_t p = 0; p < polygons; p++) {
+        if (counts[p] < 1 || (uint64_t)counts[p] > (uint64_t)PY_SSIZE_T_MAX / 2)
+            return 0;
+        total += (uint64_t)counts[p];
+        if (total > (uint64_t)PY_SSIZE_T_MAX / 2)
+            return 0;
+    }
+    return (uint64_t)coordinates == 2 * total;
+}
+
+/* ---- measure: boxes and crossings per polygon */
+
+static PyObject *measure(PyObject *self, PyObject *args)
+{
+    PyObject *coords_object, *counts_object;
+    if (!PyArg_ParseTuple(args, "OO", &coords_object, &counts_object))
+        return NULL;
+    Array coords, counts;
+    counts.held = 0;
+    if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0) {
+        array_release(&coords);
+        array_release(&counts);
+        return NULL;
+    }
+    PyObject *result = NULL, *boxes_bytes = NULL, *crossings_bytes = NULL;
+    int64_t *boxes, *crossings;
+    Py_ssize_t polygons = counts.count;
+    if (!vertex_ranges_ok(I64(counts), polygons, coords.count)) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    boxes_bytes = new_bytes((size_t)polygons, 4 * sizeof(int64_t), (void **)&boxes);
+    crossings_bytes = new_bytes((size_t)polygons, sizeof(int64_t), (void **)&crossings);
+    if (!boxes_bytes || !crossings_bytes)
+        goto done;
+    Py_BEGIN_ALLOW_THREADS
+    const int64_t *xy = I64(coords);
+    Py_ssize_t start = 0;
+    for (Py_ssize_t p = 0; p < polygons; p++) {
+        Py_ssize_t n = (Py_ssize_t)I64(counts)[p];
+        const int64_t *v = xy + 2 * start;
+        int64_t left = v[0], top = v[1], right = v[0], bottom = v[1];
+        uint64_t spans = 0; /* the numpy guard reads it only for polygons within the int range */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int64_t x = v[2 * i], y = v[2 * i + 1], next_y = v[2 * (i + 1 == n ? 0 : i + 1) + 1];
+            left = x < left ? x : left;
+            right = x > right ? x : right;
+            top = y < top ? y : top;
+            bottom = y > bottom ? y : bottom;
+            int64_t dy = wrap_sub(next_y, y);
+            spans += dy < 0 ? (uint64_t)0 - (uint64_t)dy : (uint64_t)dy;
+        }
+        boxes[4 * p] = left, boxes[4 * p + 1] = top, boxes[4 * p + 2] = right, boxes[4 * p + 3] = bottom;
+        crossings[p] = (int64_t)spans;
+        start += n;
+    }
+    Py_END_ALLOW_THREADS
+    result = PyTuple_Pack(2, boxes_bytes, crossings_bytes);
+done:
+    Py_XDECREF(boxes_bytes);
+    Py_XDECREF(crossings_bytes);
+    array_release(&coords);
+    array_release(&counts);
+    return result;
+}
+
+/* ---- sorting */
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Crossings of one key in increasing x (equal x are equal bits, so no order among them). */
+static void sort_doubles(double *values, size_t n)
+{
+    if (n > SMALL_RUN) {
+        qsort(values, n, sizeof(double), compare_doubles);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        double value = values[i];
+        size_t j = i;
+        for (; j > 0 && values[j - 1] > value; j--)
+            values[j] = values[j - 1];
+        values[j] = value;
+    }
+}
+
+/* Stable sort of the indices `order[0..n)` by key[index] (ties keep their order, as numpy's
+   stable sorts do): insertion sort of small runs, then merges through `scratch`. Defined
+   for double and int64 keys. */
+#define STABLE_SORT(NAME, TYPE)                                                              \
+    static void NAME(int64_t *order, size_t n, const TYPE *key, int64_t *scratch)           \
+    {                                                                                        \
+        for (size_t run = 0; run < n; run += SMALL_RUN) {                                    \
+            size_t end = run + SMALL_RUN < n ? run + SMALL_RUN : n;                          \
+            for (size_t i = run + 1; i < end; i++) {                                         \
+                int64_t item = order[i];                                                     \
+                size_t j = i;                                                                \
+                for (; j > run && key[order[j - 1]] > key[item]; j--)                        \
+                    order[j] = order[j - 1];                                                 \
+                order[j] = item;                                                             \
+            }                                                                                \
+        }                                                                                    \
+        for (size_t width = SMALL_RUN; width < n; width *= 2) {                              \
+            for (size_t low = 0; low < n; low += 2 * width) {                                \
+                size_t middle = low + width < n ? low + width : n;                           \
+                size_t high = low + 2 * width < n ? low + 2 * width : n;                     \
+                size_t a = low, b = middle, out = low;                                       \
+                while (a < middle && b < high)                                               \
+                    scratch[out++] = key[order[b]] < key[order[a]] ? order[b++] : order[a++]; \
+                while (a < middle)                                                           \
+                    scratch[out++] = order[a++];                                             \
+                while (b < high)                                                             \
+                    scratch[out++] = order[b++];                                             \
+            }                                                                                \
+            memcpy(order, scratch, n * sizeof(int64_t));                                     \
+        }                                                                                    \
+    }
+STABLE_SORT(stable_sort_by_double, double)
+STABLE_SORT(stable_sort_by_int, int64_t)
+
+/* ---- build: the crossing and touch tables */
+
+typedef struct {
+    const int64_t *xy, *counts;
+    const unsigned char *scanned;
+    Py_ssize_t polygons;
+    int64_t top, rows;
+    /* filled by the sizing pass */
+    size_t crossings, touches, tallest;
+    /* outputs (crossings: keys, x; touches: keys, low, high) */
+    int64_t *cross_keys, *touch_keys, *touch_low, *touch_high;
+    double *cross_x;
+} Build;
+
+/* Vertex i's successor within a polygon of n points (the last closes it). */
+static size_t following(size_t i, size_t n) { return i + 1 == n ? 0 : i + 1; }
+static size_t preceding(size_t i, size_t n) { return i == 0 ? n - 1 : i - 1; }
+
+/* Sizes of the tables and the tallest scanned polygon (for the per-row counters). */
+static void size_tables(Build *b)
+{
+    size_t start = 0;
+    b->crossings = b->touches = b->tallest = 0;
+    for (Py_ssize_t p = 0; p < b->polygons; p++) {
+        size_t n = (size_t)b->counts[p];
+        const int64_t *v = b->xy + 2 * start;
+        start += n;
+        if (!b->scanned[p])
+            continue;
+        int64_t top = v[1], bottom = v[1];
+        for (size_t i = 0; i < n; i++) {
+            int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
+            top = y < top ? y : top;
+            bottom = y > bottom ? y : bottom;
+            b->crossings += (size_t)(y < next_y ? next_y - y : y - next_y);
+            b->touches += (y == next_y) + (prev_y < y && next_y < y);
+        }
+        if ((size_t)(bottom - top) > b->tallest)
+            b->tallest = (size_t)(bottom - top);
+    }
+}
+
+/* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
+   its touches (flat edges, then peaks, each in vertex order: a stable sort by row), written
+   from cross_at and touch_at on; *crossings and *touches say how many. `slot` has room
+   for tallest + 1 counters. */
+static void build_polygon(Build *b, const int64_t *v, size_t n, int64_t number, size_t *slot,
+                          size_t cross_at, size_t touch_at, size_t *crossings, size_t *touches)
+{
+    int64_t top = v[1], bottom = v[1];
+    for (size_t i = 0; i < n; i++) {
+        top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
+        bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
+    }
+    size_t height = (size_t)(bottom - top), r, running, at;
+    int64_t base = number * b->rows - b->top; /* key = number * rows + (row - top) */
+
+    /* crossings: an edge covers rows [low, high); +1/-1 at its ends, summed up per row
+       (unsigned wrap-around cancels out), become each row's first index */
+    memset(slot, 0, (height + 1) * sizeof(size_t));
+    for (size_t i = 0; i < n; i++) {
+        int64_t y1 = v[2 * i + 1], y2 = v[2 * following(i, n) + 1];
+        if (y1 != y2) {
+            slot[(y1 < y2 ? y1 : y2) - top]++;
+            slot[(y1 < y2 ? y2 : y1) - top]--;
+        }
+    }
+    for (r = 0, running = 0, at = cross_at; r <= height; r++) {
+        running += slot[r]; /* the crossings on row r */
+        slot[r] = at;
+        at += running;
+    }
+    *crossings = at - cross_at;
+    for (size_t i = 0; i < n; i++) {
+        int64_t x1 = v[2 * i], y1 = v[2 * i + 1];
+        int64_t x2 = v[2 * following(i, n)], y2 = v[2 * following(i, n) + 1];
+        if (y1 == y2)
+            continue;
+        int64_t low = y1 < y2 ? y1 : y2, high = y1 < y2 ? y2 : y1;
+        for (int64_t row = low; row < high; row++) {
+            size_t index = slot[row - top]++;
+            /* the numpy expression: int64 product, true division in doubles, then x1 + */
+            b->cross_x[index] = (double)x1 + (double)((row - y1) * (x2 - x1)) / (double)(y2 - y1);
+            b->cross_keys[index] = base + row;
+        }
+    }
+    size_t begin = cross_at; /* slot[r] now ends row r, where row r + 1 begins */
+    for (r = 0; r <= height; r++) {
+        sort_doubles(b->cross_x + begin, slot[r] - begin);
+        begin = slot[r];
+    }
+
+    /* touches: count per row (rows top..bottom), then flat edges and peaks in vertex order */
+    memset(slot, 0, (height + 1) * sizeof(size_t));
+    for (size_t i = 0; i < n; i++) {
+        int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
+        slot[y - top] += (y == next_y) + (prev_y < y && next_y < y);
+    }
+    for (r = 0, at = touch_at; r <= height; r++) {
+        size_t here = slot[r];
+        slot[r] = at;
+        at += here;
+    }
+    *touches = at - touch_at;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < n; i++) {
+            int64_t x = v[2 * i], y = v[2 * i + 1];
+            int64_t next_x = v[2 * following(i, n)], next_y = v[2 * following(i, n) + 1];
+            int64_t prev_y = v[2 * preceding(i, n) + 1];
+            int flat = pass == 0 && y == next_y, peak = pass == 1 && prev_y < y && next_y < y;
+            if (!flat && !peak)
+                continue;
+            size_t index = slot[y - top]++;
+            b->touch_keys[index] = base + y;
+            b->touch_low[index] = flat && next_x < x ? next_x : x;
+            b->touch_high[index] = flat && next_x > x ? next_x : x;
+        }
+    }
+}
+
+static void build_tables(Build *b, size_t *slot)
+{
+    size_t start = 0, cross_at = 0, touch_at = 0, crossings, touches;
+    int64_t number = 0;
+    for (Py_ssize_t p = 0; p < b->polygons; p++) {
+        size_t n = (size_t)b->counts[p];
+        const int64_t *v = b->xy + 2 * start;
+        start += n;
+        if (!b->scanned[p])
+            continue;
+        build_polygon(b, v, n, number++, slot, cross_at, touch_at, &crossings, &touches);
+        cross_at += crossings;
+        touch_at += touches;
+    }
+}
+
+/* Scanned polygons must be what scanlines._scannable lets through: >= 3 points, coordinates
+   within the engine's int range, at most MAX_ROWS tall; and the keys must fit int64. */
+static int scannable_ok(const Build *b, int64_t limit, int64_t max_rows)
+{
+    size_t start = 0;
+    uint64_t scanned = 0;
+    for (Py_ssize_t p = 0; p < b->polygons; p++) {
+        size_t n = (size_t)b->counts[p];
+        const int64_t *v = b->xy + 2 * start;
+        start += n;
+        if (!b->scanned[p])
+            continue;
+        scanned++;
+        if (n < 3)
+            return 0;
+        int64_t top = v[1], bottom = v[1];
+        for (size_t i = 0; i < 2 * n; i++)
+            if (v[i] >= limit || v[i] <= -limit)
+                return 0;
+        for (size_t i = 0; i < n; i++) {
+            top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
+            bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
+        }
+        if (bottom - top > max_rows || top < b->top || bottom - b->top >= b->rows)
+            return 0;
+    }
+    return b->rows >= 1 && b->rows <= 4 * limit && (double)scanned * (double)b->rows < 4e18;
+}
+
+static PyObject *build(PyObject *self, PyObject *args)
+{
+    PyObject *coords_object, *counts_object, *scanned_object;
+    long long top, rows, limit, max_rows;
+    if (!PyArg_ParseTuple(args, "OOOLLLL", &coords_object, &counts_object, &scanned_object, &top, &rows,
+                          &limit, &max_rows))
+        return NULL;
+    Array coords, counts, scanned;
+    counts.held = scanned.held = 0;
+    if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0 ||
+        array_get(scanned_object, &scanned, 1, 0) < 0) {
+        array_release(&coords);
+        array_release(&counts);
+        array_release(&scanned);
+        return NULL;
+    }
+    PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL};
+    size_t *slot = NULL;
+    Build b = {I64(coords), I64(counts), (const unsigned char *)scanned.view.buf, counts.count,
+               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
+    int ok = vertex_ranges_ok(b.counts, b.polygons, coords.count) && scanned.count == counts.count &&
+             limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit;
+    if (ok) {
+        Py_BEGIN_ALLOW_THREADS
+        ok = scannable_ok(&b, (int64_t)limit, (int64_t)max_rows);
+        if (ok)
+            size_tables(&b);
+        Py_END_ALLOW_THREADS
+    }
+    if (!ok || b.tallest + 1 > SIZE_MAX / sizeof(size_t)) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    slot = malloc((b.tallest + 1) * sizeof(size_t));
+    if (!slot) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!(out[0] = new_bytes(b.crossings, sizeof(int64_t), (void **)&b.cross_keys)) ||
+        !(out[1] = new_bytes(b.crossings, sizeof(double), (void **)&b.cross_x)) ||
+        !(out[2] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_keys)) ||
+        !(out[3] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_low)) ||
+        !(out[4] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_high)))
+        goto done;
+    /* the new bytes are ours alone until returned: filling their storage needs no GIL */
+    Py_BEGIN_ALLOW_THREADS
+    build_tables(&b, slot);
+    Py_END_ALLOW_THREADS
+    result = PyTuple_Pack(5, out[0], out[1], out[2], out[3], out[4]);
+done:
+    free(slot);
+    for (int i = 0; i < 5; i++)
+        Py_XDECREF(out[i]);
+    array_release(&coords);
+    array_release(&counts);
+    array_release(&scanned);
+    return result;
+}
+
+/* ---- contains: point in polygon by the table */
+
+/* First index in sorted keys[0..n) not below `key` (strict: past it when `after`). */
+static size_t search(const int64_t *keys, size_t n, int64_t key, int after)
+{
+    size_t low = 0, high = n;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (keys[middle] < key || (after && keys[middle] == key))
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+static PyObject *contains(PyObject *self, PyObject *args)
+{
+    PyObject *objects[8];
+    long long top, rows;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOLL", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4],
+                          &objects[5], &objects[6], &objects[7], &top, &rows))
+        return NULL;
+    Array a[8]; /* cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys */
+    PyObject *result = NULL;
+    int got = 0;
+    for (; got < 8; got++)
+        if (array_get(objects[got], &a[got], 8, got == 1) < 0) {
+            array_release(&a[got]);
+            goto done;
+        }
+    size_t crossings = (size_t)a[0].count, touches = (size_t)a[2].count, queries = (size_t)a[5].count;
+    if ((size_t)a[1].count != crossings || (size_t)a[3].count != touches || (size_t)a[4].count != touches ||
+        (size_t)a[6].count != queries || (size_t)a[7].count != queries) {
+        PyErr_SetString(PyExc_ValueError, "scanrows.contains: array lengths differ");
+        goto done;
+    }
+    unsigned char *inside;
+    result = new_bytes(queries, 1, (void **)&inside);
+    if (!result)
+        goto done;
+    Py_BEGIN_ALLOW_THREADS
+    for (size_t q = 0; q < queries; q++) {
+        int64_t row = wrap_sub(I64(a[7])[q], (int64_t)top), x = I64(a[6])[q];
+        int hit = 0;
+        if (row >= 0 && row < rows) {
+            int64_t key = wrap_add(wrap_mul(I64(a[5])[q], (int64_t)rows), row);
+            size_t first = search(I64(a[0]), crossings, key, 0), last = search(I64(a[0]), crossings, key, 1);
+            size_t right = 0;
+            double fx = (double)x; /* numpy compares float64 with int64 as doubles */
+            for (size_t i = first; i < last; i++) {
+                double crossing = F64(a[1])[i];
+                hit |= crossing == fx;
+                right += crossing > fx;
+            }
+            hit |= (int)(right & 1);
+            if (!hit) {
+                first = search(I64(a[2]), touches, key, 0), last = search(I64(a[2]), touches, key, 1);
+                for (size_t i = first; i < last && !hit; i++)
+                    hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
+            }
+        }
+        inside[q] = (unsigned char)hit;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    for (int i = 0; i < got; i++)
+        array_release(&a[i]);
+    return result;
+}
+
+/* ---- sweep: the overlap candidates of ScanTable.overlaps */
+
+/* `order` (n indices) sorted stably by (row, key): a counting sort by row when the rows are
+   few enough, then a stable sort by key within each row; else two stable merge sorts. */
+static int sort_by_row_then(int64_t *order, size_t n, const int64_t *row, const double *key, int64_t rows,
+                            int64_t *scratch, double *bucket_key)
+{
+    if ((uint64_t)rows <= 4 * (uint64_t)n + 4096) {
+        size_t *start = calloc((size_t)rows + 1, sizeof(size_t));
+        if (!start)
+            return -1;
+        for (size_t i = 0; i < n; i++)
+            start[row[i] + 1]++;
+        for (int64_t r = 0; r < rows; r++)
+            start[r + 1] += start[r];
+        for (size_t i = 0; i < n; i++) { /* the keys alongside: small rows sort them in place */
+            size_t at = start[row[i]]++;
+            order[at] = (int64_t)i;
+            bucket_key[at] = key[i];
+        }
+        size_t begin = 0;
+        for (int64_t r = 0; r < rows; r++) { /* start[r] now ends row r */
+            size_t end = start[r];
+            if (end - begin > SMALL_RUN) {
+                stable_sort_by_double(order + begin, end - begin, key, scratch + begin);
+            } else { /* stable insertion sort of (key, index) pairs */
+                for (size_t i = begin + 1; i < end; i++) {
+                    double value = bucket_key[i];
+                    int64_t item = order[i];
+                    size_t j = i;
+                    for (; j > begin && bucket_key[j - 1] > value; j--)
+                        bucket_key[j] = bucket_key[j - 1], order[j] = order[j - 1];
+                    bucket_key[j] = value, order[j] = item;
+                }
+            }
+            begin = end;
+        }
+        free(start);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = (int64_t)i;
+    stable_sort_by_double(order, n, key, scratch);
+    stable_sort_by_int(order, n, row, scratch);
+    return 0;
+}
+
+typedef struct {
+    const int64_t *keys;
+    const double *x;
+    size_t n; /* intervals: x[2i], x[2i + 1] on key keys[2i] */
+    int64_t rows;
+    int64_t *order, *flagged, *row, *scratch;
+    double *key, *shifted_end, *bucket_key;
+    size_t flagged_count;
+} Sweep;
+
+/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
+static int sweep_intervals(Sweep *s)
+{
+    double threshold = DEPTH - TOLERANCE;
+    double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    for (size_t i = 0; i < 2 * s->n; i++) { /* four running extremes: no one long dependency chain */
+        low[i & 3] = s->x[i] < low[i & 3] ? s->x[i] : low[i & 3];
+        high[i & 3] = s->x[i] > high[i & 3] ? s->x[i] : high[i & 3];
+    }
+    for (int k = 1; k < 4; k++) {
+        low[0] = low[k] < low[0] ? low[k] : low[0];
+        high[0] = high[k] > high[0] ? high[k] : high[0];
+    }
+    double left = low[0], width = high[0] - left + 4 * DEPTH;
+    int shifted = (double)s->rows * width < EXACT_FLOATS;
+    int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
+    for (size_t i = 0; i < s->n; i++) {
+        while (s->keys[2 * i] - polygon_base >= s->rows)
+            polygon_base += s->rows;
+        s->row[i] = s->keys[2 * i] - polygon_base;
+        double start = s->x[2 * i], end = s->x[2 * i + 1];
+        s->key[i] = shifted ? (double)s->row[i] * width + (start - left) : start;
+        s->shifted_end[i] = shifted ? (double)s->row[i] * width + (end - left) : end;
+    }
+    if (sort_by_row_then(s->order, s->n, s->row, s->key, s->rows, s->scratch, s->bucket_key) < 0)
+        return -1;
+    double reach = -INFINITY;
+    int64_t current = -1;
+    s->flagged_count = 0;
+    for (size_t j = 0; j < s->n; j++) {
+        size_t i = (size_t)s->order[j];
+        if (!shifted && s->row[i] != current) /* the plain loop restarts per row */
+            reach = -INFINITY, current = s->row[i];
+        double end = s->shifted_end[i];
+        if ((end < reach ? end : reach) - s->key[i] >= threshold)
+            s->flagged[s->flagged_count++] = (int64_t)j;
+        reach = end > reach ? end : reach;
+    }
+    return 0;
+}
+
+static PyObject *sweep(PyObject *self, PyObject *args)
+{
+    PyObject *keys_object, *x_object;
+    long long rows;
+    if (!PyArg_ParseTuple(args, "OOL", &keys_object, &x_object, &rows))
+        return NULL;
+    Array keys, x;
+    x.held = 0;
+    if (array_get(keys_object, &keys, 8, 0) < 0 || array_get(x_object, &x, 8, 1) < 0) {
+        array_release(&keys);
+        array_release(&x);
+        return NULL;
+    }
+    PyObject *result = NULL, *order_bytes = NULL;
+    Sweep s = {I64(keys), F64(x), (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    int ok = keys.count == x.count && keys.count % 2 == 0 && rows >= 1 && s.n >= 2 &&
+             s.n <= SIZE_MAX / (7 * sizeof(int64_t));
+    for (size_t i = 0; ok && i < s.n; i++)
+        ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
+             isfinite(s.x[2 * i + 1]);
+    ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
+    char *memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
+    if (!memory) {
+        if (ok)
+            PyErr_NoMemory();
+        else
+            result = Py_None, Py_INCREF(Py_None);
+        goto done;
+    }
+    s.order = (int64_t *)memory, s.flagged = s.order + s.n, s.row = s.flagged + s.n, s.scratch = s.row + s.n;
+    s.key = (double *)(s.scratch + s.n), s.shifted_end = s.key + s.n, s.bucket_key = s.shifted_end + s.n;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = sweep_intervals(&s);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    order_bytes = PyBytes_FromStringAndSize((const char *)s.order, (Py_ssize_t)(s.n * sizeof(int64_t)));
+    PyObject *flagged_bytes = order_bytes ? PyBytes_FromStringAndSize(
+        (const char *)s.flagged, (Py_ssize_t)(s.flagged_count * sizeof(int64_t))) : NULL;
+    if (flagged_bytes) {
+        result = PyTuple_Pack(2, order_bytes, flagged_bytes);
+        Py_DECREF(flagged_bytes);
+    }
+done:
+    free(memory);
+    Py_XDECREF(order_bytes);
+    array_release(&keys);
+    array_release(&x);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"measure", measure, METH_VARARGS, "(coords, counts) -> (boxes, crossings) bytes, or None"},
+    {"build", build, METH_VARARGS, "(coords, counts, scanned, top, rows, limit, max_rows) -> 5 tables, or None"},
+    {"contains", contains, METH_VARARGS, "(5 tables, polygons, xs, ys, top, rows) -> bytes of 0/1"},
+    {"sweep", sweep, METH_VARARGS, "(cross_keys, cross_x, rows) -> (order, flagged) bytes, or None"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_scanrows",
+                                    "Row-scan table kernels for scanlines.py (see the file header).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__scanrows(void) { return PyModule_Create(&module); }
