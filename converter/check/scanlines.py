@@ -270,7 +270,9 @@ def _within_bounds(counts: np.ndarray, boxes: np.ndarray, crossings_of) -> np.nd
     if not len(counts):
         return np.zeros(0, dtype=bool)
     heights = boxes[:, 3] - boxes[:, 1]
-    scanned = (counts >= 3) & (np.abs(boxes).max(axis=1) < COORDINATE_LIMIT) & (heights <= MAX_ROWS)
+    # both bounds compared: abs() of int64's minimum wraps to itself, a negative number
+    within = ((boxes > -COORDINATE_LIMIT) & (boxes < COORDINATE_LIMIT)).all(axis=1)
+    scanned = (counts >= 3) & within & (heights <= MAX_ROWS)
     crossings = np.where(scanned, crossings_of(scanned), 0)
     if crossings.sum() > MAX_CROSSINGS:
         by_height = np.argsort(-heights, kind="stable")

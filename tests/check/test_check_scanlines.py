@@ -93,6 +93,15 @@ def test_coordinates_beyond_the_engine_int_range_are_left_out() -> None:
     assert points_inside(table, [(1, 5, 5)]).tolist() == [True]
 
 
+def test_int64_minimum_is_beyond_the_engine_int_range_too() -> None:
+    # abs(-2**63) wraps to -2**63 in int64: a one-sided guard took this polygon in
+    lowest = -2**63
+    shapes = [("Lowest", ((lowest, 0), (0, 0), (0, 10))), ("Small", _rectangle(0, 0, 10, 10))]
+    table = ScanTable.of(shapes)
+    assert table.scanned.tolist() == [False, True]
+    assert points_inside(table, [(1, 5, 5)]).tolist() == [True]
+
+
 def test_the_crossing_budget_leaves_the_tallest_polygons_out(monkeypatch) -> None:
     from converter.check import scanlines
     shapes = [("Short", _rectangle(0, 0, 10, 10)), ("Tall", _rectangle(20, 0, 30, 40)),
