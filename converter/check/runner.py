@@ -17,6 +17,7 @@ from converter.check.rule import REGISTRY, Rule
 from converter.findings import Finding, Severity
 
 INTERNAL_CODE = "C001"
+DTD_RULE = "X004"  # the one reader of CheckContext.dtd_report
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,14 @@ def check_target(target: Target, settings: CheckSettings = CheckSettings(),
 
 def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None,
            context_options: dict) -> TargetResult:
+    wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
+    # the DTD validation runs in the background beside the other rules, only when its rule
+    # is wanted, and that rule runs last so it rarely waits (findings are sorted anyway)
+    context_options.setdefault("early_dtd", any(rule.code == DTD_RULE for rule in wanted))
+    wanted.sort(key=lambda rule: rule.code == DTD_RULE)
     context = CheckContext(target, **context_options)
     found: dict[Finding, None] = {}
-    for rule in rules if rules is not None else REGISTRY:
-        if not settings.wants(rule.code):
-            continue
+    for rule in wanted:
         try:
             for finding in rule.findings(context):
                 found.setdefault(finding, None)
