@@ -287,7 +287,9 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dtdvalid", NULL, -1, methods};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, .m_name = "_dtdvalid", .m_size = -1, .m_methods = methods,
+};
 
 PyMODINIT_FUNC PyInit__dtdvalid(void) {
     if (bind_symbols() < 0)
