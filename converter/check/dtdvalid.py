@@ -47,21 +47,37 @@ def validate_tree(tree: etree._ElementTree, dtd_bytes: bytes) -> DtdReport:
 def validate_bytes(xml_bytes: bytes, dtd_bytes: bytes) -> DtdReport | None:
     """The kernel's answer for the XML these bytes parse to; None when it has none (no kernel,
     or input it leaves to lxml: then use `validate_tree`). Releases the GIL for its bulk."""
-    kernel = accelerator("_dtdvalid")
-    if kernel is None or b"<!ENTITY" in dtd_bytes:  # a DTD with entities might load files
+    kernel = _kernel(dtd_bytes)
+    return None if kernel is None else _report(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
+
+
+def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
+    """`validate_bytes` in the background thread (read it with `result`); None without a kernel.
+    The thread runs the C function alone: it needs the GIL only to start and to return."""
+    kernel = _kernel(dtd_bytes)
+    if kernel is None:
         return None
-    answer = kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS)
+    return _background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+
+
+def result(pending: Future) -> DtdReport | None:
+    """What `validate_bytes` would have answered; None also when the kernel failed."""
+    try:
+        return _report(pending.result())
+    except Exception:  # noqa: BLE001 - e.g. MemoryError in the thread: lxml gives the same answer
+        return None
+
+
+def _kernel(dtd_bytes: bytes):
+    kernel = accelerator("_dtdvalid")
+    return None if b"<!ENTITY" in dtd_bytes else kernel  # a DTD with entities might load files
+
+
+def _report(answer) -> DtdReport | None:
     if answer is None:
         return None
     valid, count, entries = answer
     return DtdReport(valid, count, tuple(DtdError(line, _message(raw)) for line, raw in entries))
-
-
-def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
-    """`validate_bytes` in the background thread; None when there is no kernel to run."""
-    if accelerator("_dtdvalid") is None:
-        return None
-    return _background().submit(validate_bytes, xml_bytes, dtd_bytes)
 
 
 @lru_cache(maxsize=1)
