@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from converter.check import dtdvalid
+from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
 from converter.check.lazy import cached, prefetched
@@ -55,9 +57,11 @@ TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tile
 
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
-                 assets_dir: Path | None = ENGINE_ASSETS) -> None:
+                 assets_dir: Path | None = ENGINE_ASSETS, early_dtd: bool = True) -> None:
         self.target = target
         self._engine = engine
+        self._early_dtd = early_dtd  # False when no rule will read dtd_report
+        self._dtd_background = None  # the kernel's DtdReport | None, validating beside the checks
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], object] = {}
@@ -120,7 +124,9 @@ class CheckContext:
             if size > MAX_XML_BYTES:
                 self._xml_error = f"file is {size} bytes, over the {MAX_XML_BYTES} byte limit"
                 return None
-            return parse_xml(self.target.xml)
+            data = self.target.xml.read_bytes()
+            self._start_dtd_validation(data)
+            return parse_xml(data)
         except UnsafeXmlError as error:
             self._xml_error = str(error)
             if _declares_entities(self.target.xml):  # lxml may stop first at the entity's use
@@ -128,6 +134,21 @@ class CheckContext:
         except OSError as error:
             self._xml_error = f"cannot read: {error.strerror or error}"
         return None
+
+    def _start_dtd_validation(self, data: bytes) -> None:
+        dtd = self.engine.dtd if self._early_dtd else None
+        if dtd is not None:
+            self._dtd_background = dtdvalid.start(data, dtd)
+
+    @cached
+    def dtd_report(self) -> DtdReport | None:
+        """The XML validated by the engine's game.dtd; None without a <game> tree or a DTD."""
+        tree, dtd = self.tree, self.engine.dtd
+        if tree is None or dtd is None or tree.getroot().tag != "game":
+            return None
+        # the background validated the very bytes `tree` was parsed from
+        report = dtdvalid.result(self._dtd_background) if self._dtd_background is not None else None
+        return report if report is not None else dtdvalid.validate_tree(tree, dtd)
 
     @cached
     def model(self) -> GameModel | None:

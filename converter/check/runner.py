@@ -21,6 +21,7 @@ from converter.findings import Finding, Severity
 INTERNAL_CODE = "C001"
 MAP_FILE_GROUPS = "MI"  # map files (M3xx) and images (I4xx); the others read the XML and map.yml
 SWITCH_INTERVAL = 0.0002  # s
+DTD_RULE = "X004"  # the one reader of CheckContext.dtd_report
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,14 @@ def _quick_thread_switches() -> Iterator[None]:
 
 def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None,
            context_options: dict) -> TargetResult:
-    context = CheckContext(target, **context_options)
     wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
+    # the DTD validation runs in the background beside the other rules, only when its rule
+    # is wanted, and that rule runs after the other XML rules so it rarely waits (findings
+    # are sorted anyway)
+    context_options.setdefault("early_dtd", any(rule.code == DTD_RULE for rule in wanted))
+    context = CheckContext(target, **context_options)
     # rules of the XML alone first, while a background thread reads the map files
-    wanted.sort(key=_reads_map_files)
+    wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))
     if any(map(_reads_map_files, wanted)):
         context.prefetch_map_files()
     found: dict[Finding, None] = {}

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
-
-from lxml import etree
-
+from converter.check.dtdvalid import SHOWN_ERRORS
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 _ENTITIES = "declares entities"
-MAX_DTD_FINDINGS = 20  # a 2.x XML can break the 1.9 DTD hundreds of times; the first ones say enough
+MAX_DTD_FINDINGS = SHOWN_ERRORS - 1  # a 2.x XML can break the 1.9 DTD hundreds of times; the first ones say enough
 
 
 @rule("X001", "xml.not-well-formed", Severity.ERROR, "the game XML cannot be read: {reason}", beyond_engine=False)
@@ -39,18 +35,14 @@ def wrong_root(context):
 @rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by the engine's game.dtd: {message}")
 def dtd_invalid(context):
     """The 1.9 engine validates against game.dtd but only logs what it finds (2.x ignores the DTD)."""
-    tree, dtd_bytes = context.tree, context.engine.dtd
-    if tree is None or dtd_bytes is None or tree.getroot().tag != "game":
+    report = context.dtd_report
+    if report is None or report.valid:
         return
-    dtd = _dtd(dtd_bytes)
-    if dtd.validate(tree):
-        return
-    errors = list(dtd.error_log)
-    for error in errors[:MAX_DTD_FINDINGS]:
+    for error in report.errors[:MAX_DTD_FINDINGS]:
         yield hit(line=error.line or None, message=error.message[:200])
-    if len(errors) > MAX_DTD_FINDINGS:
-        yield hit(line=errors[MAX_DTD_FINDINGS].line or None,
-                  message=f"and {len(errors) - MAX_DTD_FINDINGS} more DTD errors not shown")
+    if report.error_count > MAX_DTD_FINDINGS:
+        yield hit(line=report.errors[MAX_DTD_FINDINGS].line or None,
+                  message=f"and {report.error_count - MAX_DTD_FINDINGS} more DTD errors not shown")
 
 
 @rule("X005", "xml.doctype", Severity.INFO, "the game XML {problem}; the engine expects "
@@ -64,11 +56,6 @@ def doctype(context):
         yield hit(line=1, problem="has no DOCTYPE")
     elif info.system_url and info.system_url != "game.dtd":
         yield hit(line=1, problem=f"names DTD {info.system_url!r}")
-
-
-@lru_cache(maxsize=2)
-def _dtd(data: bytes) -> etree.DTD:
-    return etree.DTD(io.BytesIO(data))
 
 
 def _line_of(reason: str) -> int | None:

@@ -1,0 +1,298 @@
+/* DTD validation of a game XML without the GIL, so it can run beside the Python checks.
+ *
+ * lxml's `etree.DTD(...).validate(tree)` reports each error through a Python callback,
+ * holding the GIL for most of its time. This module borrows lxml's OWN libxml2 (the
+ * etree extension exports its symbols; dlopen + dlsym at import, so no libxml2 headers
+ * or link flags are needed at build time) and, with the GIL released, parses the XML
+ * bytes into a private document (the options of converter/xmlsafe.py's hardened parser),
+ * parses the DTD bytes as `etree.DTD(io.BytesIO(data))` does, runs xmlValidateDtd and
+ * collects the errors in C through this thread's structured error handler.
+ *
+ * Thread safety: libxml2 keeps its error handlers per thread and is safe for threads
+ * working on different documents; nothing here touches lxml's documents, dictionaries
+ * or process-wide settings, and the previous handler of the calling thread is restored.
+ *
+ * validate(xml, dtd, keep) -> (valid, error_count, ((line, message_bytes|None), ...)) with
+ * at most `keep` entries, or None whenever the answer might differ from lxml's (the XML is
+ * not well-formed, the DTD does not parse, a UTF-16/32 document, out of memory, ...):
+ * the caller then validates with lxml.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the few libxml2 declarations we use (ABI stable since libxml2 2.9) */
+typedef struct {
+    int domain;
+    int code;
+    char *message;
+    int level; /* xmlErrorLevel: 0 none, 1 warning, 2 error, 3 fatal */
+    char *file;
+    int line;
+    char *str1, *str2, *str3;
+    int int1, int2;
+    void *ctxt;
+    void *node;
+} XmlError;
+
+typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
+typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
+                              void **out);
+
+enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0 };
+/* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
+ * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
+enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
+
+static struct {
+    void (*init_parser)(void);
+    void *(*new_parser_ctxt)(void);
+    void (*free_parser_ctxt)(void *);
+    void (*set_resource_loader)(void *, ResourceLoader, void *); /* libxml2 >= 2.14; optional */
+    void *(*ctxt_read_memory)(void *, const char *, int, const char *, const char *, int);
+    void (*free_doc)(void *);
+    void *(*input_buffer_mem)(const char *, int, int);
+    void *(*io_parse_dtd)(void *, void *, int);
+    void (*free_dtd)(void *);
+    void *(*new_valid_ctxt)(void);
+    void (*free_valid_ctxt)(void *);
+    int (*validate_dtd)(void *, void *, void *);
+    void (*set_structured_error)(void *, StructuredErrorFunc);
+    StructuredErrorFunc *(*current_structured_error)(void);
+    void **(*current_structured_context)(void);
+} xml;
+
+/* ---- collecting errors: what lxml's error log keeps of each entry */
+typedef struct {
+    int line;
+    char *message; /* NULL when libxml2 gave none */
+} Entry;
+
+typedef struct {
+    int recording; /* 0 while parsing: only fatal errors matter then */
+    int parse_failed;
+    int out_of_memory;
+    size_t count;
+    size_t keep;
+    Entry *entries; /* keep slots */
+} Collector;
+
+static void on_error(void *user, const XmlError *error) {
+    Collector *collector = (Collector *)user;
+    if (!collector->recording) {
+        if (error->level >= XML_ERR_FATAL)
+            collector->parse_failed = 1;
+        return;
+    }
+    if (collector->count < collector->keep) {
+        Entry *entry = &collector->entries[collector->count];
+        entry->line = error->line;
+        entry->message = NULL;
+        if (error->message != NULL) {
+            size_t size = strlen(error->message) + 1;
+            entry->message = malloc(size);
+            if (entry->message == NULL)
+                collector->out_of_memory = 1;
+            else
+                memcpy(entry->message, error->message, size);
+        }
+    }
+    collector->count++;
+}
+
+/* the hardened parser loads nothing; refuse anyway in case an option slips */
+static int refuse_resource(void *ctxt, const char *url, const char *public_id, int type, int flags, void **out) {
+    (void)ctxt; (void)url; (void)public_id; (void)type; (void)flags;
+    *out = NULL;
+    return XML_IO_EACCES;
+}
+
+/* lxml re-decodes UTF-32 itself and UTF-16 shifts offsets: leave anything with an
+ * early NUL byte to lxml */
+static int plain_bytes(const char *data, Py_ssize_t size) {
+    Py_ssize_t head = size < 4 ? size : 4;
+    return memchr(data, 0, (size_t)head) == NULL;
+}
+
+static void *parse_document(const char *data, int size, Collector *collector) {
+    void *ctxt = xml.new_parser_ctxt();
+    if (ctxt == NULL)
+        return NULL;
+    if (xml.set_resource_loader != NULL)
+        xml.set_resource_loader(ctxt, refuse_resource, NULL);
+    void *doc = xml.ctxt_read_memory(ctxt, data, size, NULL, NULL, HARDENED_OPTIONS);
+    xml.free_parser_ctxt(ctxt);
+    if (doc != NULL && collector->parse_failed) {
+        xml.free_doc(doc);
+        doc = NULL;
+    }
+    return doc;
+}
+
+/* as lxml's _parseDtdFromFilelike: xmlIOParseDTD over an in-memory input buffer */
+static void *parse_dtd(const char *data, int size) {
+    void *buffer = xml.input_buffer_mem(data, size, XML_CHAR_ENCODING_NONE);
+    if (buffer == NULL)
+        return NULL;
+    return xml.io_parse_dtd(NULL, buffer, XML_CHAR_ENCODING_NONE); /* frees the buffer */
+}
+
+/* 1 valid, 0 invalid, -1 cannot tell (the caller falls back to lxml) */
+static int run_validation(const char *xml_data, int xml_size, const char *dtd_data, int dtd_size,
+                          Collector *collector) {
+    StructuredErrorFunc old_handler = *xml.current_structured_error();
+    void *old_context = *xml.current_structured_context();
+    int result = -1;
+    void *doc = NULL, *dtd = NULL, *valid = NULL;
+
+    xml.set_structured_error(collector, on_error);
+    doc = parse_document(xml_data, xml_size, collector);
+    if (doc != NULL)
+        dtd = parse_dtd(dtd_data, dtd_size);
+    if (dtd != NULL && !collector->parse_failed)
+        valid = xml.new_valid_ctxt(); /* zeroed: no legacy callbacks, errors go to our handler */
+    if (valid != NULL) {
+        collector->recording = 1;
+        result = xml.validate_dtd(valid, doc, dtd);
+        collector->recording = 0;
+        if (result != 0 && result != 1)
+            result = -1;
+        xml.free_valid_ctxt(valid);
+    }
+    if (dtd != NULL)
+        xml.free_dtd(dtd);
+    if (doc != NULL)
+        xml.free_doc(doc);
+    xml.set_structured_error(old_context, old_handler);
+    return collector->out_of_memory ? -1 : result;
+}
+
+static PyObject *entries_tuple(const Collector *collector) {
+    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
+    PyObject *entries = PyTuple_New((Py_ssize_t)shown);
+    if (entries == NULL)
+        return NULL;
+    for (size_t i = 0; i < shown; i++) {
+        const Entry *entry = &collector->entries[i];
+        PyObject *pair = entry->message != NULL ? Py_BuildValue("(iy)", entry->line, entry->message)
+                                                : Py_BuildValue("(iO)", entry->line, Py_None);
+        if (pair == NULL) {
+            Py_DECREF(entries);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(entries, (Py_ssize_t)i, pair);
+    }
+    return entries;
+}
+
+static void free_entries(Collector *collector) {
+    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
+    for (size_t i = 0; i < shown; i++)
+        free(collector->entries[i].message);
+    free(collector->entries);
+}
+
+static PyObject *validate(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer xml_view, dtd_view;
+    Py_ssize_t keep;
+    if (!PyArg_ParseTuple(args, "y*y*n", &xml_view, &dtd_view, &keep))
+        return NULL;
+    PyObject *answer = NULL;
+    Collector collector = {0};
+    if (keep < 0 || keep > 1000000 || xml_view.len > INT_MAX || dtd_view.len > INT_MAX
+        || xml_view.len == 0 || dtd_view.len == 0 || !plain_bytes(xml_view.buf, xml_view.len)) {
+        answer = Py_NewRef(Py_None);
+        goto done;
+    }
+    collector.keep = (size_t)keep;
+    collector.entries = calloc(collector.keep ? collector.keep : 1, sizeof(Entry));
+    if (collector.entries == NULL) {
+        answer = PyErr_NoMemory();
+        goto done;
+    }
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = run_validation(xml_view.buf, (int)xml_view.len, dtd_view.buf, (int)dtd_view.len, &collector);
+    Py_END_ALLOW_THREADS
+    if (result < 0) {
+        answer = Py_NewRef(Py_None);
+    } else {
+        PyObject *entries = entries_tuple(&collector);
+        if (entries != NULL)
+            answer = Py_BuildValue("(OnN)", result ? Py_True : Py_False, (Py_ssize_t)collector.count, entries);
+    }
+    free_entries(&collector);
+done:
+    PyBuffer_Release(&xml_view);
+    PyBuffer_Release(&dtd_view);
+    return answer;
+}
+
+/* ---- binding lxml's libxml2 */
+static int bind_symbols(void) {
+    PyObject *etree = PyImport_ImportModule("lxml.etree"); /* also initialises libxml2 */
+    if (etree == NULL)
+        return -1;
+    PyObject *file = PyObject_GetAttrString(etree, "__file__");
+    Py_DECREF(etree);
+    if (file == NULL)
+        return -1;
+    PyObject *encoded = PyUnicode_EncodeFSDefault(file);
+    Py_DECREF(file);
+    if (encoded == NULL)
+        return -1;
+    void *library = dlopen(PyBytes_AS_STRING(encoded), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    Py_DECREF(encoded);
+    if (library == NULL) {
+        PyErr_SetString(PyExc_ImportError, "lxml.etree's shared library is not loaded");
+        return -1;
+    }
+    /* the handle stays open for the life of the process, as lxml itself does */
+    struct { void **slot; const char *name; int required; } table[] = {
+        {(void **)&xml.init_parser, "xmlInitParser", 1},
+        {(void **)&xml.new_parser_ctxt, "xmlNewParserCtxt", 1},
+        {(void **)&xml.free_parser_ctxt, "xmlFreeParserCtxt", 1},
+        {(void **)&xml.set_resource_loader, "xmlCtxtSetResourceLoader", 0},
+        {(void **)&xml.ctxt_read_memory, "xmlCtxtReadMemory", 1},
+        {(void **)&xml.free_doc, "xmlFreeDoc", 1},
+        {(void **)&xml.input_buffer_mem, "xmlParserInputBufferCreateMem", 1},
+        {(void **)&xml.io_parse_dtd, "xmlIOParseDTD", 1},
+        {(void **)&xml.free_dtd, "xmlFreeDtd", 1},
+        {(void **)&xml.new_valid_ctxt, "xmlNewValidCtxt", 1},
+        {(void **)&xml.free_valid_ctxt, "xmlFreeValidCtxt", 1},
+        {(void **)&xml.validate_dtd, "xmlValidateDtd", 1},
+        {(void **)&xml.set_structured_error, "xmlSetStructuredErrorFunc", 1},
+        {(void **)&xml.current_structured_error, "__xmlStructuredError", 1},
+        {(void **)&xml.current_structured_context, "__xmlStructuredErrorContext", 1},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        *table[i].slot = dlsym(library, table[i].name);
+        if (*table[i].slot == NULL && table[i].required) {
+            PyErr_Format(PyExc_ImportError, "lxml's libxml2 lacks %s", table[i].name);
+            return -1;
+        }
+    }
+    xml.init_parser();
+    return 0;
+}
+
+static PyMethodDef methods[] = {
+    {"validate", validate, METH_VARARGS,
+     "validate(xml, dtd, keep) -> (valid, error_count, ((line, message), ...)) or None: "
+     "DTD validation with lxml's libxml2, without the GIL"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, .m_name = "_dtdvalid", .m_size = -1, .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__dtdvalid(void) {
+    if (bind_symbols() < 0)
+        return NULL;
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,102 @@
+"""Validation of the game XML by the engine's game.dtd, as lxml's error log reports it.
+
+lxml's `DTD.validate` holds the GIL for most of its time (each error is a Python callback),
+so beside the other checks it only slows them down. The optional C kernel `_dtdvalid`
+validates the XML bytes with lxml's own libxml2 and without the GIL: `start` runs it in a
+background thread as soon as the bytes are read, and `DtdReport`s from both paths are
+identical (tests compare them). Without the kernel (unbuilt, DDAY2_PURE) or when it cannot
+answer, `validate_tree` is the lxml path.
+"""
+
+from __future__ import annotations
+
+import io
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lxml import etree
+
+from converter.check.accel import accelerator
+
+SHOWN_ERRORS = 21  # X004 shows 20 errors and the line of the 21st; error_count covers the rest
+
+
+@dataclass(frozen=True)
+class DtdError:
+    line: int  # 0 when libxml2 knows none
+    message: str
+
+
+@dataclass(frozen=True)
+class DtdReport:
+    valid: bool
+    error_count: int
+    errors: tuple[DtdError, ...]  # the first SHOWN_ERRORS, in lxml's error-log order
+
+
+def validate_tree(tree: etree._ElementTree, dtd_bytes: bytes) -> DtdReport:
+    """The lxml path (and the oracle of the kernel)."""
+    dtd = _dtd(dtd_bytes)
+    valid = dtd.validate(tree)
+    log = dtd.error_log
+    return DtdReport(bool(valid), len(log), tuple(DtdError(entry.line, entry.message)
+                                                  for entry in list(log)[:SHOWN_ERRORS]))
+
+
+def validate_bytes(xml_bytes: bytes, dtd_bytes: bytes) -> DtdReport | None:
+    """The kernel's answer for the XML these bytes parse to; None when it has none (no kernel,
+    or input it leaves to lxml: then use `validate_tree`). Releases the GIL for its bulk."""
+    kernel = _kernel(dtd_bytes)
+    return None if kernel is None else _report(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
+
+
+def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
+    """`validate_bytes` in the background thread (read it with `result`); None without a kernel.
+    The thread runs the C function alone: it needs the GIL only to start and to return."""
+    kernel = _kernel(dtd_bytes)
+    if kernel is None:
+        return None
+    return _background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+
+
+def result(pending: Future) -> DtdReport | None:
+    """What `validate_bytes` would have answered; None also when the kernel failed."""
+    try:
+        return _report(pending.result())
+    except Exception:  # noqa: BLE001 - e.g. MemoryError in the thread: lxml gives the same answer
+        return None
+
+
+def _kernel(dtd_bytes: bytes):
+    kernel = accelerator("_dtdvalid")
+    return None if b"<!ENTITY" in dtd_bytes else kernel  # a DTD with entities might load files
+
+
+def _report(answer) -> DtdReport | None:
+    if answer is None:
+        return None
+    valid, count, entries = answer
+    return DtdReport(valid, count, tuple(DtdError(line, _message(raw)) for line, raw in entries))
+
+
+@lru_cache(maxsize=1)
+def _background() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="dday2-dtd")
+
+
+@lru_cache(maxsize=2)
+def _dtd(data: bytes) -> etree.DTD:
+    return etree.DTD(io.BytesIO(data))
+
+
+def _message(raw: bytes | None) -> str:
+    """As lxml's `_LogEntry.message` turns libxml2's message into text."""
+    if not raw or raw == b"\n":
+        return "unknown error"
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    try:
+        return raw.decode("utf8")
+    except UnicodeDecodeError:
+        return raw.decode("ascii", "backslashreplace")
