@@ -99,6 +99,11 @@ def _without_saturated(counts: list[int], points: np.ndarray) -> tuple[list[int]
     return counts, np.concatenate(kept) if kept else np.zeros((0, 2), dtype=np.int64)
 
 
+def int64_rows(data: bytes | bytearray, columns: int = 2) -> np.ndarray:
+    """Native int64 values in `data` (the C reader's output) as rows, without a copy."""
+    return np.frombuffer(data, dtype=np.int64).reshape(-1, columns) if columns > 1 else np.frombuffer(data, dtype=np.int64)
+
+
 def point_tuples(counts: Sequence[int], coordinates: np.ndarray) -> list[tuple[Point, ...] | None]:
     """The points of each plain list as (x, y) tuples (None for the others), from
     `plain_point_lists`'s results. struct makes each pair's ints and tuple in C, from the
