@@ -278,23 +278,19 @@ static void parse(Parse *p, int polygons, int allow_options)
 static PyObject *EMPTY_TUPLE, *EMPTY_STR, *NAME, *LINE, *POINTS, *POLYGONS, *OPTIONS, *ITEMS, *TUPLES, *ROWS;
 
 /* An instance of a frozen dataclass without running its __init__ (which costs a microsecond
- * per entry, a third of the time budget): the fields go straight into its __dict__. */
+ * per entry, a third of the time budget): each field set as object.__setattr__ would. */
 static PyObject *new_entry(PyTypeObject *type, PyObject *name, Py_ssize_t number,
                            PyObject *points, PyObject *polygons, PyObject *options)
 {
     PyObject *entry = type->tp_new(type, EMPTY_TUPLE, NULL);
-    if (entry == NULL)
-        return NULL;
-    PyObject *fields = PyObject_GenericGetDict(entry, NULL);
     PyObject *line = PyLong_FromSsize_t(number);
-    int failed = fields == NULL || line == NULL
-        || PyDict_SetItem(fields, NAME, name) < 0 || PyDict_SetItem(fields, LINE, line) < 0
-        || PyDict_SetItem(fields, POINTS, points) < 0 || PyDict_SetItem(fields, POLYGONS, polygons) < 0
-        || PyDict_SetItem(fields, OPTIONS, options) < 0;
-    Py_XDECREF(fields);
-    Py_XDECREF(line);
-    if (failed)
+    if (entry == NULL || line == NULL
+        || PyObject_GenericSetAttr(entry, NAME, name) < 0 || PyObject_GenericSetAttr(entry, LINE, line) < 0
+        || PyObject_GenericSetAttr(entry, POINTS, points) < 0
+        || PyObject_GenericSetAttr(entry, POLYGONS, polygons) < 0
+        || PyObject_GenericSetAttr(entry, OPTIONS, options) < 0)
         Py_CLEAR(entry);
+    Py_XDECREF(line);
     return entry;
 }
 
@@ -312,7 +308,9 @@ static PyObject *new_polygon_list(PyTypeObject *type, PyObject *coordinates, con
             goto done;
         PyTuple_SET_ITEM(sizes, i, size);
     }
-    rows = Py_BuildValue("(OnO)", coordinates, first_row, sizes);
+    PyObject *row = PyLong_FromSsize_t(first_row);
+    rows = row ? PyTuple_Pack(3, coordinates, row, sizes) : NULL;
+    Py_XDECREF(row);
     if (rows == NULL)
         goto done;
     list = type->tp_new(type, EMPTY_TUPLE, NULL);
@@ -378,11 +376,17 @@ static PyObject *point_tuples(const Parse *p, const Line *line)
     PyObject *points = PyTuple_New(line->count);
     for (Py_ssize_t i = 0; points != NULL && i < line->count; i++) {
         const int64_t *xy = &p->values[2 * (line->first + i)];
-        PyObject *point = Py_BuildValue("(LL)", (long long)xy[0], (long long)xy[1]);
-        if (point == NULL)
+        PyObject *point = PyTuple_New(2), *x = PyLong_FromLongLong(xy[0]), *y = PyLong_FromLongLong(xy[1]);
+        if (point == NULL || x == NULL || y == NULL) {
+            Py_XDECREF(point);
+            Py_XDECREF(x);
+            Py_XDECREF(y);
             Py_CLEAR(points);
-        else
-            PyTuple_SET_ITEM(points, i, point);
+            break;
+        }
+        PyTuple_SET_ITEM(point, 0, x);
+        PyTuple_SET_ITEM(point, 1, y);
+        PyTuple_SET_ITEM(points, i, point);
     }
     return points;
 }
@@ -454,9 +458,13 @@ static int run_parse(Parse *p, PyObject *values, int polygons, int allow_options
     }
     if (p->foreign_breaks)
         return 0;
-    if (PyByteArray_Resize(values, p->point_count * 16) < 0)
-        return -1;
-    p->values = (int64_t *)PyByteArray_AS_STRING(values);  /* the resize may have moved it */
+    /* Cut to size only when most of it is unused: a large block shrunk in place is given
+     * back to the system when freed, and its next allocation would fault in fresh pages. */
+    if (p->point_count < p->point_capacity / 4) {
+        if (PyByteArray_Resize(values, p->point_count * 16) < 0)
+            return -1;
+        p->values = (int64_t *)PyByteArray_AS_STRING(values);  /* the resize may have moved it */
+    }
     return 1;
 }
 
@@ -471,7 +479,8 @@ static int is_type(PyObject *object, const char *what)
 PyDoc_STRVAR(read_polygons_doc,
 "read_polygons(data, entry_type, polygon_list_type, rows_of)\n--\n\n"
 "polygons.txt's bytes: (entries of the plain lines, [(line number, start, end)] of the lines\n"
-"Python must read, all plain points as rows_of(bytearray), each polygon's size as int64\n"
+"Python must read, all plain points as rows_of(bytearray, points) (the first 16 * points\n"
+"bytes hold them as native int64 x, y), each polygon's size as int64\n"
 "bytes, whether the file is ASCII); None when Python must read the whole file.");
 
 static PyObject *read_polygons(PyObject *module, PyObject *args)
@@ -490,7 +499,7 @@ static PyObject *read_polygons(PyObject *module, PyObject *args)
     if (done == 0)
         result = Py_NewRef(Py_None);
     if (done == 1) {
-        PyObject *coordinates = PyObject_CallOneArg(rows_of, values);
+        PyObject *coordinates = PyObject_CallFunction(rows_of, "On", values, p.point_count);
         PyObject *entries = coordinates ? polygon_entries(&p, (PyTypeObject *)entry_type,
                                                           (PyTypeObject *)list_type, coordinates) : NULL;
         PyObject *others = entries ? python_lines(&p) : NULL;

@@ -99,9 +99,11 @@ def _without_saturated(counts: list[int], points: np.ndarray) -> tuple[list[int]
     return counts, np.concatenate(kept) if kept else np.zeros((0, 2), dtype=np.int64)
 
 
-def int64_rows(data: bytes | bytearray, columns: int = 2) -> np.ndarray:
-    """Native int64 values in `data` (the C reader's output) as rows, without a copy."""
-    return np.frombuffer(data, dtype=np.int64).reshape(-1, columns) if columns > 1 else np.frombuffer(data, dtype=np.int64)
+def int64_rows(data: bytes | bytearray, rows: int | None = None, columns: int = 2) -> np.ndarray:
+    """The first `rows` rows of native int64 values in `data` (the C reader's output; all of
+    it when None), without a copy."""
+    values = np.frombuffer(data, dtype=np.int64, count=-1 if rows is None else rows * columns)
+    return values.reshape(-1, columns) if columns > 1 else values
 
 
 def point_tuples(counts: Sequence[int], coordinates: np.ndarray) -> list[tuple[Point, ...] | None]:
