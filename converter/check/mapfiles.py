@@ -3,6 +3,11 @@
 Formats follow the engine's PointFileReaderWriter (see shared docs): `polygons.txt` is
 `NAME < (x,y) ... > < ... >`; one-point files are `NAME (x,y)`; `place.txt` is
 `NAME (x,y) ... [| overflowToLeft=true|false]`. `map.properties` is Java properties.
+
+Point files are read by the C reader (`_pointtext.c`) when it is built: plainly written lines
+come back as entries, every other line is read here with the regular expressions, which
+define the format. Without it (or with DDAY2_PURE set) `pointtext` reads the plain lines.
+Both give the same entries and malformed lines (tests compare them).
 """
 
 from __future__ import annotations
@@ -30,8 +35,8 @@ class PolygonList(Sequence):
     """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
     the parsed array until someone reads their points: the checks need only their count
     (numpy reads the array), so 25,000 tuples are never built for a clean map. The C reader
-    gives `rows` instead of items: (coordinates, first row, each polygon's size), sliced on
-    first use (a slice per polygon costs more than the whole C parse)."""
+    gives `rows` instead of items: (coordinates, first row, each polygon's size), sliced only
+    when someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
 
     __slots__ = ("_items", "_tuples", "_rows")
 

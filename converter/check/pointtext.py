@@ -5,7 +5,8 @@ and numbers that fit int64: how the engine writes them, and how real maps are wr
 All plain lists of a file are proven plain and parsed together (bytes.translate, numpy
 passes over one byte per character, numpy's text-to-int parser); anything else is left
 to the caller's regular expressions, which define the format. A plain list reads exactly
-as those do (Hypothesis test), so the fast path changes speed, not results.
+as those do (Hypothesis test), so the fast path changes speed, not results. When the C
+reader (`_pointtext.c`) is built, mapfiles uses it instead and this module is the fallback.
 """
 
 from __future__ import annotations
