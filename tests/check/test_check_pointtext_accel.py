@@ -178,3 +178,22 @@ def test_kernel_refuses_what_it_cannot_read() -> None:
     assert KERNEL.read_points(b"A (1,2)\xe2\x80\xa8B (3,4)", False, Entry) is None  # U+2028 breaks lines
     entries, others, ascii_only = KERNEL.read_points(memoryview(b"A (1,2)\nB x"), False, Entry)
     assert entries == [Entry("A", 1, points=((1, 2),))] and others == [(2, 8, 11)] and ascii_only
+
+
+def test_many_lines_mixed_read_as_in_python(monkeypatch, tmp_path) -> None:
+    """Thousands of lines (the C's line table grows), every tenth one left to Python."""
+    chooser = random.Random(11)
+    lines = []
+    for number in range(3000):
+        points = " ".join(f"({chooser.randrange(-50, 5000)},{chooser.randrange(0, 3000)})"
+                          for _ in range(chooser.randrange(3, 9)))
+        lines.append(f"T{number} < {points} >" if number % 10 else f"T{number} < {points} x>")
+    path = _file(tmp_path, "\r\n".join(lines).encode(), "polygons.txt")
+    fast, pure = _both(monkeypatch, lambda: read_polygons(path))
+    _assert_same(fast, pure)
+    assert len(fast.entries) == 2700 and len(fast.malformed) == 300 and fast.known_arrays is not None
+    text = "\n".join(f"T{number}  ({number},{-number}) | overflowToLeft={number % 2 == 0}" for number in range(3000))
+    path = _file(tmp_path, text.encode(), "place.txt")
+    fast, pure = _both(monkeypatch, lambda: read_point_file(path, allow_options=True))
+    _assert_same(fast, pure)
+    assert len(fast.entries) == 3000 and fast.entries[-1].options == "overflowToLeft=False"
