@@ -3,14 +3,21 @@
 Formats follow the engine's PointFileReaderWriter (see shared docs): `polygons.txt` is
 `NAME < (x,y) ... > < ... >`; one-point files are `NAME (x,y)`; `place.txt` is
 `NAME (x,y) ... [| overflowToLeft=true|false]`. `map.properties` is Java properties.
+
+Point files are read by the C reader (`_pointtext.c`) when it is built: plainly written lines
+come back as entries, every other line is read here with the regular expressions, which
+define the format. Without it (or with DDAY2_PURE set) `pointtext` reads the plain lines.
+Both give the same entries and malformed lines (tests compare them).
 """
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,25 +34,36 @@ _POLYGON = re.compile(r"<([^<>]*)>")
 class PolygonList(Sequence):
     """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
     the parsed array until someone reads their points: the checks need only their count
-    (numpy reads the array), so 25,000 tuples are never built for a clean map."""
+    (numpy reads the array), so 25,000 tuples are never built for a clean map. The C reader
+    gives `rows` instead of items: (coordinates, first row, each polygon's size), sliced only
+    when someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
 
-    __slots__ = ("_items", "_tuples")
+    __slots__ = ("_items", "_tuples", "_rows")
 
-    def __init__(self, items: Sequence[Polygon | np.ndarray]) -> None:
+    def __init__(self, items: Sequence[Polygon | np.ndarray] | None = None,
+                 rows: tuple[np.ndarray, int, tuple[int, ...]] | None = None) -> None:
         self._items = items
         self._tuples: tuple[Polygon, ...] | None = None
+        self._rows = rows
 
     def _all(self) -> tuple[Polygon, ...]:
         if self._tuples is None:
             self._tuples = tuple(item if isinstance(item, tuple) else tuple(map(tuple, item.tolist()))
-                                 for item in self._items)
+                                 for item in self.unread())
         return self._tuples
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) if self._items is not None else len(self._rows[2])
 
     def unread(self) -> Sequence[Polygon | np.ndarray]:
         """The polygons as they are held: parsed rows or tuples (each has a len)."""
+        if self._items is None:
+            coordinates, row, sizes = self._rows
+            items = []
+            for size in sizes:
+                items.append(coordinates[row:row + size])
+                row += size
+            self._items = items
         return self._items
 
     def __getitem__(self, index):
@@ -65,7 +83,7 @@ class PolygonList(Sequence):
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry:  # the C reader (_pointtext.c) fills these five fields by name, without __init__
     name: str
     line: int
     points: tuple[Point, ...] = ()
@@ -86,6 +104,8 @@ class PointFile:
     entries: list[Entry] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
     unreadable: str | None = None  # why the file could not be read at all
+    # polygon_arrays as the C reader found them, when it read every entry
+    known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -94,6 +114,8 @@ class PointFile:
         when a coordinate does not fit int64 (the tuples hold it; numpy code cannot)."""
         import numpy as np
 
+        if self.known_arrays is not None:
+            return self.known_arrays
         polygons = [polygon for entry in self.entries for polygon in unread_polygons(entry)]
         try:
             pieces = [polygon if isinstance(polygon, np.ndarray) else np.array(polygon, dtype=np.int64).reshape(-1, 2)
@@ -116,14 +138,25 @@ def unread_polygons(entry: Entry) -> Sequence[Polygon | np.ndarray]:
     return entry.polygons.unread() if isinstance(entry.polygons, PolygonList) else entry.polygons
 
 
-def _lines(path: Path, into: PointFile) -> list[tuple[int, str]]:
+def _read(path: Path, into: PointFile) -> bytes | None:
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        into.unreadable = f"not UTF-8 ({error.reason} at byte {error.start})"
-        return []
+        return path.read_bytes()
     except OSError as error:
         into.unreadable = error.strerror or str(error)
+        return None
+
+
+def _decoded(data: bytes, into: PointFile) -> str | None:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        into.unreadable = f"not UTF-8 ({error.reason} at byte {error.start})"
+        return None
+
+
+def _lines(data: bytes, into: PointFile) -> list[tuple[int, str]]:
+    text = _decoded(data, into)
+    if text is None:
         return []
     return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line and not line.isspace()]
 
@@ -148,13 +181,73 @@ def _plain_groups(rest: str) -> list[str] | None:
     return groups
 
 
+def _kernel():
+    from converter.check.accel import accelerator
+
+    return accelerator("_pointtext")
+
+
+def _with_kernel_result(result: PointFile, data: bytes, ascii_only: bool, entries: list[Entry],
+                        others: list[tuple[int, int, int]], read_line) -> bool:
+    """Fill `result` from the C reader's entries and the lines it left to `read_line`
+    (number, text -> Entry | Malformed); False when the file is not UTF-8 (then unreadable)."""
+    if not ascii_only and _decoded(data, result) is None:
+        return False
+    if not others:
+        result.entries = entries
+        return True
+    read = []
+    for number, start, end in others:
+        line = data[start:end].decode("utf-8")
+        if not line.isspace():  # (only a non-ASCII blank line gets here)
+            found = read_line(number, line)
+            (read if isinstance(found, Entry) else result.malformed).append(found)
+    result.entries = list(heapq.merge(entries, read, key=attrgetter("line"))) if read else entries
+    return True
+
+
+def _polygon_line(number: int, line: str) -> Entry | Malformed:
+    """One line of `polygons.txt` read with the regular expressions (the format's definition)."""
+    name, bracket, rest = line.partition("<")
+    name = name.strip()
+    if not bracket or not name:
+        return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
+    leftover = _POLYGON.sub("", "<" + rest).strip()
+    return _polygon_entry(number, line, name, [(*_points(group), None) for group in _POLYGON.findall("<" + rest)],
+                          leftover)
+
+
+def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> Entry | Malformed:
+    """The entry of a line from its groups read: (points, junk, parsed rows or None) each."""
+    polygons = []
+    for points, junk, parsed in read:
+        if junk or len(points if parsed is None else parsed) < 3:
+            leftover = leftover or junk or "a polygon with fewer than 3 points"
+            continue
+        polygons.append(points if parsed is None else parsed)
+    if leftover or not polygons:
+        return Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}" if leftover else "no polygon")
+    return Entry(name, number, polygons=PolygonList(polygons))
+
+
 def read_polygons(path: Path) -> PointFile:
-    """`polygons.txt`: plainly written lines are parsed all at once (`pointtext`), the rest
-    line by line with the regular expressions; both read the same."""
-    from converter.check.pointtext import plain_point_lists, point_tuples  # numpy: map folders only
+    """`polygons.txt`: plainly written lines are parsed all at once (by the C reader, else
+    `pointtext`), the rest line by line with the regular expressions; both read the same."""
+    from converter.check.pointtext import int64_rows, plain_point_lists  # numpy: map folders only
 
     result = PointFile(path)
-    lines = _lines(path, result)
+    data = _read(path, result)
+    if data is None:
+        return result
+    kernel = _kernel()
+    parsed = kernel.read_polygons(data, Entry, PolygonList, int64_rows) if kernel else None
+    if parsed is not None:
+        entries, others, coordinates, sizes, ascii_only = parsed
+        if _with_kernel_result(result, data, ascii_only, entries, others, _polygon_line) \
+                and len(result.entries) == len(entries):  # else polygon_arrays joins them
+            result.known_arrays = coordinates, int64_rows(sizes, columns=1)
+        return result
+    lines = _lines(data, result)
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
     for _, line in lines:
         name, bracket, rest = line.partition("<")
@@ -167,31 +260,33 @@ def read_polygons(path: Path) -> PointFile:
         start += max(count, 0)
     plain = zip(counts, starts)
     for (number, line), (name, bracket, groups) in zip(lines, split):
-        if not bracket or not name:
-            result.malformed.append(Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`"))
-            continue
         if groups is None:
-            rest = line.partition("<")[2]
-            groups = _POLYGON.findall("<" + rest)
-            leftover = _POLYGON.sub("", "<" + rest).strip()
-            read = [(*_points(group), None) for group in groups]
+            found = _polygon_line(number, line)
         else:
-            leftover, read = "", []
+            read = []
             for group in groups:
                 count, start = next(plain)
                 read.append((*_points(group), None) if count < 0 else ((), "", coordinates[start:start + count]))
-        polygons = []
-        for points, junk, parsed in read:
-            if junk or len(points if parsed is None else parsed) < 3:
-                leftover = leftover or junk or "a polygon with fewer than 3 points"
-                continue
-            polygons.append(points if parsed is None else parsed)
-        if leftover or not polygons:
-            result.malformed.append(Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}"
-                                              if leftover else "no polygon"))
-            continue
-        result.entries.append(Entry(name, number, polygons=PolygonList(polygons)))
+            found = _polygon_entry(number, line, name, read, "")
+        (result.entries if isinstance(found, Entry) else result.malformed).append(found)
     return result
+
+
+def _point_entry(number: int, line: str, name: str, points, junk: str, options: str,
+                 allow_options: bool) -> Entry | Malformed:
+    if not name or not points or junk:
+        reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
+        return Malformed(number, line.strip()[:60], reason)
+    if not allow_options and len(points) != 1:
+        return Malformed(number, line.strip()[:60], f"{len(points)} points, expected one")
+    return Entry(name, number, points=points, options=options.strip())
+
+
+def _split_point_line(line: str, allow_options: bool) -> tuple[str, str, str]:
+    """name, the point text from its first `(`, options"""
+    body, _, options = line.partition("|") if allow_options else (line, "", "")
+    name, paren, rest = body.partition("(")
+    return name.strip(), paren + rest, options
 
 
 def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
@@ -199,23 +294,27 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     from converter.check.pointtext import plain_point_lists, point_tuples  # numpy: map folders only
 
     result = PointFile(path)
-    lines = _lines(path, result)
-    split = []  # per line: name, the point text from its first `(`, options
-    for _, line in lines:
-        body, _, options = line.partition("|") if allow_options else (line, "", "")
-        name, paren, rest = body.partition("(")
-        split.append((name.strip(), paren + rest, options))
+    data = _read(path, result)
+    if data is None:
+        return result
+    kernel = _kernel()
+    parsed = kernel.read_points(data, allow_options, Entry) if kernel else None
+    if parsed is not None:
+        entries, others, ascii_only = parsed
+
+        def read_line(number: int, line: str) -> Entry | Malformed:
+            name, text, options = _split_point_line(line, allow_options)
+            return _point_entry(number, line, name, *_points(text), options, allow_options)
+
+        _with_kernel_result(result, data, ascii_only, entries, others, read_line)
+        return result
+    lines = _lines(data, result)
+    split = [_split_point_line(line, allow_options) for _, line in lines]
     counts, coordinates = plain_point_lists([text for _, text, _ in split])
     for (number, line), (name, text, options), plain in zip(lines, split, point_tuples(counts, coordinates)):
         points, junk = (plain, "") if plain is not None else _points(text)
-        if not name or not points or junk:
-            reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
-            result.malformed.append(Malformed(number, line.strip()[:60], reason))
-            continue
-        if not allow_options and len(points) != 1:
-            result.malformed.append(Malformed(number, line.strip()[:60], f"{len(points)} points, expected one"))
-            continue
-        result.entries.append(Entry(name, number, points=points, options=options.strip()))
+        found = _point_entry(number, line, name, points, junk, options, allow_options)
+        (result.entries if isinstance(found, Entry) else result.malformed).append(found)
     return result
 
 

@@ -5,7 +5,8 @@ and numbers that fit int64: how the engine writes them, and how real maps are wr
 All plain lists of a file are proven plain and parsed together (bytes.translate, numpy
 passes over one byte per character, numpy's text-to-int parser); anything else is left
 to the caller's regular expressions, which define the format. A plain list reads exactly
-as those do (Hypothesis test), so the fast path changes speed, not results.
+as those do (Hypothesis test), so the fast path changes speed, not results. When the C
+reader (`_pointtext.c`) is built, mapfiles uses it instead and this module is the fallback.
 """
 
 from __future__ import annotations
@@ -97,6 +98,13 @@ def _without_saturated(counts: list[int], points: np.ndarray) -> tuple[list[int]
         else:
             kept.append(chunk)
     return counts, np.concatenate(kept) if kept else np.zeros((0, 2), dtype=np.int64)
+
+
+def int64_rows(data: bytes | bytearray, rows: int | None = None, columns: int = 2) -> np.ndarray:
+    """The first `rows` rows of native int64 values in `data` (the C reader's output; all of
+    it when None), without a copy."""
+    values = np.frombuffer(data, dtype=np.int64, count=-1 if rows is None else rows * columns)
+    return values.reshape(-1, columns) if columns > 1 else values
 
 
 def point_tuples(counts: Sequence[int], coordinates: np.ndarray) -> list[tuple[Point, ...] | None]:
