@@ -24,6 +24,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
+from converter.check.accel import accelerator
 from converter.check.engine import ENGINE_JAR, load_engine
 from converter.check.inputs import resolve
 from converter.check.runner import check_target
@@ -117,6 +118,14 @@ def _packages(stack: ExitStack, community: Path) -> list[tuple[str, Path]]:
     return found + ([("generated", generated)] if generated is not None else [])
 
 
+def _accelerators_line() -> str:
+    names = sorted(source.stem for source in (REPO_ROOT / "converter" / "check").glob("_*.c"))
+    built = [name for name in names if accelerator(name) is not None]
+    missing = sorted(set(names) - set(built))
+    return (f"C accelerators in use: {', '.join(built) or 'none'}"
+            + (f"; not in use: {', '.join(missing)} (unbuilt, or DDAY2_PURE set)" if missing else ""))
+
+
 def run() -> list[str]:
     if not ENGINE_JAR.is_file() or shutil.which("javac") is None:
         return [f"skipped: needs the engine jar {ENGINE_JAR} and javac"]
@@ -140,7 +149,7 @@ def run() -> list[str]:
                          if t.map_dir is not None and t.xml in kinds][:1]
         process_cases += [(t.xml.name, t.xml, t.xml) for t in targets if t.xml.name in PROCESS_XMLS]
         process = _process_lines(work, process_cases)
-    lines = [f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}"]
+    lines = [_accelerators_line(), f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}"]
     ratios: dict[bool, list[float]] = {False: [], True: []}  # by: map files checked too
     for target in targets:
         full = target.map_dir is not None
