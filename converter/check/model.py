@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from converter.check.columns import read_column, read_lines
 from converter.check.lazy import cached
 
 # Kinds of named things a game declares.
@@ -180,7 +181,7 @@ class Table:
         key = (attribute, default)
         if key not in self._columns:
             if default is None:
-                self._columns[key] = [element.get(attribute) for element in self.elements]
+                self._columns[key] = read_column(self.elements, attribute)
             else:  # the same read, with the default filled in where the attribute is absent
                 values = self.column(attribute)
                 self._columns[key] = [default if value is None else value for value in values] \
@@ -189,7 +190,7 @@ class Table:
 
     @cached
     def lines(self) -> list[int | None]:
-        return [element.sourceline for element in self.elements]
+        return read_lines(self.elements)
 
 
 class GameModel:
