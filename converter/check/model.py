@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from converter.check.columns import read_column, read_lines
 from converter.check.lazy import cached
 
 # Kinds of named things a game declares.
@@ -180,7 +181,7 @@ class Table:
         key = (attribute, default)
         if key not in self._columns:
             if default is None:
-                self._columns[key] = [element.get(attribute) for element in self.elements]
+                self._columns[key] = read_column(self.elements, attribute)
             else:  # the same read, with the default filled in where the attribute is absent
                 values = self.column(attribute)
                 self._columns[key] = [default if value is None else value for value in values] \
@@ -189,7 +190,7 @@ class Table:
 
     @cached
     def lines(self) -> list[int | None]:
-        return [element.sourceline for element in self.elements]
+        return read_lines(self.elements)
 
 
 class GameModel:
@@ -200,6 +201,7 @@ class GameModel:
         self._tables: dict[str, Table] = {}
         self._paths: dict[str, list[etree._Element]] = {}
         self._derived: dict[str, object] = {}
+        self._one_per_element = False  # set by `attachments`: each <attachment> is one attachment
 
     def table(self, path: str) -> Table:
         """The elements at a child path such as "map/territory", in document order."""
@@ -285,16 +287,25 @@ class GameModel:
             table = self.table(path)
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
                                          table.column("resourceOrUnit"), table))
-        targets: dict[str, tuple[list, list]] = {}
-        for _name, attach_to, _java_class, attach_type, line, _element in self.attachments:
-            kind = ATTACH_KINDS.get(attach_type)
-            if kind is not None and attach_to:
-                values, lines = targets.setdefault(kind, ([], []))
-                values.append(attach_to)
-                lines.append(line)
-        groups += [ReferenceGroup(kind, "attachment", "attachTo", values, lines)
-                   for kind, (values, lines) in targets.items()]
+        targets, types, lines = self._attachment_columns()
+        kinds = list(map(ATTACH_KINDS.get, types))
+        used = [kind is not None and bool(target) for kind, target in zip(kinds, targets)]
+        # one group per kind attached to, in order of first use; each gathered by one scan
+        for kind in dict.fromkeys(compress(kinds, used)):
+            chosen = [each == kind and wanted for each, wanted in zip(kinds, used)]
+            groups.append(ReferenceGroup(kind, "attachment", "attachTo", list(compress(targets, chosen)),
+                                         list(compress(lines, chosen))))
         return groups
+
+    def _attachment_columns(self) -> tuple[list[str], list[str], list[int | None]]:
+        """attachTo, type and line of each attachment: the table's columns when each element
+        is one attachment (the usual case), else read from the expanded `attachments`."""
+        table = self.table(ATTACHMENT_PATH)
+        attachments = self.attachments
+        if self._one_per_element:
+            return table.column("attachTo", ""), table.column("type", "unitType"), table.lines
+        return ([each.attach_to for each in attachments], [each.type for each in attachments],
+                [each.line for each in attachments])
 
     def referenced(self, kind: str) -> set[str]:
         """Every name that references of this kind use."""
@@ -346,7 +357,8 @@ class GameModel:
         rows = zip(table.column("name", ""), targets, table.column("javaClass", ""),
                    table.column("type", "unitType"), table.lines, range(len(table)))
         variables = self.variables
-        if not variables and not any("$" in target for target in targets):
+        self._one_per_element = not variables and not any("$" in target for target in targets)
+        if self._one_per_element:
             return _named(Attachment, rows)  # the usual case: one attachment per element
         # 2.x `foreach="$v$"` attachments name their target with the loop variable
         loop = {name.strip("$@"): values for name, values in variables.items()}
@@ -404,7 +416,10 @@ class GameModel:
     # ---- properties, the turn sequence, the rest
     @cached
     def properties(self) -> list[Property]:
-        return [_property(element) for element in self.root.iterfind("propertyList/property")]
+        table = self.table("propertyList/property")  # the elements iterfind finds, in the same order
+        editable = [value.lower() == "true" for value in table.column("editable", "false")]
+        return [_property(*row) for row in zip(table.elements, table.column("name", ""), table.column("value", ""),
+                                               table.lines, editable)]
 
     @cached
     def steps(self) -> list[Step]:
@@ -469,18 +484,20 @@ def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> l
     return values
 
 
-def _property(element: etree._Element) -> Property:
-    typed = nested_value = None  # the first child element of a type (boolean, number, ...), the first <value>
+def _property(element: etree._Element, name: str, value: str, line: int | None, editable: bool) -> Property:
+    """One property from its attributes (read as columns) and its children: the first child
+    element of a type (boolean, number, ...) and the first <value>, whose text wins."""
+    typed = nested_value = None
     for child in element:
         if child.tag == "value":
             nested_value = child if nested_value is None else nested_value
         elif typed is None and isinstance(child.tag, str):
             typed = child
-    value = element.get("value", "")
     if nested_value is not None and nested_value.text:
         value = nested_value.text
     if typed is None:
-        return Property(element.get("name", ""), value, element.sourceline,
-                        element.get("editable", "false").lower() == "true", None)
-    return Property(element.get("name", ""), value, element.sourceline,
-                    element.get("editable", "false").lower() == "true", typed.tag, typed.get("min"), typed.get("max"))
+        return _new_tuple(Property, (name, value, line, editable, None, None, None))
+    return _new_tuple(Property, (name, value, line, editable, typed.tag, typed.get("min"), typed.get("max")))
+
+
+_new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (see `_named`)

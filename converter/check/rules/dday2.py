@@ -91,10 +91,13 @@ def area_part_foreign_link(context):
     if areas is None:
         return
     reported: set[frozenset[str]] = set()
-    for connection in model.connections:
-        first, second = _PART.match(connection.t1), _PART.match(connection.t2)
-        if first and second and first.group(2) != second.group(2):
-            pair = frozenset((connection.t1, connection.t2))
+    t1s, t2s = model.connection_ends()
+    # the area number of each area part among the ends, matched once per name, not per end
+    number = {name: match.group(2) for name in {*t1s, *t2s} if (match := _PART.match(name))}
+    for index, (t1, t2) in enumerate(zip(t1s, t2s)):
+        first, second = number.get(t1), number.get(t2)
+        if first is not None and second is not None and first != second:
+            pair = frozenset((t1, t2))
             if pair not in reported:
                 reported.add(pair)
-                yield hit(line=connection.line, name=connection.t1, other=connection.t2, territory=connection.t1)
+                yield hit(line=model.connection_lines[index], name=t1, other=t2, territory=t1)
