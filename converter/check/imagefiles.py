@@ -28,10 +28,11 @@ def suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
-def walk(root: str) -> list[tuple[str, os.DirEntry]]:
+def walk(root: str, listed: set[str] | None = None) -> list[tuple[str, os.DirEntry]]:
     """Every file and folder below `root` as (its path from `root`, with `/`; its entry), in
     the order of `sorted(Path(root).rglob("*"))`: linked folders are listed, not entered;
-    unreadable folders are skipped; nothing when `root` is not a folder."""
+    unreadable folders are skipped; nothing when `root` is not a folder. `listed`, when
+    given, receives the path of each folder listed in full ("" for `root`)."""
     found: list[tuple[str, os.DirEntry]] = []
     pending = [(root, "")] if os.path.isdir(root) else []
     while pending:
@@ -41,6 +42,8 @@ def walk(root: str) -> list[tuple[str, os.DirEntry]]:
                 entries = list(listing)
         except PermissionError:
             continue
+        if listed is not None:
+            listed.add(prefix[:-1])
         for entry in entries:
             relative = prefix + entry.name
             found.append((relative, entry))
