@@ -22,6 +22,7 @@ from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
 from converter.check.mapyml import MapYml, read_map_yml
+from converter.check.unitimages import UnitImages, UnitsListing
 from converter.check.model import GameModel, build_model
 from converter.xmlsafe import UnsafeXmlError, parse_xml
 
@@ -50,7 +51,7 @@ def _declares_entities(path: Path) -> bool:
 
 # what the background thread reads, in order
 PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps",
-              "map_properties", "unit_and_flag_images", "tiles", "image_facts")
+              "map_properties", "unit_and_flag_images", "units_listing", "tiles", "image_facts")
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
@@ -65,7 +66,9 @@ class CheckContext:
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], object] = {}
+        self._listed: dict[str, set[str]] = {}  # folders map_tree listed in full, by tree
         self._unit_images: dict[tuple[str, str], str | None] = {}
+        self._unit_lookup: UnitImages | None = None
         self._prefetch: threading.Thread | None = None
 
     # ---- the map files, read beside the XML
@@ -252,7 +255,8 @@ class CheckContext:
         key = (True, folder)
         if key not in self._listings:
             root = self.map_file(folder)
-            self._listings[key] = walk(str(root)) if root is not None else []
+            listed = self._listed[folder] = set()
+            self._listings[key] = walk(str(root), listed) if root is not None else []
         return self._listings[key]
 
     def map_folder(self, folder: str) -> dict[str, os.DirEntry] | None:
@@ -276,12 +280,25 @@ class CheckContext:
         then units/<unit>.png, then the same in the engine's assets; None when there is none."""
         key = (player, unit)
         if key not in self._unit_images:
-            roots = [root for root in (self.target.map_dir, self.assets_dir) if root is not None]
-            self._unit_images[key] = next(
-                (candidate for root in roots for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
-                                                               os.path.join(root, "units", f"{unit}.png"))
-                 if os.path.isfile(candidate)), None)
+            if self._unit_lookup is None:
+                roots = [root for root in (self.target.map_dir, self.assets_dir) if root is not None]
+                self._unit_lookup = UnitImages(roots, self.units_listing if self.target.map_dir is not None else None)
+            self._unit_images[key] = self._unit_lookup.lookup(player, unit)
         return self._unit_images[key]
+
+    @prefetched
+    def units_listing(self) -> UnitsListing | None:
+        """The map's units folder as listed for I404, for the unit image lookup; None
+        when the map has no units folder."""
+        root = self.map_file("units")
+        tree = self.map_tree("units")
+        if root is None or "" not in self._listed.get("units", ()):
+            return None
+        try:
+            files = [relative for folder, relative, _ in self.unit_and_flag_images if folder == "units"]
+        except OSError:  # I404 reports it; the lookup then asks the file system
+            return None
+        return UnitsListing(str(root), files, (relative for relative, _ in tree), self._listed["units"])
 
     @prefetched
     def map_properties(self) -> MapProperties | None:

@@ -12,6 +12,8 @@ import os
 
 from PIL import Image, UnidentifiedImageError
 
+from converter.check.giffast import PREFIX_BYTES as GIF_PREFIX_BYTES
+from converter.check.giffast import gif_opens
 from converter.check.pngfast import png_header, png_verifies
 
 IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
@@ -28,10 +30,11 @@ def suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
-def walk(root: str) -> list[tuple[str, os.DirEntry]]:
+def walk(root: str, listed: set[str] | None = None) -> list[tuple[str, os.DirEntry]]:
     """Every file and folder below `root` as (its path from `root`, with `/`; its entry), in
     the order of `sorted(Path(root).rglob("*"))`: linked folders are listed, not entered;
-    unreadable folders are skipped; nothing when `root` is not a folder."""
+    unreadable folders are skipped; nothing when `root` is not a folder. `listed`, when
+    given, receives the path of each folder listed in full ("" for `root`)."""
     found: list[tuple[str, os.DirEntry]] = []
     pending = [(root, "")] if os.path.isdir(root) else []
     while pending:
@@ -41,6 +44,8 @@ def walk(root: str) -> list[tuple[str, os.DirEntry]]:
                 entries = list(listing)
         except PermissionError:
             continue
+        if listed is not None:
+            listed.add(prefix[:-1])
         for entry in entries:
             relative = prefix + entry.name
             found.append((relative, entry))
@@ -90,12 +95,17 @@ def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str,
 
 def unreadable_reason(path: str, quick: bool | None = None) -> str | None:
     """None when Pillow opens and verifies the image, else the error's type name. `quick`
-    is pngfast's verdict on the file when already known (pngscan), else it is read here."""
+    is pngfast's verdict on the file when already known (pngscan), else it is read here;
+    a file pngfast does not vouch for may still be a GIF giffast vouches for."""
     if quick:
         return None
     try:
-        if quick is None and png_verifies(read_file(path)):
-            return None  # the usual PNG: proven readable without Pillow's slower walk
+        if quick is None:
+            data = read_file(path)
+            if png_verifies(data) or gif_opens(data):
+                return None  # the usual PNG or GIF: proven readable without Pillow's slower walk
+        elif gif_opens(read_file(path, GIF_PREFIX_BYTES)):
+            return None  # pngscan said "not a PNG it vouches for": perhaps a GIF
         with Image.open(path) as image:
             image.verify()
     except IMAGE_ERRORS as error:

@@ -60,11 +60,15 @@ class Rule:
 
     def findings(self, context: "CheckContext") -> Iterator[Finding]:
         code, name, template, severity, shown = self.code, self.name, self.template, self.severity, context.display_path
+        last_file, last_shown = _UNSEEN, None
         for params, file, line, territory, player in self.check(context):
-            yield _finding(code, template.format_map(params), params.get("severity") or severity, shown(file), line,
+            if file is not last_file:  # a rule's findings mostly name one file: hash its path once
+                last_file, last_shown = file, shown(file)
+            yield _finding(code, template.format_map(params), params.get("severity") or severity, last_shown, line,
                            territory, player, name)
 
 
+_UNSEEN = object()  # no file yet (None is the game XML)
 _FINDING_DEFAULTS = {each.name: each.default for each in fields(Finding)}
 # what `_finding` relies on: a plain __dict__, no __post_init__, every other field defaulted
 _FAST_FINDING = not hasattr(Finding, "__slots__") and not hasattr(Finding, "__post_init__") \

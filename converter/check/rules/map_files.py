@@ -14,10 +14,11 @@ from PIL import UnidentifiedImageError
 
 from converter.check.geometry import Outline, polygons_overlap
 from converter.check.imagefiles import image_size
-from converter.check.rule import hit, rule
+from converter.check.rule import Hit, hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
+_new_hit = tuple.__new__
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -54,11 +55,10 @@ def territory_missing(context):
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             continue
-        present = point_file.by_name()
-        for name in dict.fromkeys(territories):
-            if name not in present:
-                yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
-                          severity=_REQUIRED[file_name])
+        present = {entry.name for entry in point_file.entries}  # the names by_name() keys
+        for name in [name for name in dict.fromkeys(territories) if name not in present]:
+            yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
+                      severity=_REQUIRED[file_name])
 
 
 @rule("M303", "map-files.extra-name", Severity.WARNING, "{name!r} in {file_name} is not a territory of the game XML{suggestion}")
@@ -67,13 +67,14 @@ def extra_name(context):
     if territories is None:
         return
     known = set(territories)
-    lowered = {name.lower().strip(): name for name in known}
+    lowered = None  # built at the first unknown name: most maps have none
     for file_name, point_file in _files(context):
-        for entry in point_file.entries:
-            if entry.name not in known:
-                close = lowered.get(entry.name.lower().strip())
-                yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
-                          suggestion=f"; did you mean {close!r}? (names are case-sensitive)" if close else "")
+        for entry in [entry for entry in point_file.entries if entry.name not in known]:
+            if lowered is None:
+                lowered = {name.lower().strip(): name for name in known}
+            close = lowered.get(entry.name.lower().strip())
+            yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
+                      suggestion=f"; did you mean {close!r}? (names are case-sensitive)" if close else "")
 
 
 @rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line cannot be read ({reason}): {text!r}")
@@ -93,6 +94,8 @@ def unreadable(context):
 @rule("M306", "map-files.duplicate-name", Severity.ERROR, "{name!r} appears again in {file_name} (first on line {first})")
 def duplicate_name(context):
     for file_name, point_file in _files(context):
+        if len({entry.name for entry in point_file.entries}) == len(point_file.entries):
+            continue  # no name twice (the usual file)
         first: dict[str, int] = {}
         for entry in point_file.entries:
             if entry.name in first:
@@ -115,10 +118,12 @@ def place_outside(context):
 
 
 def _points_outside(point_file, found):
-    for entry, outside, distance in found:
-        yield hit(file=point_file.path, line=entry.line, name=entry.name, territory=entry.name,
-                  point=f"({outside[0][0]},{outside[0][1]})", count=len(outside), total=len(entry.points),
-                  distance=round(distance))
+    path = point_file.path if found else None
+    for entry, outside, distance in found:  # a map can have hundreds: the Hit is built as `hit` builds it
+        name, line, (x, y) = entry.name, entry.line, outside[0]
+        yield _new_hit(Hit, ({"name": name, "point": f"({x},{y})", "count": len(outside), "total": len(entry.points),
+                              "distance": round(distance), "territory": name, "player": None},
+                             path, line, name, None))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
@@ -189,8 +194,9 @@ def tile_size(context):
     facts = context.image_facts
     for folder, tiles in context.tiles.items():
         for name, column, row, tile in tiles:
-            try:
-                actual = image_size(tile, facts.get(tile))
+            known = facts.get(tile)
+            try:  # pngscan's size when it has one, else as image_size reads it
+                actual = known[1] if known is not None and known[1] is not None else image_size(tile, known)
             except (UnidentifiedImageError, OSError):
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
