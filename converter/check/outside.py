@@ -11,9 +11,10 @@ from itertools import chain
 
 import numpy as np
 
-from converter.check.distance import distances_to_outlines
+from converter.check.distance import distances_to_outlines, distances_to_polygon_runs
 from converter.check.geometry import point_in_polygon
 from converter.check.mapfiles import Entry, PointFile, unread_polygons
+from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
 
 
@@ -28,9 +29,58 @@ def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
     return shapes
 
 
-def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile) -> list[tuple[Entry, list, float]]:
+def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
+                   layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
     """For each entry of `point_file` with points outside its territory's polygons: the
     entry, those points in file order, and how far the first lies from the outline."""
+    arrays = polygons.polygon_arrays
+    if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
+        return _points_outside_by_tuples(polygons, scan, point_file)
+    layout = layout if layout is not None else layout_of(polygons)
+    first = layout.first
+    checked, firsts, polygon_counts, point_counts, points = [], [], [], [], []
+    for entry in point_file.entries:
+        shape = first.get(entry.name)
+        if shape is not None:
+            checked.append((entry, shape[:2]))
+            firsts.append(shape[1])
+            polygon_counts.append(shape[2])
+            point_counts.append(len(entry.points))
+            points.extend(entry.points)
+    if not checked:
+        return []
+    point_counts = np.array(point_counts, dtype=np.int64)
+    try:
+        written = np.fromiter(chain.from_iterable(points), dtype=np.int64, count=2 * len(points)).reshape(-1, 2)
+    except OverflowError:  # a point beyond int64 (hostile input): the tuples
+        return _points_outside_by_tuples(polygons, scan, point_file)
+    coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
+    firsts = np.array(firsts, dtype=np.int64)
+    polygon_counts = np.array(polygon_counts, dtype=np.int64)
+    inside = _inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts)
+    outside = np.flatnonzero(~inside)
+    if not len(outside):
+        return []
+    ends = np.cumsum(point_counts)
+    owners = np.searchsorted(ends, outside, side="right")
+    found = np.flatnonzero(np.diff(owners, prepend=-1))  # each entry's first outside point
+    first_outside = outside[found]
+    entry_numbers = owners[found]
+    distances = distances_to_polygon_runs(written[first_outside], arrays[0], arrays[1],
+                                          firsts[entry_numbers], polygon_counts[entry_numbers])
+    starts = (ends - point_counts).tolist()
+    flags = inside.tolist()
+    result = []
+    for number, distance in zip(entry_numbers.tolist(), distances):
+        entry = checked[number][0]
+        start = starts[number]
+        result.append((entry, [point for at, point in enumerate(entry.points, start) if not flags[at]], distance))
+    return result
+
+
+def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable,
+                              point_file: PointFile) -> list[tuple[Entry, list, float]]:
+    """points_outside when a coordinate does not fit int64: from the entries' tuples."""
     shapes = _first_polygons(polygons)
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
     if not checked:
@@ -62,13 +112,16 @@ def _clamped_coordinates(checked, count: int) -> np.ndarray:
     return np.clip(flat, -COORDINATE_LIMIT, COORDINATE_LIMIT).reshape(-1, 2)
 
 
-def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray) -> np.ndarray:
+def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray,
+                polygon_counts: np.ndarray | None = None, firsts: np.ndarray | None = None) -> np.ndarray:
     """Is each point inside (or on) any polygon of its territory. `checked`: per point-file
     entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon)).
     Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
     tall) is tested point by point with the reference code."""
-    polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64, count=len(checked))
-    firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
+    if polygon_counts is None:
+        polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64,
+                                     count=len(checked))
+        firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
     point_entry = np.repeat(np.arange(len(checked)), point_counts)
     per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
     owner = np.repeat(np.arange(len(point_entry)), per_point)
