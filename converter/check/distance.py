@@ -12,7 +12,10 @@ from typing import Sequence
 
 import numpy as np
 
+from converter.check.accel import accelerator
 from converter.check.scanlines import ragged_ranges
+
+_kernel = accelerator("_outlines")  # the C loop over the edges; None: the numpy code below
 
 Point = tuple[int, int]
 Polygon = Sequence[Point]
@@ -46,6 +49,11 @@ def distances_to_polygon_runs(points: np.ndarray, coordinates: np.ndarray, sizes
     against polygons firsts[i] .. firsts[i] + counts[i] - 1 of `coordinates` (int64 (x, y)
     rows of all polygons in order, polygon j having sizes[j] points). Same floats."""
     sizes = sizes.reshape(-1)
+    if _kernel is not None:
+        found = _kernel.squared(*(np.ascontiguousarray(values, dtype=np.int64)
+                                  for values in (points, coordinates, sizes, firsts, counts)))
+        if found is not None:
+            return [value ** 0.5 for value in np.frombuffer(found, dtype=np.float64).tolist()]
     polygon = ragged_ranges(firsts, counts)
     if not len(polygon):
         return [float("inf")] * len(points)

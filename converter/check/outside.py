@@ -38,25 +38,18 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
         return _points_outside_by_tuples(polygons, scan, point_file)
     layout = layout if layout is not None else layout_of(polygons)
     first = layout.first
-    checked, firsts, polygon_counts, point_counts, points = [], [], [], [], []
-    for entry in point_file.entries:
-        shape = first.get(entry.name)
-        if shape is not None:
-            checked.append((entry, shape[:2]))
-            firsts.append(shape[1])
-            polygon_counts.append(shape[2])
-            point_counts.append(len(entry.points))
-            points.extend(entry.points)
+    checked = [(entry, first[entry.name]) for entry in point_file.entries if entry.name in first]
     if not checked:
         return []
-    point_counts = np.array(point_counts, dtype=np.int64)
+    point_counts = np.array([len(entry.points) for entry, _ in checked], dtype=np.int64)
+    values = chain.from_iterable(chain.from_iterable(entry.points for entry, _ in checked))
     try:
-        written = np.fromiter(chain.from_iterable(points), dtype=np.int64, count=2 * len(points)).reshape(-1, 2)
+        written = np.fromiter(values, dtype=np.int64, count=2 * int(point_counts.sum())).reshape(-1, 2)
     except OverflowError:  # a point beyond int64 (hostile input): the tuples
         return _points_outside_by_tuples(polygons, scan, point_file)
     coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
-    firsts = np.array(firsts, dtype=np.int64)
-    polygon_counts = np.array(polygon_counts, dtype=np.int64)
+    shapes = np.array([shape[1:] for _, shape in checked], dtype=np.int64).reshape(-1, 2)
+    firsts, polygon_counts = shapes[:, 0], shapes[:, 1]
     inside = _inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts)
     outside = np.flatnonzero(~inside)
     if not len(outside):
@@ -115,7 +108,8 @@ def _clamped_coordinates(checked, count: int) -> np.ndarray:
 def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray,
                 polygon_counts: np.ndarray | None = None, firsts: np.ndarray | None = None) -> np.ndarray:
     """Is each point inside (or on) any polygon of its territory. `checked`: per point-file
-    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon)).
+    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon,
+    ...)); `polygon_counts` and `firsts` say the same per entry as arrays, when known.
     Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
     tall) is tested point by point with the reference code."""
     if polygon_counts is None:
@@ -135,7 +129,7 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     for query in np.flatnonzero(~scanned).tolist():
         point_number = int(owner[query])
         entry_number = int(point_entry[point_number])
-        entry, (shape, first) = checked[entry_number]
+        entry, (shape, first, *_) = checked[entry_number]
         point = entry.points[point_number - int(entry_starts[entry_number])]  # as written, not clamped
         if not inside[point_number] and point_in_polygon(point, shape.polygons[int(numbers[query]) - first]):
             inside[point_number] = True
