@@ -221,8 +221,9 @@ typedef struct {
     const unsigned char *scanned;
     Py_ssize_t polygons;
     int64_t top, rows;
-    /* filled by the sizing pass */
+    /* filled by the checking pass */
     size_t crossings, touches, tallest;
+    int64_t *extents; /* top and bottom row of each scanned polygon */
     /* outputs (crossings: keys, x; touches: keys, low, high) */
     int64_t *cross_keys, *touch_keys, *touch_low, *touch_high;
     double *cross_x;
@@ -230,132 +231,20 @@ typedef struct {
 
 /* Vertex i's successor within a polygon of n points (the last closes it). */
 static size_t following(size_t i, size_t n) { return i + 1 == n ? 0 : i + 1; }
-static size_t preceding(size_t i, size_t n) { return i == 0 ? n - 1 : i - 1; }
 
-/* Sizes of the tables and the tallest scanned polygon (for the per-row counters). */
-static void size_tables(Build *b)
+/* A flat edge starts at vertex i (it touches its row), or vertex i is a peak: lower on
+   screen than both neighbours (every other vertex starts a crossing edge). */
+static int is_peak(int64_t previous_y, int64_t y, int64_t next_y) { return previous_y < y && next_y < y; }
+
+/* One pass over the scanned polygons: scanlines._scannable's guards (>= 3 points,
+   coordinates within the engine's int range, at most MAX_ROWS tall) and the table's rows
+   holding them; the tables' sizes, each polygon's extent and the tallest. 0 when a guard
+   fails (the caller then takes the numpy path). */
+static int check_and_size(Build *b, int64_t limit, int64_t max_rows)
 {
     size_t start = 0;
-    b->crossings = b->touches = b->tallest = 0;
-    for (Py_ssize_t p = 0; p < b->polygons; p++) {
-        size_t n = (size_t)b->counts[p];
-        const int64_t *v = b->xy + 2 * start;
-        start += n;
-        if (!b->scanned[p])
-            continue;
-        int64_t top = v[1], bottom = v[1];
-        for (size_t i = 0; i < n; i++) {
-            int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
-            top = y < top ? y : top;
-            bottom = y > bottom ? y : bottom;
-            b->crossings += (size_t)(y < next_y ? next_y - y : y - next_y);
-            b->touches += (y == next_y) + (prev_y < y && next_y < y);
-        }
-        if ((size_t)(bottom - top) > b->tallest)
-            b->tallest = (size_t)(bottom - top);
-    }
-}
-
-/* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
-   its touches (flat edges, then peaks, each in vertex order: a stable sort by row), written
-   from cross_at and touch_at on; *crossings and *touches say how many. `slot` has room
-   for tallest + 1 counters. */
-static void build_polygon(Build *b, const int64_t *v, size_t n, int64_t number, size_t *slot,
-                          size_t cross_at, size_t touch_at, size_t *crossings, size_t *touches)
-{
-    int64_t top = v[1], bottom = v[1];
-    for (size_t i = 0; i < n; i++) {
-        top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
-        bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
-    }
-    size_t height = (size_t)(bottom - top), r, running, at;
-    int64_t base = number * b->rows - b->top; /* key = number * rows + (row - top) */
-
-    /* crossings: an edge covers rows [low, high); +1/-1 at its ends, summed up per row
-       (unsigned wrap-around cancels out), become each row's first index */
-    memset(slot, 0, (height + 1) * sizeof(size_t));
-    for (size_t i = 0; i < n; i++) {
-        int64_t y1 = v[2 * i + 1], y2 = v[2 * following(i, n) + 1];
-        if (y1 != y2) {
-            slot[(y1 < y2 ? y1 : y2) - top]++;
-            slot[(y1 < y2 ? y2 : y1) - top]--;
-        }
-    }
-    for (r = 0, running = 0, at = cross_at; r <= height; r++) {
-        running += slot[r]; /* the crossings on row r */
-        slot[r] = at;
-        at += running;
-    }
-    *crossings = at - cross_at;
-    for (size_t i = 0; i < n; i++) {
-        int64_t x1 = v[2 * i], y1 = v[2 * i + 1];
-        int64_t x2 = v[2 * following(i, n)], y2 = v[2 * following(i, n) + 1];
-        if (y1 == y2)
-            continue;
-        int64_t low = y1 < y2 ? y1 : y2, high = y1 < y2 ? y2 : y1;
-        for (int64_t row = low; row < high; row++) {
-            size_t index = slot[row - top]++;
-            /* the numpy expression: int64 product, true division in doubles, then x1 + */
-            b->cross_x[index] = (double)x1 + (double)((row - y1) * (x2 - x1)) / (double)(y2 - y1);
-            b->cross_keys[index] = base + row;
-        }
-    }
-    size_t begin = cross_at; /* slot[r] now ends row r, where row r + 1 begins */
-    for (r = 0; r <= height; r++) {
-        sort_doubles(b->cross_x + begin, slot[r] - begin);
-        begin = slot[r];
-    }
-
-    /* touches: count per row (rows top..bottom), then flat edges and peaks in vertex order */
-    memset(slot, 0, (height + 1) * sizeof(size_t));
-    for (size_t i = 0; i < n; i++) {
-        int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
-        slot[y - top] += (y == next_y) + (prev_y < y && next_y < y);
-    }
-    for (r = 0, at = touch_at; r <= height; r++) {
-        size_t here = slot[r];
-        slot[r] = at;
-        at += here;
-    }
-    *touches = at - touch_at;
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < n; i++) {
-            int64_t x = v[2 * i], y = v[2 * i + 1];
-            int64_t next_x = v[2 * following(i, n)], next_y = v[2 * following(i, n) + 1];
-            int64_t prev_y = v[2 * preceding(i, n) + 1];
-            int flat = pass == 0 && y == next_y, peak = pass == 1 && prev_y < y && next_y < y;
-            if (!flat && !peak)
-                continue;
-            size_t index = slot[y - top]++;
-            b->touch_keys[index] = base + y;
-            b->touch_low[index] = flat && next_x < x ? next_x : x;
-            b->touch_high[index] = flat && next_x > x ? next_x : x;
-        }
-    }
-}
-
-static void build_tables(Build *b, size_t *slot)
-{
-    size_t start = 0, cross_at = 0, touch_at = 0, crossings, touches;
-    int64_t number = 0;
-    for (Py_ssize_t p = 0; p < b->polygons; p++) {
-        size_t n = (size_t)b->counts[p];
-        const int64_t *v = b->xy + 2 * start;
-        start += n;
-        if (!b->scanned[p])
-            continue;
-        build_polygon(b, v, n, number++, slot, cross_at, touch_at, &crossings, &touches);
-        cross_at += crossings;
-        touch_at += touches;
-    }
-}
-
-/* Scanned polygons must be what scanlines._scannable lets through: >= 3 points, coordinates
-   within the engine's int range, at most MAX_ROWS tall; and the keys must fit int64. */
-static int scannable_ok(const Build *b, int64_t limit, int64_t max_rows)
-{
-    size_t start = 0;
-    uint64_t scanned = 0;
+    uint64_t scanned = 0, crossings = 0, touches = 0;
+    b->tallest = 0;
     for (Py_ssize_t p = 0; p < b->polygons; p++) {
         size_t n = (size_t)b->counts[p];
         const int64_t *v = b->xy + 2 * start;
@@ -365,18 +254,120 @@ static int scannable_ok(const Build *b, int64_t limit, int64_t max_rows)
         scanned++;
         if (n < 3)
             return 0;
-        int64_t top = v[1], bottom = v[1];
-        for (size_t i = 0; i < 2 * n; i++)
-            if (v[i] >= limit || v[i] <= -limit)
-                return 0;
+        int64_t top = v[1], bottom = v[1], previous_y = v[2 * n - 1], y = v[1];
         for (size_t i = 0; i < n; i++) {
-            top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
-            bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
+            int64_t x = v[2 * i], next_y = v[2 * following(i, n) + 1];
+            if (x >= limit || x <= -limit || y >= limit || y <= -limit)
+                return 0;
+            top = y < top ? y : top;
+            bottom = y > bottom ? y : bottom;
+            int64_t dy = wrap_sub(next_y, y); /* next_y is checked on its own turn: wrap, no UB */
+            crossings += dy < 0 ? (uint64_t)0 - (uint64_t)dy : (uint64_t)dy;
+            touches += (y == next_y) + is_peak(previous_y, y, next_y);
+            previous_y = y, y = next_y;
         }
         if (bottom - top > max_rows || top < b->top || bottom - b->top >= b->rows)
             return 0;
+        b->extents[2 * p] = top, b->extents[2 * p + 1] = bottom;
+        if ((size_t)(bottom - top) > b->tallest)
+            b->tallest = (size_t)(bottom - top);
     }
+    if (crossings > SIZE_MAX || touches > SIZE_MAX)
+        return 0;
+    b->crossings = (size_t)crossings, b->touches = (size_t)touches;
     return b->rows >= 1 && b->rows <= 4 * limit && (double)scanned * (double)b->rows < 4e18;
+}
+
+/* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
+   its touches — per row its flat edges, then its peaks, each in vertex order (numpy's
+   stable sort by key of flats-then-peaks) — written from cross_at and touch_at on;
+   *crossings and *touches say how many. Two passes over the vertices: count, then write.
+   `cross`, `flat` and `peak` each have room for tallest + 1 counters. */
+static void build_polygon(Build *b, const int64_t *v, size_t n, int64_t top, int64_t bottom, int64_t number,
+                          size_t *cross, size_t *flat, size_t *peak, size_t cross_at, size_t touch_at,
+                          size_t *crossings, size_t *touches)
+{
+    size_t height = (size_t)(bottom - top), r, running, at;
+    int64_t base = number * b->rows - b->top; /* key = number * rows + (row - top) */
+
+    /* counts: an edge covers rows [low, high): +1/-1 at its ends, summed up per row
+       (unsigned wrap-around cancels out); flat edges and peaks per row */
+    memset(cross, 0, (height + 1) * sizeof(size_t));
+    memset(flat, 0, (height + 1) * sizeof(size_t));
+    memset(peak, 0, (height + 1) * sizeof(size_t));
+    int64_t previous_y = v[2 * n - 1];
+    for (size_t i = 0; i < n; i++) {
+        int64_t y1 = v[2 * i + 1], y2 = v[2 * following(i, n) + 1];
+        if (y1 != y2) {
+            cross[(y1 < y2 ? y1 : y2) - top]++;
+            cross[(y1 < y2 ? y2 : y1) - top]--;
+        } else {
+            flat[y1 - top]++;
+        }
+        peak[y1 - top] += is_peak(previous_y, y1, y2);
+        previous_y = y1;
+    }
+    for (r = 0, running = 0, at = cross_at; r <= height; r++) {
+        running += cross[r]; /* the crossings on row r */
+        cross[r] = at;
+        at += running;
+    }
+    *crossings = at - cross_at;
+    for (r = 0, at = touch_at; r <= height; r++) {
+        size_t flats = flat[r], peaks = peak[r];
+        flat[r] = at;
+        peak[r] = at + flats;
+        at += flats + peaks;
+    }
+    *touches = at - touch_at;
+
+    previous_y = v[2 * n - 1];
+    for (size_t i = 0; i < n; i++) {
+        int64_t x1 = v[2 * i], y1 = v[2 * i + 1];
+        int64_t x2 = v[2 * following(i, n)], y2 = v[2 * following(i, n) + 1];
+        if (y1 != y2) {
+            int64_t low = y1 < y2 ? y1 : y2, high = y1 < y2 ? y2 : y1;
+            for (int64_t row = low; row < high; row++) {
+                size_t index = cross[row - top]++;
+                /* the numpy expression: int64 product, true division in doubles, then x1 + */
+                b->cross_x[index] = (double)x1 + (double)((row - y1) * (x2 - x1)) / (double)(y2 - y1);
+                b->cross_keys[index] = base + row;
+            }
+        } else {
+            size_t index = flat[y1 - top]++;
+            b->touch_keys[index] = base + y1;
+            b->touch_low[index] = x2 < x1 ? x2 : x1;
+            b->touch_high[index] = x2 > x1 ? x2 : x1;
+        }
+        if (is_peak(previous_y, y1, y2)) {
+            size_t index = peak[y1 - top]++;
+            b->touch_keys[index] = base + y1;
+            b->touch_low[index] = b->touch_high[index] = x1;
+        }
+        previous_y = y1;
+    }
+    size_t begin = cross_at; /* cross[r] now ends row r, where row r + 1 begins */
+    for (r = 0; r <= height; r++) {
+        sort_doubles(b->cross_x + begin, cross[r] - begin);
+        begin = cross[r];
+    }
+}
+
+static void build_tables(Build *b, size_t *slots)
+{
+    size_t start = 0, cross_at = 0, touch_at = 0, crossings, touches, room = b->tallest + 1;
+    int64_t number = 0;
+    for (Py_ssize_t p = 0; p < b->polygons; p++) {
+        size_t n = (size_t)b->counts[p];
+        const int64_t *v = b->xy + 2 * start;
+        start += n;
+        if (!b->scanned[p])
+            continue;
+        build_polygon(b, v, n, b->extents[2 * p], b->extents[2 * p + 1], number++, slots, slots + room,
+                      slots + 2 * room, cross_at, touch_at, &crossings, &touches);
+        cross_at += crossings;
+        touch_at += touches;
+    }
 }
 
 static PyObject *build(PyObject *self, PyObject *args)
@@ -396,25 +387,31 @@ static PyObject *build(PyObject *self, PyObject *args)
         return NULL;
     }
     PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL};
-    size_t *slot = NULL;
+    size_t *slots = NULL;
     Build b = {I64(coords), I64(counts), (const unsigned char *)scanned.view.buf, counts.count,
-               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
+               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     int ok = vertex_ranges_ok(b.counts, b.polygons, coords.count) && scanned.count == counts.count &&
              limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit;
+    if (ok && (size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (ok && !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
     if (ok) {
         Py_BEGIN_ALLOW_THREADS
-        ok = scannable_ok(&b, (int64_t)limit, (int64_t)max_rows);
-        if (ok)
-            size_tables(&b);
+        ok = check_and_size(&b, (int64_t)limit, (int64_t)max_rows);
         Py_END_ALLOW_THREADS
     }
-    if (!ok || b.tallest + 1 > SIZE_MAX / sizeof(size_t)) {
+    if (!ok || b.tallest + 1 > SIZE_MAX / (3 * sizeof(size_t))) {
         result = Py_None;
         Py_INCREF(result);
         goto done;
     }
-    slot = malloc((b.tallest + 1) * sizeof(size_t));
-    if (!slot) {
+    slots = malloc(3 * (b.tallest + 1) * sizeof(size_t));
+    if (!slots) {
         PyErr_NoMemory();
         goto done;
     }
@@ -426,11 +423,12 @@ static PyObject *build(PyObject *self, PyObject *args)
         goto done;
     /* the new bytes are ours alone until returned: filling their storage needs no GIL */
     Py_BEGIN_ALLOW_THREADS
-    build_tables(&b, slot);
+    build_tables(&b, slots);
     Py_END_ALLOW_THREADS
     result = PyTuple_Pack(5, out[0], out[1], out[2], out[3], out[4]);
 done:
-    free(slot);
+    free(slots);
+    free(b.extents);
     for (int i = 0; i < 5; i++)
         Py_XDECREF(out[i]);
     array_release(&coords);
