@@ -439,13 +439,13 @@ done:
 
 /* ---- contains: point in polygon by the table */
 
-/* First index in sorted keys[0..n) not below `key` (strict: past it when `after`). */
-static size_t search(const int64_t *keys, size_t n, int64_t key, int after)
+/* First index in sorted keys[0..n) not below `key`. */
+static size_t search(const int64_t *keys, size_t n, int64_t key)
 {
     size_t low = 0, high = n;
     while (low < high) {
         size_t middle = low + (high - low) / 2;
-        if (keys[middle] < key || (after && keys[middle] == key))
+        if (keys[middle] < key)
             low = middle + 1;
         else
             high = middle;
@@ -484,20 +484,18 @@ static PyObject *contains(PyObject *self, PyObject *args)
         int hit = 0;
         if (row >= 0 && row < rows) {
             int64_t key = wrap_add(wrap_mul(I64(a[5])[q], (int64_t)rows), row);
-            size_t first = search(I64(a[0]), crossings, key, 0), last = search(I64(a[0]), crossings, key, 1);
+            /* a key's entries are few and adjacent: one search for the first, then walk */
             size_t right = 0;
             double fx = (double)x; /* numpy compares float64 with int64 as doubles */
-            for (size_t i = first; i < last; i++) {
+            for (size_t i = search(I64(a[0]), crossings, key); i < crossings && I64(a[0])[i] == key; i++) {
                 double crossing = F64(a[1])[i];
                 hit |= crossing == fx;
                 right += crossing > fx;
             }
             hit |= (int)(right & 1);
-            if (!hit) {
-                first = search(I64(a[2]), touches, key, 0), last = search(I64(a[2]), touches, key, 1);
-                for (size_t i = first; i < last && !hit; i++)
-                    hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
-            }
+            for (size_t i = hit ? touches : search(I64(a[2]), touches, key);
+                 i < touches && I64(a[2])[i] == key && !hit; i++)
+                hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
         }
         inside[q] = (unsigned char)hit;
     }
@@ -565,10 +563,9 @@ typedef struct {
     size_t flagged_count;
 } Sweep;
 
-/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
-static int sweep_intervals(Sweep *s)
+/* The intervals' x-range as _candidates shifts it: its left end and the row width. */
+static void row_width(const Sweep *s, double *left_out, double *width_out)
 {
-    double threshold = DEPTH - TOLERANCE;
     double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
     for (size_t i = 0; i < 2 * s->n; i++) { /* four running extremes: no one long dependency chain */
         low[i & 3] = s->x[i] < low[i & 3] ? s->x[i] : low[i & 3];
@@ -578,7 +575,73 @@ static int sweep_intervals(Sweep *s)
         low[0] = low[k] < low[0] ? low[k] : low[0];
         high[0] = high[k] > high[0] ? high[k] : high[0];
     }
-    double left = low[0], width = high[0] - left + 4 * DEPTH;
+    *left_out = low[0], *width_out = high[0] - low[0] + 4 * DEPTH;
+}
+
+#define LEAN_ROW 64 /* intervals on one row the lean check sorts by insertion at most */
+
+/* The common case cheaply: is no interval flagged? The full sweep's shifted keys, order
+   (stable by row, then key) and test, holding only each row's (key, end) pairs. 1: none
+   is; 0: one is, or the case is not the common one (the full sweep decides); -1: memory. */
+static int nothing_flagged(const Sweep *s, double left, double width)
+{
+    size_t n = s->n, *start = NULL;
+    double *pairs = NULL, threshold = DEPTH - TOLERANCE, reach = -INFINITY;
+    int64_t r, polygon_base = 0;
+    if (!((double)s->rows * width < EXACT_FLOATS) || (uint64_t)s->rows > 4 * (uint64_t)n + 4096)
+        return 0;
+    start = calloc((size_t)s->rows + 1, sizeof(size_t));
+    pairs = malloc(2 * n * sizeof(double));
+    if (!start || !pairs) {
+        free(start), free(pairs);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) { /* keys ascend: step the polygon instead of dividing */
+        while (s->keys[2 * i] - polygon_base >= s->rows)
+            polygon_base += s->rows;
+        start[s->keys[2 * i] - polygon_base + 1]++;
+    }
+    int lean = 1;
+    for (r = 0; r < s->rows; r++) {
+        lean &= start[r + 1] <= LEAN_ROW;
+        start[r + 1] += start[r];
+    }
+    polygon_base = 0;
+    for (size_t i = 0; lean && i < n; i++) { /* by row, input order kept */
+        while (s->keys[2 * i] - polygon_base >= s->rows)
+            polygon_base += s->rows;
+        int64_t row = s->keys[2 * i] - polygon_base;
+        size_t at = start[row]++;
+        pairs[2 * at] = (double)row * width + (s->x[2 * i] - left);
+        pairs[2 * at + 1] = (double)row * width + (s->x[2 * i + 1] - left);
+    }
+    int found = !lean;
+    size_t begin = 0;
+    for (r = 0; !found && r < s->rows; r++) { /* start[r] now ends row r */
+        size_t end = start[r];
+        for (size_t i = begin + 1; i < end; i++) { /* stable insertion sort by key */
+            double key = pairs[2 * i], value = pairs[2 * i + 1];
+            size_t j = i;
+            for (; j > begin && pairs[2 * j - 2] > key; j--)
+                pairs[2 * j] = pairs[2 * j - 2], pairs[2 * j + 1] = pairs[2 * j - 1];
+            pairs[2 * j] = key, pairs[2 * j + 1] = value;
+        }
+        for (size_t i = begin; !found && i < end; i++) { /* as sweep_intervals' shifted loop */
+            double key = pairs[2 * i], value = pairs[2 * i + 1];
+            found = (value < reach ? value : reach) - key >= threshold;
+            reach = value > reach ? value : reach;
+        }
+        begin = end;
+    }
+    free(start), free(pairs);
+    return !found;
+}
+
+/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
+static int sweep_intervals(Sweep *s)
+{
+    double threshold = DEPTH - TOLERANCE, left, width;
+    row_width(s, &left, &width);
     int shifted = (double)s->rows * width < EXACT_FLOATS;
     int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
     for (size_t i = 0; i < s->n; i++) {
@@ -627,7 +690,24 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
              isfinite(s.x[2 * i + 1]);
     ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
-    char *memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
+    char *memory = NULL;
+    if (ok) {
+        int none;
+        double left, width;
+        Py_BEGIN_ALLOW_THREADS
+        row_width(&s, &left, &width);
+        none = nothing_flagged(&s, left, width);
+        Py_END_ALLOW_THREADS
+        if (none < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (none) { /* the usual answer: no order needed, nothing flagged */
+            result = Py_BuildValue("(y#y#)", "", (Py_ssize_t)0, "", (Py_ssize_t)0);
+            goto done;
+        }
+    }
+    memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
     if (!memory) {
         if (ok)
             PyErr_NoMemory();
