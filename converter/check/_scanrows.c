@@ -171,6 +171,12 @@ static void sort_doubles(double *values, size_t n)
         qsort(values, n, sizeof(double), compare_doubles);
         return;
     }
+    if (n == 2) { /* most rows of a polygon: one interval; min/max, no unpredictable branch */
+        double a = values[0], b = values[1];
+        values[0] = b < a ? b : a;
+        values[1] = b < a ? a : b;
+        return;
+    }
     for (size_t i = 1; i < n; i++) {
         double value = values[i];
         size_t j = i;
