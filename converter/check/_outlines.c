@@ -1,4 +1,13 @@
-/* distance.distances_to_polygon_runs in C: the squared distance from points to the edges
+/* The C side of outside.py (centers and place points against their territory's polygons).
+
+   gather(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes of int64, or None:
+       outside.points_outside's reading of a point file: for each entry (in list order) whose
+       .name is a key of `first` (name -> (entry, first polygon, polygon count)), its index
+       in `entries`, its territory's first polygon and polygon count, its number of points,
+       and their x, y. None for anything unexpected (a coordinate that is no int or beyond
+       int64, a name that is no str, ...): the Python code then reads the entries itself.
+
+   distance.distances_to_polygon_runs in C: the squared distance from points to the edges
    of runs of polygons, in the numpy code's float operations, bit for bit.
 
    squared(points, coordinates, sizes, firsts, counts) -> bytes of float64, one per point:
@@ -149,13 +158,144 @@ done:
     return result;
 }
 
+/* ---- gather: a point file's entries as arrays */
+
+typedef struct {
+    int64_t *items;
+    size_t count, room;
+} Vector;
+
+/* Room for `more` items; 0 when out of memory (or past any sane size). */
+static int vector_reserve(Vector *vector, size_t more)
+{
+    if (vector->count + more <= vector->room)
+        return 1;
+    size_t room = vector->room ? vector->room : 64;
+    while (room < vector->count + more) {
+        if (room > ((size_t)PY_SSIZE_T_MAX / sizeof(int64_t)) / 2)
+            return 0;
+        room *= 2;
+    }
+    int64_t *items = PyMem_Realloc(vector->items, room * sizeof(int64_t));
+    if (!items)
+        return 0;
+    vector->items = items, vector->room = room;
+    return 1;
+}
+
+/* An exact int within int64 into *value; 0 for anything else (no Python code runs). */
+static int exact_int64(PyObject *object, int64_t *value)
+{
+    int overflow = 0;
+    if (!PyLong_CheckExact(object))
+        return 0;
+    long long read = PyLong_AsLongLongAndOverflow(object, &overflow);
+    if (overflow || (read == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    *value = (int64_t)read;
+    return 1;
+}
+
+/* One entry: 1 read (or skipped: not a territory), 0 not as expected, -1 error. */
+static int gather_entry(PyObject *entry, Py_ssize_t number, PyObject *first, Vector *rows, Vector *coordinates)
+{
+    static PyObject *name_key, *points_key;
+    if ((!name_key && !(name_key = PyUnicode_InternFromString("name"))) ||
+        (!points_key && !(points_key = PyUnicode_InternFromString("points"))))
+        return -1;
+    PyObject *name = PyObject_GetAttr(entry, name_key);
+    if (!name)
+        return -1;
+    int read = 0, is_str = PyUnicode_CheckExact(name); /* a str's hash and == run no Python code */
+    PyObject *shape = is_str ? PyDict_GetItemWithError(first, name) : NULL;
+    Py_XINCREF(shape);
+    Py_DECREF(name);
+    if (!shape)
+        return PyErr_Occurred() ? -1 : is_str; /* not a territory: skipped, as the Python code does */
+    PyObject *points = PyObject_GetAttr(entry, points_key);
+    int64_t polygon, polygons, x, y;
+    if (!points)
+        read = -1;
+    else if (PyTuple_CheckExact(shape) && PyTuple_GET_SIZE(shape) >= 3 &&
+             exact_int64(PyTuple_GET_ITEM(shape, 1), &polygon) && exact_int64(PyTuple_GET_ITEM(shape, 2), &polygons) &&
+             PyTuple_CheckExact(points)) {
+        Py_ssize_t count = PyTuple_GET_SIZE(points);
+        read = vector_reserve(rows, 4) && vector_reserve(coordinates, 2 * (size_t)count) ? 1 : -1;
+        for (Py_ssize_t i = 0; read == 1 && i < count; i++) {
+            PyObject *point = PyTuple_GET_ITEM(points, i);
+            read = PyTuple_CheckExact(point) && PyTuple_GET_SIZE(point) == 2 &&
+                   exact_int64(PyTuple_GET_ITEM(point, 0), &x) && exact_int64(PyTuple_GET_ITEM(point, 1), &y);
+            if (read) /* (within the room reserved above) */
+                coordinates->items[coordinates->count + 2 * i] = x, coordinates->items[coordinates->count + 2 * i + 1] = y;
+        }
+        if (read == 1) {
+            coordinates->count += 2 * (size_t)count;
+            int64_t *row = rows->items + rows->count;
+            row[0] = number, row[1] = polygon, row[2] = polygons, row[3] = count;
+            rows->count += 4;
+        } else if (read == -1) {
+            PyErr_NoMemory();
+        }
+    }
+    Py_XDECREF(points);
+    Py_DECREF(shape);
+    return read;
+}
+
+/* Every fourth item of `rows` from `column` on, as bytes. */
+static PyObject *column_bytes(const Vector *rows, size_t column, size_t width)
+{
+    size_t count = rows->count / 4;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * width * sizeof(int64_t)));
+    if (bytes) {
+        int64_t *out = (int64_t *)PyBytes_AS_STRING(bytes);
+        for (size_t i = 0; i < count; i++)
+            for (size_t k = 0; k < width; k++)
+                out[i * width + k] = rows->items[4 * i + column + k];
+    }
+    return bytes;
+}
+
+static PyObject *gather(PyObject *self, PyObject *args)
+{
+    PyObject *entries, *first, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &entries, &PyDict_Type, &first))
+        return NULL;
+    Vector rows = {NULL, 0, 0}, coordinates = {NULL, 0, 0};
+    int read = 1;
+    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
+        PyObject *entry = PyList_GET_ITEM(entries, i);
+        Py_INCREF(entry);
+        read = gather_entry(entry, i, first, &rows, &coordinates);
+        Py_DECREF(entry);
+    }
+    if (read == 0) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else if (read == 1) {
+        PyObject *numbers = column_bytes(&rows, 0, 1), *shapes = column_bytes(&rows, 1, 2);
+        PyObject *counts = column_bytes(&rows, 3, 1);
+        PyObject *points = PyBytes_FromStringAndSize(coordinates.items ? (const char *)coordinates.items : "",
+                                                     (Py_ssize_t)(coordinates.count * sizeof(int64_t)));
+        if (numbers && shapes && counts && points)
+            result = PyTuple_Pack(4, numbers, shapes, counts, points);
+        Py_XDECREF(numbers), Py_XDECREF(shapes), Py_XDECREF(counts), Py_XDECREF(points);
+    }
+    PyMem_Free(rows.items);
+    PyMem_Free(coordinates.items);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"gather", gather, METH_VARARGS, "(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes, or None"},
     {"squared", squared, METH_VARARGS, "(points, coordinates, sizes, firsts, counts) -> float64 bytes, or None"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_outlines",
-                                    "Squared distances from points to polygon outlines (see the file header).", -1,
+                                    "Point files against polygon outlines: gathering and distances (see the file header).", -1,
                                     methods};
 
 PyMODINIT_FUNC PyInit__outlines(void) { return PyModule_Create(&module); }

@@ -138,3 +138,63 @@ def test_points_beyond_int64_take_the_tuple_path() -> None:
     found = points_outside(polygons, scan, place)
     assert [(entry.name, outside) for entry, outside, _ in found] == [("A", [(2**70, 3)])]
     assert found == _points_outside_by_tuples(polygons, scan, place)
+
+
+int64_edges = st.sampled_from([0, -1, 7, 2**63 - 1, -(2**63), 2**63, -(2**63) - 1, 2**80])
+
+
+@needs_kernel
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "Z"]),
+                          st.lists(st.tuples(st.one_of(st.integers(-50, 50), int64_edges),
+                                             st.one_of(st.integers(-50, 50), int64_edges)), max_size=4)),
+                max_size=8))
+def test_gather_reads_what_python_reads(raw_entries) -> None:
+    from converter.check import outside
+
+    entries = [Entry(name, line, points=tuple(points)) for line, (name, points) in enumerate(raw_entries, 1)]
+    first = {"A": (None, 3, 2), "B": (None, 0, 1)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(outside, "_kernel", None)
+        expected = outside._read_points(entries, first)
+    found = OUTLINES.gather(entries, first)
+    if expected is None:  # a coordinate beyond int64: the kernel declines too
+        assert found is None
+        return
+    found = [np.frombuffer(values, dtype=np.int64) for values in found]
+    numbers, shapes, point_counts, points = found
+    assert numbers.tolist() == expected[0].tolist()
+    assert shapes[0::2].tolist() == expected[1].tolist() and shapes[1::2].tolist() == expected[2].tolist()
+    assert point_counts.tolist() == expected[3].tolist()
+    assert points.reshape(-1, 2).tolist() == expected[4].tolist()
+
+
+@needs_kernel
+def test_gather_declines_what_it_does_not_know() -> None:
+    first = {"A": (None, 0, 1)}
+    assert OUTLINES.gather([Entry("A", 1, points=((1.5, 2),))], first) is None  # no int
+    assert OUTLINES.gather([Entry("A", 1, points=((True, 2),))], first) is None  # bool: not an exact int
+    assert OUTLINES.gather([Entry("A", 1, points=([1, 2],))], first) is None  # no tuple
+    assert OUTLINES.gather([Entry("A", 1, points=((1, 2, 3),))], first) is None
+    assert OUTLINES.gather([Entry(7, 1, points=((1, 2),))], first) is None  # name no str
+    assert OUTLINES.gather([Entry("A", 1, points=((1, 2),))], {"A": (None, 2**70, 1)}) is None
+    assert OUTLINES.gather([Entry("A", 1, points=((1, 2),))], {"A": (None, 0)}) is None
+    with pytest.raises(AttributeError):
+        OUTLINES.gather([object()], first)
+    with pytest.raises(TypeError):
+        OUTLINES.gather((Entry("A", 1),), first)  # a list only
+    assert [bytes(values) for values in OUTLINES.gather([], first)] == [b""] * 4
+
+
+def test_points_outside_with_polygons_the_scan_left_out(monkeypatch) -> None:
+    # a far-out vertex makes one polygon too tall for the scan: the reference test answers for it
+    polygons = _polygon_file([("A", [[(0, 0), (10, 0), (0, 10)], [(20, 0), (30, 0), (20, 5000)]]),
+                              ("B", [[(0, 0), (40, 0), (0, 40)]])])
+    monkeypatch.setattr(scanlines, "MAX_ROWS", 100)
+    scan = ScanTable.of([(entry.name, shape) for entry in polygons.entries for shape in entry.polygons])
+    assert scan.scanned.tolist() == [True, False, True]
+    place = PointFile(Path("place.txt"), [Entry("A", 1, points=((1, 1), (21, 100), (50, 50), (25, 4000))),
+                                          Entry("B", 2, points=((60, 60), (1, 1)))])
+    found = points_outside(polygons, scan, place)
+    assert [(entry.name, outside) for entry, outside, _ in found] == [("A", [(50, 50), (25, 4000)]), ("B", [(60, 60)])]
+    assert found == _points_outside_by_tuples(polygons, scan, place)
