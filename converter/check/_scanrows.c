@@ -171,6 +171,12 @@ static void sort_doubles(double *values, size_t n)
         qsort(values, n, sizeof(double), compare_doubles);
         return;
     }
+    if (n == 2) { /* most rows of a polygon: one interval; min/max, no unpredictable branch */
+        double a = values[0], b = values[1];
+        values[0] = b < a ? b : a;
+        values[1] = b < a ? a : b;
+        return;
+    }
     for (size_t i = 1; i < n; i++) {
         double value = values[i];
         size_t j = i;
@@ -221,8 +227,9 @@ typedef struct {
     const unsigned char *scanned;
     Py_ssize_t polygons;
     int64_t top, rows;
-    /* filled by the sizing pass */
+    /* filled by the checking pass */
     size_t crossings, touches, tallest;
+    int64_t *extents; /* top and bottom row of each scanned polygon */
     /* outputs (crossings: keys, x; touches: keys, low, high) */
     int64_t *cross_keys, *touch_keys, *touch_low, *touch_high;
     double *cross_x;
@@ -230,132 +237,20 @@ typedef struct {
 
 /* Vertex i's successor within a polygon of n points (the last closes it). */
 static size_t following(size_t i, size_t n) { return i + 1 == n ? 0 : i + 1; }
-static size_t preceding(size_t i, size_t n) { return i == 0 ? n - 1 : i - 1; }
 
-/* Sizes of the tables and the tallest scanned polygon (for the per-row counters). */
-static void size_tables(Build *b)
+/* A flat edge starts at vertex i (it touches its row), or vertex i is a peak: lower on
+   screen than both neighbours (every other vertex starts a crossing edge). */
+static int is_peak(int64_t previous_y, int64_t y, int64_t next_y) { return previous_y < y && next_y < y; }
+
+/* One pass over the scanned polygons: scanlines._scannable's guards (>= 3 points,
+   coordinates within the engine's int range, at most MAX_ROWS tall) and the table's rows
+   holding them; the tables' sizes, each polygon's extent and the tallest. 0 when a guard
+   fails (the caller then takes the numpy path). */
+static int check_and_size(Build *b, int64_t limit, int64_t max_rows)
 {
     size_t start = 0;
-    b->crossings = b->touches = b->tallest = 0;
-    for (Py_ssize_t p = 0; p < b->polygons; p++) {
-        size_t n = (size_t)b->counts[p];
-        const int64_t *v = b->xy + 2 * start;
-        start += n;
-        if (!b->scanned[p])
-            continue;
-        int64_t top = v[1], bottom = v[1];
-        for (size_t i = 0; i < n; i++) {
-            int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
-            top = y < top ? y : top;
-            bottom = y > bottom ? y : bottom;
-            b->crossings += (size_t)(y < next_y ? next_y - y : y - next_y);
-            b->touches += (y == next_y) + (prev_y < y && next_y < y);
-        }
-        if ((size_t)(bottom - top) > b->tallest)
-            b->tallest = (size_t)(bottom - top);
-    }
-}
-
-/* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
-   its touches (flat edges, then peaks, each in vertex order: a stable sort by row), written
-   from cross_at and touch_at on; *crossings and *touches say how many. `slot` has room
-   for tallest + 1 counters. */
-static void build_polygon(Build *b, const int64_t *v, size_t n, int64_t number, size_t *slot,
-                          size_t cross_at, size_t touch_at, size_t *crossings, size_t *touches)
-{
-    int64_t top = v[1], bottom = v[1];
-    for (size_t i = 0; i < n; i++) {
-        top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
-        bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
-    }
-    size_t height = (size_t)(bottom - top), r, running, at;
-    int64_t base = number * b->rows - b->top; /* key = number * rows + (row - top) */
-
-    /* crossings: an edge covers rows [low, high); +1/-1 at its ends, summed up per row
-       (unsigned wrap-around cancels out), become each row's first index */
-    memset(slot, 0, (height + 1) * sizeof(size_t));
-    for (size_t i = 0; i < n; i++) {
-        int64_t y1 = v[2 * i + 1], y2 = v[2 * following(i, n) + 1];
-        if (y1 != y2) {
-            slot[(y1 < y2 ? y1 : y2) - top]++;
-            slot[(y1 < y2 ? y2 : y1) - top]--;
-        }
-    }
-    for (r = 0, running = 0, at = cross_at; r <= height; r++) {
-        running += slot[r]; /* the crossings on row r */
-        slot[r] = at;
-        at += running;
-    }
-    *crossings = at - cross_at;
-    for (size_t i = 0; i < n; i++) {
-        int64_t x1 = v[2 * i], y1 = v[2 * i + 1];
-        int64_t x2 = v[2 * following(i, n)], y2 = v[2 * following(i, n) + 1];
-        if (y1 == y2)
-            continue;
-        int64_t low = y1 < y2 ? y1 : y2, high = y1 < y2 ? y2 : y1;
-        for (int64_t row = low; row < high; row++) {
-            size_t index = slot[row - top]++;
-            /* the numpy expression: int64 product, true division in doubles, then x1 + */
-            b->cross_x[index] = (double)x1 + (double)((row - y1) * (x2 - x1)) / (double)(y2 - y1);
-            b->cross_keys[index] = base + row;
-        }
-    }
-    size_t begin = cross_at; /* slot[r] now ends row r, where row r + 1 begins */
-    for (r = 0; r <= height; r++) {
-        sort_doubles(b->cross_x + begin, slot[r] - begin);
-        begin = slot[r];
-    }
-
-    /* touches: count per row (rows top..bottom), then flat edges and peaks in vertex order */
-    memset(slot, 0, (height + 1) * sizeof(size_t));
-    for (size_t i = 0; i < n; i++) {
-        int64_t y = v[2 * i + 1], next_y = v[2 * following(i, n) + 1], prev_y = v[2 * preceding(i, n) + 1];
-        slot[y - top] += (y == next_y) + (prev_y < y && next_y < y);
-    }
-    for (r = 0, at = touch_at; r <= height; r++) {
-        size_t here = slot[r];
-        slot[r] = at;
-        at += here;
-    }
-    *touches = at - touch_at;
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < n; i++) {
-            int64_t x = v[2 * i], y = v[2 * i + 1];
-            int64_t next_x = v[2 * following(i, n)], next_y = v[2 * following(i, n) + 1];
-            int64_t prev_y = v[2 * preceding(i, n) + 1];
-            int flat = pass == 0 && y == next_y, peak = pass == 1 && prev_y < y && next_y < y;
-            if (!flat && !peak)
-                continue;
-            size_t index = slot[y - top]++;
-            b->touch_keys[index] = base + y;
-            b->touch_low[index] = flat && next_x < x ? next_x : x;
-            b->touch_high[index] = flat && next_x > x ? next_x : x;
-        }
-    }
-}
-
-static void build_tables(Build *b, size_t *slot)
-{
-    size_t start = 0, cross_at = 0, touch_at = 0, crossings, touches;
-    int64_t number = 0;
-    for (Py_ssize_t p = 0; p < b->polygons; p++) {
-        size_t n = (size_t)b->counts[p];
-        const int64_t *v = b->xy + 2 * start;
-        start += n;
-        if (!b->scanned[p])
-            continue;
-        build_polygon(b, v, n, number++, slot, cross_at, touch_at, &crossings, &touches);
-        cross_at += crossings;
-        touch_at += touches;
-    }
-}
-
-/* Scanned polygons must be what scanlines._scannable lets through: >= 3 points, coordinates
-   within the engine's int range, at most MAX_ROWS tall; and the keys must fit int64. */
-static int scannable_ok(const Build *b, int64_t limit, int64_t max_rows)
-{
-    size_t start = 0;
-    uint64_t scanned = 0;
+    uint64_t scanned = 0, crossings = 0, touches = 0;
+    b->tallest = 0;
     for (Py_ssize_t p = 0; p < b->polygons; p++) {
         size_t n = (size_t)b->counts[p];
         const int64_t *v = b->xy + 2 * start;
@@ -365,18 +260,120 @@ static int scannable_ok(const Build *b, int64_t limit, int64_t max_rows)
         scanned++;
         if (n < 3)
             return 0;
-        int64_t top = v[1], bottom = v[1];
-        for (size_t i = 0; i < 2 * n; i++)
-            if (v[i] >= limit || v[i] <= -limit)
-                return 0;
+        int64_t top = v[1], bottom = v[1], previous_y = v[2 * n - 1], y = v[1];
         for (size_t i = 0; i < n; i++) {
-            top = v[2 * i + 1] < top ? v[2 * i + 1] : top;
-            bottom = v[2 * i + 1] > bottom ? v[2 * i + 1] : bottom;
+            int64_t x = v[2 * i], next_y = v[2 * following(i, n) + 1];
+            if (x >= limit || x <= -limit || y >= limit || y <= -limit)
+                return 0;
+            top = y < top ? y : top;
+            bottom = y > bottom ? y : bottom;
+            int64_t dy = wrap_sub(next_y, y); /* next_y is checked on its own turn: wrap, no UB */
+            crossings += dy < 0 ? (uint64_t)0 - (uint64_t)dy : (uint64_t)dy;
+            touches += (y == next_y) + is_peak(previous_y, y, next_y);
+            previous_y = y, y = next_y;
         }
         if (bottom - top > max_rows || top < b->top || bottom - b->top >= b->rows)
             return 0;
+        b->extents[2 * p] = top, b->extents[2 * p + 1] = bottom;
+        if ((size_t)(bottom - top) > b->tallest)
+            b->tallest = (size_t)(bottom - top);
     }
+    if (crossings > SIZE_MAX || touches > SIZE_MAX)
+        return 0;
+    b->crossings = (size_t)crossings, b->touches = (size_t)touches;
     return b->rows >= 1 && b->rows <= 4 * limit && (double)scanned * (double)b->rows < 4e18;
+}
+
+/* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
+   its touches — per row its flat edges, then its peaks, each in vertex order (numpy's
+   stable sort by key of flats-then-peaks) — written from cross_at and touch_at on;
+   *crossings and *touches say how many. Two passes over the vertices: count, then write.
+   `cross`, `flat` and `peak` each have room for tallest + 1 counters. */
+static void build_polygon(Build *b, const int64_t *v, size_t n, int64_t top, int64_t bottom, int64_t number,
+                          size_t *cross, size_t *flat, size_t *peak, size_t cross_at, size_t touch_at,
+                          size_t *crossings, size_t *touches)
+{
+    size_t height = (size_t)(bottom - top), r, running, at;
+    int64_t base = number * b->rows - b->top; /* key = number * rows + (row - top) */
+
+    /* counts: an edge covers rows [low, high): +1/-1 at its ends, summed up per row
+       (unsigned wrap-around cancels out); flat edges and peaks per row */
+    memset(cross, 0, (height + 1) * sizeof(size_t));
+    memset(flat, 0, (height + 1) * sizeof(size_t));
+    memset(peak, 0, (height + 1) * sizeof(size_t));
+    int64_t previous_y = v[2 * n - 1];
+    for (size_t i = 0; i < n; i++) {
+        int64_t y1 = v[2 * i + 1], y2 = v[2 * following(i, n) + 1];
+        if (y1 != y2) {
+            cross[(y1 < y2 ? y1 : y2) - top]++;
+            cross[(y1 < y2 ? y2 : y1) - top]--;
+        } else {
+            flat[y1 - top]++;
+        }
+        peak[y1 - top] += is_peak(previous_y, y1, y2);
+        previous_y = y1;
+    }
+    for (r = 0, running = 0, at = cross_at; r <= height; r++) {
+        running += cross[r]; /* the crossings on row r */
+        cross[r] = at;
+        at += running;
+    }
+    *crossings = at - cross_at;
+    for (r = 0, at = touch_at; r <= height; r++) {
+        size_t flats = flat[r], peaks = peak[r];
+        flat[r] = at;
+        peak[r] = at + flats;
+        at += flats + peaks;
+    }
+    *touches = at - touch_at;
+
+    previous_y = v[2 * n - 1];
+    for (size_t i = 0; i < n; i++) {
+        int64_t x1 = v[2 * i], y1 = v[2 * i + 1];
+        int64_t x2 = v[2 * following(i, n)], y2 = v[2 * following(i, n) + 1];
+        if (y1 != y2) {
+            int64_t low = y1 < y2 ? y1 : y2, high = y1 < y2 ? y2 : y1;
+            for (int64_t row = low; row < high; row++) {
+                size_t index = cross[row - top]++;
+                /* the numpy expression: int64 product, true division in doubles, then x1 + */
+                b->cross_x[index] = (double)x1 + (double)((row - y1) * (x2 - x1)) / (double)(y2 - y1);
+                b->cross_keys[index] = base + row;
+            }
+        } else {
+            size_t index = flat[y1 - top]++;
+            b->touch_keys[index] = base + y1;
+            b->touch_low[index] = x2 < x1 ? x2 : x1;
+            b->touch_high[index] = x2 > x1 ? x2 : x1;
+        }
+        if (is_peak(previous_y, y1, y2)) {
+            size_t index = peak[y1 - top]++;
+            b->touch_keys[index] = base + y1;
+            b->touch_low[index] = b->touch_high[index] = x1;
+        }
+        previous_y = y1;
+    }
+    size_t begin = cross_at; /* cross[r] now ends row r, where row r + 1 begins */
+    for (r = 0; r <= height; r++) {
+        sort_doubles(b->cross_x + begin, cross[r] - begin);
+        begin = cross[r];
+    }
+}
+
+static void build_tables(Build *b, size_t *slots)
+{
+    size_t start = 0, cross_at = 0, touch_at = 0, crossings, touches, room = b->tallest + 1;
+    int64_t number = 0;
+    for (Py_ssize_t p = 0; p < b->polygons; p++) {
+        size_t n = (size_t)b->counts[p];
+        const int64_t *v = b->xy + 2 * start;
+        start += n;
+        if (!b->scanned[p])
+            continue;
+        build_polygon(b, v, n, b->extents[2 * p], b->extents[2 * p + 1], number++, slots, slots + room,
+                      slots + 2 * room, cross_at, touch_at, &crossings, &touches);
+        cross_at += crossings;
+        touch_at += touches;
+    }
 }
 
 static PyObject *build(PyObject *self, PyObject *args)
@@ -396,25 +393,31 @@ static PyObject *build(PyObject *self, PyObject *args)
         return NULL;
     }
     PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL};
-    size_t *slot = NULL;
+    size_t *slots = NULL;
     Build b = {I64(coords), I64(counts), (const unsigned char *)scanned.view.buf, counts.count,
-               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
+               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     int ok = vertex_ranges_ok(b.counts, b.polygons, coords.count) && scanned.count == counts.count &&
              limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit;
+    if (ok && (size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (ok && !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
     if (ok) {
         Py_BEGIN_ALLOW_THREADS
-        ok = scannable_ok(&b, (int64_t)limit, (int64_t)max_rows);
-        if (ok)
-            size_tables(&b);
+        ok = check_and_size(&b, (int64_t)limit, (int64_t)max_rows);
         Py_END_ALLOW_THREADS
     }
-    if (!ok || b.tallest + 1 > SIZE_MAX / sizeof(size_t)) {
+    if (!ok || b.tallest + 1 > SIZE_MAX / (3 * sizeof(size_t))) {
         result = Py_None;
         Py_INCREF(result);
         goto done;
     }
-    slot = malloc((b.tallest + 1) * sizeof(size_t));
-    if (!slot) {
+    slots = malloc(3 * (b.tallest + 1) * sizeof(size_t));
+    if (!slots) {
         PyErr_NoMemory();
         goto done;
     }
@@ -426,11 +429,12 @@ static PyObject *build(PyObject *self, PyObject *args)
         goto done;
     /* the new bytes are ours alone until returned: filling their storage needs no GIL */
     Py_BEGIN_ALLOW_THREADS
-    build_tables(&b, slot);
+    build_tables(&b, slots);
     Py_END_ALLOW_THREADS
     result = PyTuple_Pack(5, out[0], out[1], out[2], out[3], out[4]);
 done:
-    free(slot);
+    free(slots);
+    free(b.extents);
     for (int i = 0; i < 5; i++)
         Py_XDECREF(out[i]);
     array_release(&coords);
@@ -441,13 +445,13 @@ done:
 
 /* ---- contains: point in polygon by the table */
 
-/* First index in sorted keys[0..n) not below `key` (strict: past it when `after`). */
-static size_t search(const int64_t *keys, size_t n, int64_t key, int after)
+/* First index in sorted keys[0..n) not below `key`. */
+static size_t search(const int64_t *keys, size_t n, int64_t key)
 {
     size_t low = 0, high = n;
     while (low < high) {
         size_t middle = low + (high - low) / 2;
-        if (keys[middle] < key || (after && keys[middle] == key))
+        if (keys[middle] < key)
             low = middle + 1;
         else
             high = middle;
@@ -486,20 +490,18 @@ static PyObject *contains(PyObject *self, PyObject *args)
         int hit = 0;
         if (row >= 0 && row < rows) {
             int64_t key = wrap_add(wrap_mul(I64(a[5])[q], (int64_t)rows), row);
-            size_t first = search(I64(a[0]), crossings, key, 0), last = search(I64(a[0]), crossings, key, 1);
+            /* a key's entries are few and adjacent: one search for the first, then walk */
             size_t right = 0;
             double fx = (double)x; /* numpy compares float64 with int64 as doubles */
-            for (size_t i = first; i < last; i++) {
+            for (size_t i = search(I64(a[0]), crossings, key); i < crossings && I64(a[0])[i] == key; i++) {
                 double crossing = F64(a[1])[i];
                 hit |= crossing == fx;
                 right += crossing > fx;
             }
             hit |= (int)(right & 1);
-            if (!hit) {
-                first = search(I64(a[2]), touches, key, 0), last = search(I64(a[2]), touches, key, 1);
-                for (size_t i = first; i < last && !hit; i++)
-                    hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
-            }
+            for (size_t i = hit ? touches : search(I64(a[2]), touches, key);
+                 i < touches && I64(a[2])[i] == key && !hit; i++)
+                hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
         }
         inside[q] = (unsigned char)hit;
     }
@@ -567,10 +569,9 @@ typedef struct {
     size_t flagged_count;
 } Sweep;
 
-/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
-static int sweep_intervals(Sweep *s)
+/* The intervals' x-range as _candidates shifts it: its left end and the row width. */
+static void row_width(const Sweep *s, double *left_out, double *width_out)
 {
-    double threshold = DEPTH - TOLERANCE;
     double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
     for (size_t i = 0; i < 2 * s->n; i++) { /* four running extremes: no one long dependency chain */
         low[i & 3] = s->x[i] < low[i & 3] ? s->x[i] : low[i & 3];
@@ -580,7 +581,73 @@ static int sweep_intervals(Sweep *s)
         low[0] = low[k] < low[0] ? low[k] : low[0];
         high[0] = high[k] > high[0] ? high[k] : high[0];
     }
-    double left = low[0], width = high[0] - left + 4 * DEPTH;
+    *left_out = low[0], *width_out = high[0] - low[0] + 4 * DEPTH;
+}
+
+#define LEAN_ROW 64 /* intervals on one row the lean check sorts by insertion at most */
+
+/* The common case cheaply: is no interval flagged? The full sweep's shifted keys, order
+   (stable by row, then key) and test, holding only each row's (key, end) pairs. 1: none
+   is; 0: one is, or the case is not the common one (the full sweep decides); -1: memory. */
+static int nothing_flagged(const Sweep *s, double left, double width)
+{
+    size_t n = s->n, *start = NULL;
+    double *pairs = NULL, threshold = DEPTH - TOLERANCE, reach = -INFINITY;
+    int64_t r, polygon_base = 0;
+    if (!((double)s->rows * width < EXACT_FLOATS) || (uint64_t)s->rows > 4 * (uint64_t)n + 4096)
+        return 0;
+    start = calloc((size_t)s->rows + 1, sizeof(size_t));
+    pairs = malloc(2 * n * sizeof(double));
+    if (!start || !pairs) {
+        free(start), free(pairs);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) { /* keys ascend: step the polygon instead of dividing */
+        while (s->keys[2 * i] - polygon_base >= s->rows)
+            polygon_base += s->rows;
+        start[s->keys[2 * i] - polygon_base + 1]++;
+    }
+    int lean = 1;
+    for (r = 0; r < s->rows; r++) {
+        lean &= start[r + 1] <= LEAN_ROW;
+        start[r + 1] += start[r];
+    }
+    polygon_base = 0;
+    for (size_t i = 0; lean && i < n; i++) { /* by row, input order kept */
+        while (s->keys[2 * i] - polygon_base >= s->rows)
+            polygon_base += s->rows;
+        int64_t row = s->keys[2 * i] - polygon_base;
+        size_t at = start[row]++;
+        pairs[2 * at] = (double)row * width + (s->x[2 * i] - left);
+        pairs[2 * at + 1] = (double)row * width + (s->x[2 * i + 1] - left);
+    }
+    int found = !lean;
+    size_t begin = 0;
+    for (r = 0; !found && r < s->rows; r++) { /* start[r] now ends row r */
+        size_t end = start[r];
+        for (size_t i = begin + 1; i < end; i++) { /* stable insertion sort by key */
+            double key = pairs[2 * i], value = pairs[2 * i + 1];
+            size_t j = i;
+            for (; j > begin && pairs[2 * j - 2] > key; j--)
+                pairs[2 * j] = pairs[2 * j - 2], pairs[2 * j + 1] = pairs[2 * j - 1];
+            pairs[2 * j] = key, pairs[2 * j + 1] = value;
+        }
+        for (size_t i = begin; !found && i < end; i++) { /* as sweep_intervals' shifted loop */
+            double key = pairs[2 * i], value = pairs[2 * i + 1];
+            found = (value < reach ? value : reach) - key >= threshold;
+            reach = value > reach ? value : reach;
+        }
+        begin = end;
+    }
+    free(start), free(pairs);
+    return !found;
+}
+
+/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
+static int sweep_intervals(Sweep *s)
+{
+    double threshold = DEPTH - TOLERANCE, left, width;
+    row_width(s, &left, &width);
     int shifted = (double)s->rows * width < EXACT_FLOATS;
     int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
     for (size_t i = 0; i < s->n; i++) {
@@ -629,7 +696,24 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
              isfinite(s.x[2 * i + 1]);
     ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
-    char *memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
+    char *memory = NULL;
+    if (ok) {
+        int none;
+        double left, width;
+        Py_BEGIN_ALLOW_THREADS
+        row_width(&s, &left, &width);
+        none = nothing_flagged(&s, left, width);
+        Py_END_ALLOW_THREADS
+        if (none < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (none) { /* the usual answer: no order needed, nothing flagged */
+            result = Py_BuildValue("(y#y#)", "", (Py_ssize_t)0, "", (Py_ssize_t)0);
+            goto done;
+        }
+    }
+    memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
     if (!memory) {
         if (ok)
             PyErr_NoMemory();

@@ -21,6 +21,7 @@ from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
+from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.unitimages import UnitImages, UnitsListing
 from converter.check.model import GameModel, build_model
@@ -187,8 +188,15 @@ class CheckContext:
         from converter.check.scanlines import ScanTable  # numpy: loaded for map folders only
 
         arrays = self.polygons.polygon_arrays  # None when a coordinate is beyond int64
+        if arrays is not None:
+            return ScanTable.of_arrays(self.polygon_layout.names, arrays[1], arrays[0])
         return ScanTable.of([(entry.name, polygon) for entry in self.polygons.entries
-                             for polygon in unread_polygons(entry)], None if arrays is None else arrays[0])
+                             for polygon in unread_polygons(entry)])
+
+    @cached
+    def polygon_layout(self) -> PolygonLayout | None:
+        """Which polygons belong to which territory (read by scan and the point checks)."""
+        return layout_of(self.polygons) if self.polygons is not None else None
 
     @prefetched
     def centers(self) -> PointFile | None:
@@ -213,7 +221,7 @@ class CheckContext:
             return []
         from converter.check.outside import points_outside  # numpy: loaded for map folders only
 
-        return points_outside(self.polygons, self.scan, point_file)
+        return points_outside(self.polygons, self.scan, point_file, self.polygon_layout)
 
     @prefetched
     def scanned_overlaps(self) -> dict[tuple[str, str], tuple[int, int]]:

@@ -12,6 +12,11 @@ from typing import Sequence
 
 import numpy as np
 
+from converter.check.accel import accelerator
+from converter.check.scanlines import ragged_ranges
+
+_kernel = accelerator("_outlines")  # the C loop over the edges; None: the numpy code below
+
 Point = tuple[int, int]
 Polygon = Sequence[Point]
 
@@ -34,8 +39,38 @@ def distances_to_outlines(points: Sequence[Point], outlines: Sequence[Sequence[P
     starts = np.cumsum(counts) - counts
     previous = np.arange(len(x2)) - 1
     previous[starts] = starts + counts - 1
-    x1, y1 = x2[previous], y2[previous]
     owner = np.repeat(np.fromiter((owner for owner, _ in polygons), dtype=np.int64, count=len(polygons)), counts)
+    return _nearest(x2[previous], y2[previous], x2, y2, owner, coordinates, len(points))
+
+
+def distances_to_polygon_runs(points: np.ndarray, coordinates: np.ndarray, sizes: np.ndarray,
+                              firsts: np.ndarray, counts: np.ndarray) -> list[float]:
+    """distances_to_outlines for polygons held as arrays: point i (a row of int64 `points`)
+    against polygons firsts[i] .. firsts[i] + counts[i] - 1 of `coordinates` (int64 (x, y)
+    rows of all polygons in order, polygon j having sizes[j] points). Same floats."""
+    sizes = sizes.reshape(-1)
+    if _kernel is not None:
+        found = _kernel.squared(*(np.ascontiguousarray(values, dtype=np.int64)
+                                  for values in (points, coordinates, sizes, firsts, counts)))
+        if found is not None:
+            return [value ** 0.5 for value in np.frombuffer(found, dtype=np.float64).tolist()]
+    polygon = ragged_ranges(firsts, counts)
+    if not len(polygon):
+        return [float("inf")] * len(points)
+    polygon_sizes = sizes[polygon]
+    vertex = ragged_ranges((np.cumsum(sizes) - sizes)[polygon], polygon_sizes)
+    # edge i runs from vertex i-1 to i; a polygon's first edge from its last vertex
+    previous = vertex - 1
+    firsts_at = np.cumsum(polygon_sizes) - polygon_sizes
+    previous[firsts_at] = vertex[firsts_at + polygon_sizes - 1]
+    owner = np.repeat(np.repeat(np.arange(len(points)), counts), polygon_sizes)
+    x, y = coordinates[:, 0], coordinates[:, 1]
+    return _nearest(x[previous], y[previous], x[vertex], y[vertex], owner, points, len(points))
+
+
+def _nearest(x1, y1, x2, y2, owner, coordinates, count: int) -> list[float]:
+    """Per point, the shortest distance to the edges (x1, y1)-(x2, y2) it owns: project onto
+    the segment, clamp, measure — the reference's float operations, in its order."""
     px, py = coordinates[owner, 0], coordinates[owner, 1]
     dx, dy = x2 - x1, y2 - y1
     length = dx * dx + dy * dy
@@ -44,7 +79,7 @@ def distances_to_outlines(points: Sequence[Point], outlines: Sequence[Sequence[P
     t = np.clip(t, 0.0, 1.0)
     across, down = px - (x1 + t * dx), py - (y1 + t * dy)
     squared = across * across + down * down
-    best = np.full(len(points), np.inf)
+    best = np.full(count, np.inf)
     np.minimum.at(best, owner, squared)
     return [float(value) ** 0.5 for value in best.tolist()]
 

@@ -11,10 +11,14 @@ from itertools import chain
 
 import numpy as np
 
-from converter.check.distance import distances_to_outlines
+from converter.check.accel import accelerator
+from converter.check.distance import distances_to_outlines, distances_to_polygon_runs
 from converter.check.geometry import point_in_polygon
 from converter.check.mapfiles import Entry, PointFile, unread_polygons
+from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
+
+_kernel = accelerator("_outlines")  # reads the point files' entries into arrays; None: Python
 
 
 def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
@@ -28,9 +32,69 @@ def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
     return shapes
 
 
-def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile) -> list[tuple[Entry, list, float]]:
+def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
+                   layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
     """For each entry of `point_file` with points outside its territory's polygons: the
     entry, those points in file order, and how far the first lies from the outline."""
+    arrays = polygons.polygon_arrays
+    if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
+        return _points_outside_by_tuples(polygons, scan, point_file)
+    layout = layout if layout is not None else layout_of(polygons)
+    entries = point_file.entries
+    gathered = _read_points(entries, layout.first)
+    if gathered is None:  # a point beyond int64 (hostile input): the tuples
+        return _points_outside_by_tuples(polygons, scan, point_file)
+    numbers, firsts, polygon_counts, point_counts, written = gathered
+    if not len(numbers):
+        return []
+    coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
+    # (the reference test of polygons the scan left out reads the entries themselves)
+    checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
+                                             for number in numbers.tolist()]
+    inside = _inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts)
+    outside = np.flatnonzero(~inside)
+    if not len(outside):
+        return []
+    ends = np.cumsum(point_counts)
+    owners = np.searchsorted(ends, outside, side="right")
+    found = np.flatnonzero(np.diff(owners, prepend=-1))  # each entry's first outside point
+    first_outside = outside[found]
+    entry_numbers = owners[found]
+    distances = distances_to_polygon_runs(written[first_outside], arrays[0], arrays[1],
+                                          firsts[entry_numbers], polygon_counts[entry_numbers])
+    starts = (ends - point_counts).tolist()
+    flags = inside.tolist()
+    result = []
+    entry_list = numbers.tolist()
+    for number, distance in zip(entry_numbers.tolist(), distances):
+        entry = entries[entry_list[number]]
+        start = starts[number]
+        result.append((entry, [point for at, point in enumerate(entry.points, start) if not flags[at]], distance))
+    return result
+
+
+def _read_points(entries: list[Entry], first: dict) -> tuple[np.ndarray, ...] | None:
+    """The entries whose name is a territory: their numbers in `entries`, their territory's
+    first polygon and polygon count, their point counts and their points (int64 rows). None
+    when a coordinate does not fit int64."""
+    gathered = _kernel.gather(entries, first) if _kernel is not None and isinstance(entries, list) else None
+    if gathered is not None:
+        numbers, shapes, point_counts, points = (np.frombuffer(values, dtype=np.int64) for values in gathered)
+        return numbers, shapes[0::2], shapes[1::2], point_counts, points.reshape(-1, 2)
+    numbers = [number for number, entry in enumerate(entries) if entry.name in first]
+    shapes = np.array([first[entries[number].name][1:3] for number in numbers], dtype=np.int64).reshape(-1, 2)
+    point_counts = np.array([len(entries[number].points) for number in numbers], dtype=np.int64)
+    values = chain.from_iterable(chain.from_iterable(entries[number].points for number in numbers))
+    try:
+        points = np.fromiter(values, dtype=np.int64, count=2 * int(point_counts.sum())).reshape(-1, 2)
+    except OverflowError:
+        return None
+    return np.array(numbers, dtype=np.int64), shapes[:, 0], shapes[:, 1], point_counts, points
+
+
+def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable,
+                              point_file: PointFile) -> list[tuple[Entry, list, float]]:
+    """points_outside when a coordinate does not fit int64: from the entries' tuples."""
     shapes = _first_polygons(polygons)
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
     if not checked:
@@ -62,14 +126,18 @@ def _clamped_coordinates(checked, count: int) -> np.ndarray:
     return np.clip(flat, -COORDINATE_LIMIT, COORDINATE_LIMIT).reshape(-1, 2)
 
 
-def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray) -> np.ndarray:
+def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray,
+                polygon_counts: np.ndarray | None = None, firsts: np.ndarray | None = None) -> np.ndarray:
     """Is each point inside (or on) any polygon of its territory. `checked`: per point-file
-    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon)).
+    entry, (entry, (its territory's polygons.txt entry, number of that entry's first polygon,
+    ...)); `polygon_counts` and `firsts` say the same per entry as arrays, when known.
     Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
     tall) is tested point by point with the reference code."""
-    polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64, count=len(checked))
-    firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
-    point_entry = np.repeat(np.arange(len(checked)), point_counts)
+    if polygon_counts is None:
+        polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64,
+                                     count=len(checked))
+        firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
+    point_entry = np.repeat(np.arange(len(point_counts)), point_counts)
     per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
     owner = np.repeat(np.arange(len(point_entry)), per_point)
     numbers = ragged_ranges(firsts[point_entry], per_point)  # the polygons of each point's territory
@@ -82,7 +150,7 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     for query in np.flatnonzero(~scanned).tolist():
         point_number = int(owner[query])
         entry_number = int(point_entry[point_number])
-        entry, (shape, first) = checked[entry_number]
+        entry, (shape, first, *_) = checked[entry_number]
         point = entry.points[point_number - int(entry_starts[entry_number])]  # as written, not clamped
         if not inside[point_number] and point_in_polygon(point, shape.polygons[int(numbers[query]) - first]):
             inside[point_number] = True

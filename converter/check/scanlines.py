@@ -71,16 +71,23 @@ class ScanTable:
         polygons.txt reader does), so the tuples need not be walked again."""
         counts = np.fromiter((len(points) for _, points in shapes), dtype=np.int64, count=len(shapes))
         flat = _flat_coordinates(shapes, int(counts.sum())) if coordinates is None else coordinates.reshape(-1)
-        if _kernel is not None and len(shapes):
-            table = cls._built_in_c(shapes, counts, flat)
+        return cls.of_arrays([name for name, _ in shapes], counts, flat)
+
+    @classmethod
+    def of_arrays(cls, polygon_names: Sequence[str], counts: np.ndarray, coordinates: np.ndarray) -> "ScanTable":
+        """The table of polygons given as arrays: each one's territory name and number of
+        points (at least one), and all their points as int64 (x, y) in order."""
+        flat, counts = coordinates.reshape(-1), np.ascontiguousarray(counts, dtype=np.int64).reshape(-1)
+        if _kernel is not None and len(polygon_names):
+            table = cls._built_in_c(polygon_names, counts, flat)
             if table is not None:
                 return table
         xs, ys = flat[0::2], flat[1::2]
         starts = np.cumsum(counts) - counts
-        owner = np.repeat(np.arange(len(shapes)), counts)
+        owner = np.repeat(np.arange(len(polygon_names)), counts)
         boxes = np.stack([np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts),
                           np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)], axis=1) \
-            if len(shapes) else np.zeros((0, 4), dtype=np.int64)
+            if len(polygon_names) else np.zeros((0, 4), dtype=np.int64)
         following = np.arange(len(xs), dtype=np.int64) + 1  # the next vertex; the last closes its polygon
         following[starts + counts - 1] = starts
         scanned = _scannable(counts, boxes, np.abs(ys[following] - ys), starts)
@@ -91,7 +98,7 @@ class ScanTable:
             x1, y1, x2, y2, poly = x1[keep], y1[keep], x2[keep], y2[keep], poly[keep]
         top = int(ys[keep].min()) if keep.any() else 0
         rows = int(ys[keep].max()) - top + 1 if keep.any() else 1
-        names = tuple(name for (name, _), kept in zip(shapes, scanned) if kept)
+        names = _kept_names(polygon_names, scanned)
 
         slanted = y1 != y2
         low_y = np.minimum(y1, y2)[slanted]
@@ -116,7 +123,7 @@ class ScanTable:
                    touch_keys[touch_order], touch_low[touch_order], touch_high[touch_order])
 
     @classmethod
-    def _built_in_c(cls, shapes, counts: np.ndarray, flat: np.ndarray) -> "ScanTable | None":
+    def _built_in_c(cls, polygon_names, counts: np.ndarray, flat: np.ndarray) -> "ScanTable | None":
         """The same table by the C kernel: it measures the polygons, numpy applies the guards,
         the kernel cuts the polygons let through. None when the kernel declines."""
         flat = np.ascontiguousarray(flat, dtype=np.int64)
@@ -133,7 +140,7 @@ class ScanTable:
         tables = _kernel.build(flat, counts, scanned, top, rows, COORDINATE_LIMIT, MAX_ROWS)
         if tables is None:
             return None
-        names = tuple(name for (name, _), kept in zip(shapes, scanned.tolist()) if kept)
+        names = _kept_names(polygon_names, scanned)
         cross_keys, cross_x, touch_keys, touch_low, touch_high = (
             np.frombuffer(table, dtype=dtype) for table, dtype in zip(tables, _TABLE_TYPES))
         return cls(names, boxes, scanned, polygon_index, top, rows, cross_keys, cross_x, touch_keys, touch_low,
@@ -243,6 +250,12 @@ def _overlapping_intervals(starts: list[float], ends: list[float], rows: list[in
             flagged.append(index)
         reach = max(reach, end)
     return flagged
+
+
+def _kept_names(names: Sequence[str], scanned: np.ndarray) -> tuple[str, ...]:
+    if scanned.all():
+        return tuple(names)
+    return tuple(name for name, kept in zip(names, scanned.tolist()) if kept)
 
 
 def _flat_coordinates(shapes, count: int) -> np.ndarray:

@@ -67,6 +67,7 @@ def test_a_failure_in_the_prefetch_is_the_rules_finding(tmp_path: Path, monkeypa
     import converter.check.scanlines as scanlines
 
     monkeypatch.setattr(scanlines.ScanTable, "of", classmethod(broken))
+    monkeypatch.setattr(scanlines.ScanTable, "of_arrays", classmethod(broken))
     findings = check_target(_target(tmp_path)).findings
     failed = {finding.message.split(" ")[1] for finding in findings if finding.code == "C001"}
     assert {"M307", "M308", "M309"} <= failed

@@ -156,3 +156,33 @@ def test_kernel_refuses_wrong_types_and_lengths() -> None:
     assert KERNEL.sweep(keys, np.array([0.0, np.nan, 0.0, 1.0]), 2) is None
     assert KERNEL.sweep(keys, x, 0) is None
     assert KERNEL.sweep(-keys - 1, x, 2) is None
+
+
+interval_rows = st.lists(st.lists(st.tuples(st.integers(-20, 60), st.integers(0, 12)), min_size=1, max_size=40),
+                         min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(interval_rows, st.integers(1, 3), st.sampled_from([1, 0.5, 1e-7, 3e7]))
+def test_sweep_flags_what_the_numpy_candidates_flag(rows_of_intervals, copies, scale) -> None:
+    # the kernel answers "nothing flagged" by a lean check and works out the order only when
+    # something is: both must be numpy's answer (rows past 64 intervals take the full sweep)
+    polygons = [[] for _ in range(copies)]
+    for row, intervals in enumerate(rows_of_intervals):
+        for number, (start, length) in enumerate(intervals * (3 if len(intervals) > 30 else 1)):
+            polygons[number % copies].append((row, start * scale, (start + length) * scale))
+    keys, xs = [], []
+    rows = len(rows_of_intervals)
+    for number, intervals in enumerate(polygons):
+        for row, start, end in sorted(intervals):
+            keys += [number * rows + row] * 2
+            xs += [start, end]
+    if len(keys) < 4:
+        return
+    keys, xs = np.array(keys, dtype=np.int64), np.array(xs, dtype=np.float64)
+    swept = KERNEL.sweep(keys, xs, rows)
+    order, flagged = scanlines._candidates(xs[0::2], xs[1::2], keys[0::2] % rows, rows)
+    assert swept is not None
+    assert np.frombuffer(swept[1], dtype=np.int64).tolist() == flagged.tolist()
+    if len(flagged):
+        assert np.frombuffer(swept[0], dtype=np.int64).tolist() == order.tolist()

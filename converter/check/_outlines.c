@@ -1,0 +1,301 @@
+/* The C side of outside.py (centers and place points against their territory's polygons).
+
+   gather(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes of int64, or None:
+       outside.points_outside's reading of a point file: for each entry (in list order) whose
+       .name is a key of `first` (name -> (entry, first polygon, polygon count)), its index
+       in `entries`, its territory's first polygon and polygon count, its number of points,
+       and their x, y. None for anything unexpected (a coordinate that is no int or beyond
+       int64, a name that is no str, ...): the Python code then reads the entries itself.
+
+   distance.distances_to_polygon_runs in C: the squared distance from points to the edges
+   of runs of polygons, in the numpy code's float operations, bit for bit.
+
+   squared(points, coordinates, sizes, firsts, counts) -> bytes of float64, one per point:
+       point i (points[2i], points[2i + 1]) against polygons firsts[i] .. firsts[i] +
+       counts[i] - 1 of `coordinates` (x, y pairs of all polygons in order; polygon j has
+       sizes[j] points); edge k of a polygon runs from vertex k - 1 to k (the first from the
+       last vertex). +inf for a point with no polygon.
+
+   Arrays come in through the buffer protocol (int64, C-contiguous); ranges that do not fit
+   the arrays return None (the caller takes the numpy path). The loop runs without the GIL. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+    Py_buffer view;
+    Py_ssize_t count;
+    int held;
+} Array;
+
+/* An argument as a C-contiguous array of int64. */
+static int array_get(PyObject *object, Array *array)
+{
+    array->held = 0;
+    if (PyObject_GetBuffer(object, &array->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    array->held = 1;
+    const char *format = array->view.format ? array->view.format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    if (array->view.itemsize != 8 || strchr("qlQL", *format) == NULL || format[1] != '\0') {
+        PyErr_SetString(PyExc_ValueError, "outlines: expected int64 arrays");
+        return -1;
+    }
+    array->count = array->view.len / 8;
+    return 0;
+}
+
+static void array_release(Array *array)
+{
+    if (array->held)
+        PyBuffer_Release(&array->view);
+    array->held = 0;
+}
+
+/* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* The squared distance of (px, py) to edge (x1, y1)-(x2, y2), as distance._nearest: int64
+   differences and dot products, true division in doubles, clamp, then doubles throughout. */
+static double edge_squared(int64_t px, int64_t py, int64_t x1, int64_t y1, int64_t x2, int64_t y2)
+{
+    int64_t dx = wrap_sub(x2, x1), dy = wrap_sub(y2, y1);
+    int64_t length = wrap_add(wrap_mul(dx, dx), wrap_mul(dy, dy));
+    double t = 0.0;
+    if (length != 0) {
+        int64_t dot = wrap_add(wrap_mul(wrap_sub(px, x1), dx), wrap_mul(wrap_sub(py, y1), dy));
+        t = (double)dot / (double)length;
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t); /* np.clip; t is never NaN here */
+    }
+    double across = (double)px - ((double)x1 + t * (double)dx);
+    double down = (double)py - ((double)y1 + t * (double)dy);
+    return across * across + down * down;
+}
+
+/* Polygon starts (vertex numbers) into `starts`; 0 when sizes do not add up to the points. */
+static int polygon_starts(const int64_t *sizes, Py_ssize_t polygons, Py_ssize_t vertices, int64_t *starts)
+{
+    int64_t at = 0;
+    for (Py_ssize_t j = 0; j < polygons; j++) {
+        if (sizes[j] < 1 || sizes[j] > vertices - at)
+            return 0;
+        starts[j] = at;
+        at += sizes[j];
+    }
+    return at == vertices;
+}
+
+static PyObject *squared(PyObject *self, PyObject *args)
+{
+    PyObject *objects[5];
+    if (!PyArg_ParseTuple(args, "OOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4]))
+        return NULL;
+    Array a[5]; /* points, coordinates, sizes, firsts, counts */
+    PyObject *result = NULL;
+    int64_t *starts = NULL;
+    int got = 0;
+    for (; got < 5; got++)
+        if (array_get(objects[got], &a[got]) < 0) {
+            array_release(&a[got]);
+            goto done;
+        }
+    const int64_t *points = (const int64_t *)a[0].view.buf, *xy = (const int64_t *)a[1].view.buf;
+    const int64_t *sizes = (const int64_t *)a[2].view.buf, *firsts = (const int64_t *)a[3].view.buf;
+    const int64_t *counts = (const int64_t *)a[4].view.buf;
+    Py_ssize_t queries = a[3].count, polygons = a[2].count;
+    if (a[0].count != 2 * queries || a[4].count != queries || a[1].count % 2) {
+        PyErr_SetString(PyExc_ValueError, "outlines.squared: array lengths differ");
+        goto done;
+    }
+    starts = PyMem_Malloc((size_t)(polygons ? polygons : 1) * sizeof(int64_t));
+    if (!starts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int ok = polygon_starts(sizes, polygons, a[1].count / 2, starts);
+    for (Py_ssize_t i = 0; ok && i < queries; i++)
+        ok = firsts[i] >= 0 && counts[i] >= 0 && firsts[i] <= polygons && counts[i] <= polygons - firsts[i];
+    if (!ok) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    double *best;
+    if ((size_t)queries > (size_t)PY_SSIZE_T_MAX / sizeof(double)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyBytes_FromStringAndSize(NULL, queries * (Py_ssize_t)sizeof(double));
+    if (!result)
+        goto done;
+    best = (double *)PyBytes_AS_STRING(result);
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < queries; i++) {
+        int64_t px = points[2 * i], py = points[2 * i + 1];
+        double nearest = INFINITY;
+        for (int64_t j = firsts[i]; j < firsts[i] + counts[i]; j++) {
+            const int64_t *v = xy + 2 * starts[j];
+            int64_t n = sizes[j];
+            for (int64_t k = 0; k < n; k++) {
+                int64_t previous = k == 0 ? n - 1 : k - 1;
+                double here = edge_squared(px, py, v[2 * previous], v[2 * previous + 1], v[2 * k], v[2 * k + 1]);
+                nearest = here < nearest ? here : nearest; /* np.minimum; never NaN (finite ints) */
+            }
+        }
+        best[i] = nearest;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    PyMem_Free(starts);
+    for (int i = 0; i < got; i++)
+        array_release(&a[i]);
+    return result;
+}
+
+/* ---- gather: a point file's entries as arrays */
+
+typedef struct {
+    int64_t *items;
+    size_t count, room;
+} Vector;
+
+/* Room for `more` items; 0 when out of memory (or past any sane size). */
+static int vector_reserve(Vector *vector, size_t more)
+{
+    if (vector->count + more <= vector->room)
+        return 1;
+    size_t room = vector->room ? vector->room : 64;
+    while (room < vector->count + more) {
+        if (room > ((size_t)PY_SSIZE_T_MAX / sizeof(int64_t)) / 2)
+            return 0;
+        room *= 2;
+    }
+    int64_t *items = PyMem_Realloc(vector->items, room * sizeof(int64_t));
+    if (!items)
+        return 0;
+    vector->items = items, vector->room = room;
+    return 1;
+}
+
+/* An exact int within int64 into *value; 0 for anything else (no Python code runs). */
+static int exact_int64(PyObject *object, int64_t *value)
+{
+    int overflow = 0;
+    if (!PyLong_CheckExact(object))
+        return 0;
+    long long read = PyLong_AsLongLongAndOverflow(object, &overflow);
+    if (overflow || (read == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    *value = (int64_t)read;
+    return 1;
+}
+
+/* One entry: 1 read (or skipped: not a territory), 0 not as expected, -1 error. */
+static int gather_entry(PyObject *entry, Py_ssize_t number, PyObject *first, Vector *rows, Vector *coordinates)
+{
+    static PyObject *name_key, *points_key;
+    if ((!name_key && !(name_key = PyUnicode_InternFromString("name"))) ||
+        (!points_key && !(points_key = PyUnicode_InternFromString("points"))))
+        return -1;
+    PyObject *name = PyObject_GetAttr(entry, name_key);
+    if (!name)
+        return -1;
+    int read = 0, is_str = PyUnicode_CheckExact(name); /* a str's hash and == run no Python code */
+    PyObject *shape = is_str ? PyDict_GetItemWithError(first, name) : NULL;
+    Py_XINCREF(shape);
+    Py_DECREF(name);
+    if (!shape)
+        return PyErr_Occurred() ? -1 : is_str; /* not a territory: skipped, as the Python code does */
+    PyObject *points = PyObject_GetAttr(entry, points_key);
+    int64_t polygon, polygons, x, y;
+    if (!points)
+        read = -1;
+    else if (PyTuple_CheckExact(shape) && PyTuple_GET_SIZE(shape) >= 3 &&
+             exact_int64(PyTuple_GET_ITEM(shape, 1), &polygon) && exact_int64(PyTuple_GET_ITEM(shape, 2), &polygons) &&
+             PyTuple_CheckExact(points)) {
+        Py_ssize_t count = PyTuple_GET_SIZE(points);
+        read = vector_reserve(rows, 4) && vector_reserve(coordinates, 2 * (size_t)count) ? 1 : -1;
+        for (Py_ssize_t i = 0; read == 1 && i < count; i++) {
+            PyObject *point = PyTuple_GET_ITEM(points, i);
+            read = PyTuple_CheckExact(point) && PyTuple_GET_SIZE(point) == 2 &&
+                   exact_int64(PyTuple_GET_ITEM(point, 0), &x) && exact_int64(PyTuple_GET_ITEM(point, 1), &y);
+            if (read) /* (within the room reserved above) */
+                coordinates->items[coordinates->count + 2 * i] = x, coordinates->items[coordinates->count + 2 * i + 1] = y;
+        }
+        if (read == 1) {
+            coordinates->count += 2 * (size_t)count;
+            int64_t *row = rows->items + rows->count;
+            row[0] = number, row[1] = polygon, row[2] = polygons, row[3] = count;
+            rows->count += 4;
+        } else if (read == -1) {
+            PyErr_NoMemory();
+        }
+    }
+    Py_XDECREF(points);
+    Py_DECREF(shape);
+    return read;
+}
+
+/* Every fourth item of `rows` from `column` on, as bytes. */
+static PyObject *column_bytes(const Vector *rows, size_t column, size_t width)
+{
+    size_t count = rows->count / 4;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * width * sizeof(int64_t)));
+    if (bytes) {
+        int64_t *out = (int64_t *)PyBytes_AS_STRING(bytes);
+        for (size_t i = 0; i < count; i++)
+            for (size_t k = 0; k < width; k++)
+                out[i * width + k] = rows->items[4 * i + column + k];
+    }
+    return bytes;
+}
+
+static PyObject *gather(PyObject *self, PyObject *args)
+{
+    PyObject *entries, *first, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &entries, &PyDict_Type, &first))
+        return NULL;
+    Vector rows = {NULL, 0, 0}, coordinates = {NULL, 0, 0};
+    int read = 1;
+    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
+        PyObject *entry = PyList_GET_ITEM(entries, i);
+        Py_INCREF(entry);
+        read = gather_entry(entry, i, first, &rows, &coordinates);
+        Py_DECREF(entry);
+    }
+    if (read == 0) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else if (read == 1) {
+        PyObject *numbers = column_bytes(&rows, 0, 1), *shapes = column_bytes(&rows, 1, 2);
+        PyObject *counts = column_bytes(&rows, 3, 1);
+        PyObject *points = PyBytes_FromStringAndSize(coordinates.items ? (const char *)coordinates.items : "",
+                                                     (Py_ssize_t)(coordinates.count * sizeof(int64_t)));
+        if (numbers && shapes && counts && points)
+            result = PyTuple_Pack(4, numbers, shapes, counts, points);
+        Py_XDECREF(numbers), Py_XDECREF(shapes), Py_XDECREF(counts), Py_XDECREF(points);
+    }
+    PyMem_Free(rows.items);
+    PyMem_Free(coordinates.items);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"gather", gather, METH_VARARGS, "(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes, or None"},
+    {"squared", squared, METH_VARARGS, "(points, coordinates, sizes, firsts, counts) -> float64 bytes, or None"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_outlines",
+                                    "Point files against polygon outlines: gathering and distances (see the file header).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__outlines(void) { return PyModule_Create(&module); }
