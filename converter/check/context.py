@@ -7,7 +7,7 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 from __future__ import annotations
 
 import os
-import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +18,7 @@ from converter.check import dtdvalid
 from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
+from converter.check.worker import background, in_background
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
@@ -70,17 +71,16 @@ class CheckContext:
         self._listed: dict[str, set[str]] = {}  # folders map_tree listed in full, by tree
         self._unit_images: dict[tuple[str, str], str | None] = {}
         self._unit_lookup: UnitImages | None = None
-        self._prefetch: threading.Thread | None = None
+        self._prefetch: Future | None = None
 
     # ---- the map files, read beside the XML
     def prefetch_map_files(self) -> None:
-        """Start reading and measuring the map files in a background thread. Their C kernels
+        """Start reading and measuring the map files in the background thread. Their C kernels
         release the GIL, so this runs while the main thread checks the XML; a reader of any
         value below waits for it (`prefetched`)."""
         if self.target.map_dir is None or self._prefetch is not None:
             return
-        self._prefetch = threading.Thread(target=self._read_map_files, name="dday2-map-files", daemon=True)
-        self._prefetch.start()
+        self._prefetch = background().submit(self._read_map_files)
 
     def _read_map_files(self) -> None:
         for name in PREFETCHED:
@@ -90,9 +90,8 @@ class CheckContext:
                 pass
 
     def wait_for_prefetch(self) -> None:
-        thread = self._prefetch
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
+        if self._prefetch is not None and not in_background():
+            self._prefetch.result()
 
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:

@@ -11,13 +11,14 @@ answer, `validate_tree` is the lxml path.
 from __future__ import annotations
 
 import io
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 
 from lxml import etree
 
 from converter.check.accel import accelerator
+from converter.check.worker import background
 
 SHOWN_ERRORS = 21  # X004 shows 20 errors and the line of the 21st; error_count covers the rest
 
@@ -57,7 +58,7 @@ def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
     kernel = _kernel(dtd_bytes)
     if kernel is None:
         return None
-    return _background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+    return background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
 
 
 def result(pending: Future) -> DtdReport | None:
@@ -78,11 +79,6 @@ def _report(answer) -> DtdReport | None:
         return None
     valid, count, entries = answer
     return DtdReport(valid, count, tuple(DtdError(line, _message(raw)) for line, raw in entries))
-
-
-@lru_cache(maxsize=1)
-def _background() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="dday2-dtd")
 
 
 @lru_cache(maxsize=2)

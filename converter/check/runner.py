@@ -6,10 +6,8 @@ so one odd map never hides the findings of the others.
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from converter.check import rules as _rules  # noqa: F401 - registers every rule
 from converter.check.collector import collector_paused
@@ -20,7 +18,6 @@ from converter.findings import Finding, Severity
 
 INTERNAL_CODE = "C001"
 MAP_FILE_GROUPS = "MI"  # map files (M3xx) and images (I4xx); the others read the XML and map.yml
-SWITCH_INTERVAL = 0.0002  # s
 DTD_RULE = "X004"  # the one reader of CheckContext.dtd_report
 
 
@@ -32,33 +29,21 @@ class TargetResult:
 
 def check_target(target: Target, settings: CheckSettings = CheckSettings(),
                  rules: Iterable[Rule] | None = None, **context_options) -> TargetResult:
-    with collector_paused(), _quick_thread_switches():  # no cycles are made; see collector.py
+    with collector_paused():  # no cycles are made; see collector.py
         return _check(target, settings, rules, context_options)
-
-
-@contextmanager
-def _quick_thread_switches() -> Iterator[None]:
-    """The map-file thread needs the GIL only briefly between its C kernels; by default it
-    would wait up to 5 ms for each turn while the main thread runs Python."""
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(interval)
 
 
 def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None,
            context_options: dict) -> TargetResult:
     wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
-    # the DTD validation runs in the background beside the other rules, only when its rule
-    # is wanted, and that rule runs after the other XML rules so it rarely waits (findings
-    # are sorted anyway)
-    context_options.setdefault("early_dtd", any(rule.code == DTD_RULE for rule in wanted))
+    prefetch = target.map_dir is not None and any(map(_reads_map_files, wanted))
+    # The background thread validates by the DTD when the XML is checked alone. With a map
+    # folder it reads the map files instead, and the main thread validates (lxml, holding
+    # the GIL) once the other XML rules are done, while it would otherwise wait for them.
+    context_options.setdefault("early_dtd", not prefetch and any(rule.code == DTD_RULE for rule in wanted))
     context = CheckContext(target, **context_options)
-    # rules of the XML alone first, while a background thread reads the map files
-    wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))
-    if any(map(_reads_map_files, wanted)):
+    wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))  # findings are sorted anyway
+    if prefetch:
         context.prefetch_map_files()
     found: dict[Finding, None] = {}
     for rule in wanted:
