@@ -1,5 +1,5 @@
-"""The row-scan table of the community map's polygons: the C kernel (_scanrows) against the
-numpy code it mirrors, measured in the same run (build, M307/M308-style point queries with
+"""The row-scan table of the community map's polygons: the C kernels (_scanrows, _rowsweep)
+against the numpy code they mirror, measured in the same run (build, M307/M308-style point queries with
 the _outlines distance kernel, the M309 overlap sweep), as CheckContext calls them."""
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ def _steps(polygons, place) -> dict[str, float]:
 def run() -> list[str]:
     if not (MAP / "polygons.txt").is_file():
         return [f"skipped: no community map at {MAP}"]
-    if scanlines._kernel is None:
-        return ["skipped: _scanrows not built (python3 setup.py build_ext --inplace) or DDAY2_PURE set"]
+    if scanlines._kernel is None or scanlines._sweeper is None:
+        return ["skipped: _scanrows or _rowsweep not built (python3 setup.py build_ext --inplace) or DDAY2_PURE set"]
     polygons, place = read_polygons(MAP / "polygons.txt"), read_point_file(MAP / "place.txt", allow_options=True)
-    kernels = scanlines._kernel, distance._kernel
+    kernels = scanlines._kernel, scanlines._sweeper, distance._kernel
     fast = _steps(polygons, place)
-    scanlines._kernel = distance._kernel = None
+    scanlines._kernel = scanlines._sweeper = distance._kernel = None
     try:
         slow = _steps(polygons, place)
     finally:
-        scanlines._kernel, distance._kernel = kernels
+        scanlines._kernel, scanlines._sweeper, distance._kernel = kernels
     lines = [f"{name:13} C {fast[name] * 1e3:6.2f} ms  numpy {slow[name] * 1e3:6.2f} ms  "
              f"({slow[name] / fast[name]:.1f}x)" for name in fast]
     return lines + [f"{'all':13} C {sum(fast.values()) * 1e3:6.2f} ms  numpy {sum(slow.values()) * 1e3:6.2f} ms"]

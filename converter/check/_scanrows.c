@@ -1,15 +1,14 @@
 /* The row-scan table of scanlines.py in C: the same arrays, the same answers, bit for bit.
 
-   scanlines.py stays the oracle and the fallback; this file only makes its three hot steps
-   fast and lets other threads run meanwhile (the bulk of each call runs without the GIL):
+   scanlines.py stays the oracle and the fallback; this file only makes its table build and
+   point queries fast and lets other threads run meanwhile (the bulk of each call runs
+   without the GIL). The overlap sweep over the finished table is _rowsweep.c.
 
    measure(coords, counts)          -> (boxes, crossings) per polygon, for the numpy guards
    build(coords, counts, scanned, top, rows)
                                     -> (cross_keys, cross_x, touch_keys, touch_low, touch_high)
    contains(cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys, top, rows)
                                     -> one byte (0/1) per query
-   sweep(cross_keys, cross_x, rows) -> (order, flagged): ScanTable.overlaps' interval order
-                                       and the intervals overlapping an earlier one on their row
 
    Arrays come in through the buffer protocol (int64 / float64 / bytes, C-contiguous) and go
    out as bytes the Python side wraps with np.frombuffer. Anything unexpected returns None
@@ -17,15 +16,11 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DEPTH 3
-#define TOLERANCE 1e-9
-#define EXACT_FLOATS 1099511627776.0 /* 2**40, as scanlines._EXACT_FLOATS */
-#define SMALL_RUN 16                  /* insertion sort below this many items */
+#define SMALL_RUN 16 /* insertion sort below this many items */
 
 /* ---- buffers */
 
@@ -185,40 +180,6 @@ static void sort_doubles(double *values, size_t n)
         values[j] = value;
     }
 }
-
-/* Stable sort of the indices `order[0..n)` by key[index] (ties keep their order, as numpy's
-   stable sorts do): insertion sort of small runs, then merges through `scratch`. Defined
-   for double and int64 keys. */
-#define STABLE_SORT(NAME, TYPE)                                                              \
-    static void NAME(int64_t *order, size_t n, const TYPE *key, int64_t *scratch)           \
-    {                                                                                        \
-        for (size_t run = 0; run < n; run += SMALL_RUN) {                                    \
-            size_t end = run + SMALL_RUN < n ? run + SMALL_RUN : n;                          \
-            for (size_t i = run + 1; i < end; i++) {                                         \
-                int64_t item = order[i];                                                     \
-                size_t j = i;                                                                \
-                for (; j > run && key[order[j - 1]] > key[item]; j--)                        \
-                    order[j] = order[j - 1];                                                 \
-                order[j] = item;                                                             \
-            }                                                                                \
-        }                                                                                    \
-        for (size_t width = SMALL_RUN; width < n; width *= 2) {                              \
-            for (size_t low = 0; low < n; low += 2 * width) {                                \
-                size_t middle = low + width < n ? low + width : n;                           \
-                size_t high = low + 2 * width < n ? low + 2 * width : n;                     \
-                size_t a = low, b = middle, out = low;                                       \
-                while (a < middle && b < high)                                               \
-                    scratch[out++] = key[order[b]] < key[order[a]] ? order[b++] : order[a++]; \
-                while (a < middle)                                                           \
-                    scratch[out++] = order[a++];                                             \
-                while (b < high)                                                             \
-                    scratch[out++] = order[b++];                                             \
-            }                                                                                \
-            memcpy(order, scratch, n * sizeof(int64_t));                                     \
-        }                                                                                    \
-    }
-STABLE_SORT(stable_sort_by_double, double)
-STABLE_SORT(stable_sort_by_int, int64_t)
 
 /* ---- build: the crossing and touch tables */
 
@@ -512,245 +473,10 @@ done:
     return result;
 }
 
-/* ---- sweep: the overlap candidates of ScanTable.overlaps */
-
-/* `order` (n indices) sorted stably by (row, key): a counting sort by row when the rows are
-   few enough, then a stable sort by key within each row; else two stable merge sorts. */
-static int sort_by_row_then(int64_t *order, size_t n, const int64_t *row, const double *key, int64_t rows,
-                            int64_t *scratch, double *bucket_key)
-{
-    if ((uint64_t)rows <= 4 * (uint64_t)n + 4096) {
-        size_t *start = calloc((size_t)rows + 1, sizeof(size_t));
-        if (!start)
-            return -1;
-        for (size_t i = 0; i < n; i++)
-            start[row[i] + 1]++;
-        for (int64_t r = 0; r < rows; r++)
-            start[r + 1] += start[r];
-        for (size_t i = 0; i < n; i++) { /* the keys alongside: small rows sort them in place */
-            size_t at = start[row[i]]++;
-            order[at] = (int64_t)i;
-            bucket_key[at] = key[i];
-        }
-        size_t begin = 0;
-        for (int64_t r = 0; r < rows; r++) { /* start[r] now ends row r */
-            size_t end = start[r];
-            if (end - begin > SMALL_RUN) {
-                stable_sort_by_double(order + begin, end - begin, key, scratch + begin);
-            } else { /* stable insertion sort of (key, index) pairs */
-                for (size_t i = begin + 1; i < end; i++) {
-                    double value = bucket_key[i];
-                    int64_t item = order[i];
-                    size_t j = i;
-                    for (; j > begin && bucket_key[j - 1] > value; j--)
-                        bucket_key[j] = bucket_key[j - 1], order[j] = order[j - 1];
-                    bucket_key[j] = value, order[j] = item;
-                }
-            }
-            begin = end;
-        }
-        free(start);
-        return 0;
-    }
-    for (size_t i = 0; i < n; i++)
-        order[i] = (int64_t)i;
-    stable_sort_by_double(order, n, key, scratch);
-    stable_sort_by_int(order, n, row, scratch);
-    return 0;
-}
-
-typedef struct {
-    const int64_t *keys;
-    const double *x;
-    size_t n; /* intervals: x[2i], x[2i + 1] on key keys[2i] */
-    int64_t rows;
-    int64_t *order, *flagged, *row, *scratch;
-    double *key, *shifted_end, *bucket_key;
-    size_t flagged_count;
-} Sweep;
-
-/* The intervals' x-range as _candidates shifts it: its left end and the row width. */
-static void row_width(const Sweep *s, double *left_out, double *width_out)
-{
-    double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
-    for (size_t i = 0; i < 2 * s->n; i++) { /* four running extremes: no one long dependency chain */
-        low[i & 3] = s->x[i] < low[i & 3] ? s->x[i] : low[i & 3];
-        high[i & 3] = s->x[i] > high[i & 3] ? s->x[i] : high[i & 3];
-    }
-    for (int k = 1; k < 4; k++) {
-        low[0] = low[k] < low[0] ? low[k] : low[0];
-        high[0] = high[k] > high[0] ? high[k] : high[0];
-    }
-    *left_out = low[0], *width_out = high[0] - low[0] + 4 * DEPTH;
-}
-
-#define LEAN_ROW 64 /* intervals on one row the lean check sorts by insertion at most */
-
-/* The common case cheaply: is no interval flagged? The full sweep's shifted keys, order
-   (stable by row, then key) and test, holding only each row's (key, end) pairs. 1: none
-   is; 0: one is, or the case is not the common one (the full sweep decides); -1: memory. */
-static int nothing_flagged(const Sweep *s, double left, double width)
-{
-    size_t n = s->n, *start = NULL;
-    double *pairs = NULL, threshold = DEPTH - TOLERANCE, reach = -INFINITY;
-    int64_t r, polygon_base = 0;
-    if (!((double)s->rows * width < EXACT_FLOATS) || (uint64_t)s->rows > 4 * (uint64_t)n + 4096)
-        return 0;
-    start = calloc((size_t)s->rows + 1, sizeof(size_t));
-    pairs = malloc(2 * n * sizeof(double));
-    if (!start || !pairs) {
-        free(start), free(pairs);
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) { /* keys ascend: step the polygon instead of dividing */
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        start[s->keys[2 * i] - polygon_base + 1]++;
-    }
-    int lean = 1;
-    for (r = 0; r < s->rows; r++) {
-        lean &= start[r + 1] <= LEAN_ROW;
-        start[r + 1] += start[r];
-    }
-    polygon_base = 0;
-    for (size_t i = 0; lean && i < n; i++) { /* by row, input order kept */
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        int64_t row = s->keys[2 * i] - polygon_base;
-        size_t at = start[row]++;
-        pairs[2 * at] = (double)row * width + (s->x[2 * i] - left);
-        pairs[2 * at + 1] = (double)row * width + (s->x[2 * i + 1] - left);
-    }
-    int found = !lean;
-    size_t begin = 0;
-    for (r = 0; !found && r < s->rows; r++) { /* start[r] now ends row r */
-        size_t end = start[r];
-        for (size_t i = begin + 1; i < end; i++) { /* stable insertion sort by key */
-            double key = pairs[2 * i], value = pairs[2 * i + 1];
-            size_t j = i;
-            for (; j > begin && pairs[2 * j - 2] > key; j--)
-                pairs[2 * j] = pairs[2 * j - 2], pairs[2 * j + 1] = pairs[2 * j - 1];
-            pairs[2 * j] = key, pairs[2 * j + 1] = value;
-        }
-        for (size_t i = begin; !found && i < end; i++) { /* as sweep_intervals' shifted loop */
-            double key = pairs[2 * i], value = pairs[2 * i + 1];
-            found = (value < reach ? value : reach) - key >= threshold;
-            reach = value > reach ? value : reach;
-        }
-        begin = end;
-    }
-    free(start), free(pairs);
-    return !found;
-}
-
-/* Mirrors ScanTable.overlaps up to `flagged`, operation for operation. */
-static int sweep_intervals(Sweep *s)
-{
-    double threshold = DEPTH - TOLERANCE, left, width;
-    row_width(s, &left, &width);
-    int shifted = (double)s->rows * width < EXACT_FLOATS;
-    int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
-    for (size_t i = 0; i < s->n; i++) {
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        s->row[i] = s->keys[2 * i] - polygon_base;
-        double start = s->x[2 * i], end = s->x[2 * i + 1];
-        s->key[i] = shifted ? (double)s->row[i] * width + (start - left) : start;
-        s->shifted_end[i] = shifted ? (double)s->row[i] * width + (end - left) : end;
-    }
-    if (sort_by_row_then(s->order, s->n, s->row, s->key, s->rows, s->scratch, s->bucket_key) < 0)
-        return -1;
-    double reach = -INFINITY;
-    int64_t current = -1;
-    s->flagged_count = 0;
-    for (size_t j = 0; j < s->n; j++) {
-        size_t i = (size_t)s->order[j];
-        if (!shifted && s->row[i] != current) /* the plain loop restarts per row */
-            reach = -INFINITY, current = s->row[i];
-        double end = s->shifted_end[i];
-        if ((end < reach ? end : reach) - s->key[i] >= threshold)
-            s->flagged[s->flagged_count++] = (int64_t)j;
-        reach = end > reach ? end : reach;
-    }
-    return 0;
-}
-
-static PyObject *sweep(PyObject *self, PyObject *args)
-{
-    PyObject *keys_object, *x_object;
-    long long rows;
-    if (!PyArg_ParseTuple(args, "OOL", &keys_object, &x_object, &rows))
-        return NULL;
-    Array keys, x;
-    x.held = 0;
-    if (array_get(keys_object, &keys, 8, 0) < 0 || array_get(x_object, &x, 8, 1) < 0) {
-        array_release(&keys);
-        array_release(&x);
-        return NULL;
-    }
-    PyObject *result = NULL, *order_bytes = NULL;
-    Sweep s = {I64(keys), F64(x), (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
-    int ok = keys.count == x.count && keys.count % 2 == 0 && rows >= 1 && s.n >= 2 &&
-             s.n <= SIZE_MAX / (7 * sizeof(int64_t));
-    for (size_t i = 0; ok && i < s.n; i++)
-        ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
-             isfinite(s.x[2 * i + 1]);
-    ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
-    char *memory = NULL;
-    if (ok) {
-        int none;
-        double left, width;
-        Py_BEGIN_ALLOW_THREADS
-        row_width(&s, &left, &width);
-        none = nothing_flagged(&s, left, width);
-        Py_END_ALLOW_THREADS
-        if (none < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        if (none) { /* the usual answer: no order needed, nothing flagged */
-            result = Py_BuildValue("(y#y#)", "", (Py_ssize_t)0, "", (Py_ssize_t)0);
-            goto done;
-        }
-    }
-    memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
-    if (!memory) {
-        if (ok)
-            PyErr_NoMemory();
-        else
-            result = Py_None, Py_INCREF(Py_None);
-        goto done;
-    }
-    s.order = (int64_t *)memory, s.flagged = s.order + s.n, s.row = s.flagged + s.n, s.scratch = s.row + s.n;
-    s.key = (double *)(s.scratch + s.n), s.shifted_end = s.key + s.n, s.bucket_key = s.shifted_end + s.n;
-    int failed;
-    Py_BEGIN_ALLOW_THREADS
-    failed = sweep_intervals(&s);
-    Py_END_ALLOW_THREADS
-    if (failed) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    order_bytes = PyBytes_FromStringAndSize((const char *)s.order, (Py_ssize_t)(s.n * sizeof(int64_t)));
-    PyObject *flagged_bytes = order_bytes ? PyBytes_FromStringAndSize(
-        (const char *)s.flagged, (Py_ssize_t)(s.flagged_count * sizeof(int64_t))) : NULL;
-    if (flagged_bytes) {
-        result = PyTuple_Pack(2, order_bytes, flagged_bytes);
-        Py_DECREF(flagged_bytes);
-    }
-done:
-    free(memory);
-    Py_XDECREF(order_bytes);
-    array_release(&keys);
-    array_release(&x);
-    return result;
-}
-
 static PyMethodDef methods[] = {
     {"measure", measure, METH_VARARGS, "(coords, counts) -> (boxes, crossings) bytes, or None"},
     {"build", build, METH_VARARGS, "(coords, counts, scanned, top, rows, limit, max_rows) -> 5 tables, or None"},
     {"contains", contains, METH_VARARGS, "(5 tables, polygons, xs, ys, top, rows) -> bytes of 0/1"},
-    {"sweep", sweep, METH_VARARGS, "(cross_keys, cross_x, rows) -> (order, flagged) bytes, or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -28,7 +28,8 @@ import numpy as np
 
 from converter.check.accel import accelerator
 
-_kernel = accelerator("_scanrows")  # the C build/contains/sweep; None: the numpy code below
+_kernel = accelerator("_scanrows")  # the C build and point queries; None: the numpy code below
+_sweeper = accelerator("_rowsweep")  # the C overlap sweep; None: _candidates below
 
 DEPTH = 3  # px: overlaps thinner than this are tracing noise, not a map defect
 MAX_ROWS = 100_000  # taller than any real map; beyond it a polygon is tested the slow way
@@ -191,7 +192,7 @@ class ScanTable:
         start, end = self.cross_x[0::2], self.cross_x[1::2]
         if len(start) < 2:
             return {}
-        swept = None if _kernel is None else _kernel.sweep(self.cross_keys, self.cross_x, self.rows)
+        swept = None if _sweeper is None else _sweeper.sweep(self.cross_keys, self.cross_x, self.rows)
         if swept is not None and not swept[1]:
             return {}  # (the common case: nothing flagged, nothing more to work out)
         polygon, row = np.divmod(self.cross_keys[0::2], self.rows)
@@ -220,7 +221,7 @@ _TABLE_TYPES = (np.int64, np.float64, np.int64, np.int64, np.int64)  # the kerne
 def _candidates(start: np.ndarray, end: np.ndarray, row: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
     """The intervals' order (by row, then start; ties as given) and, in that order, the ones
     overlapping an earlier interval on their row by at least DEPTH: the numpy twin of the
-    kernel's sweep."""
+    _rowsweep kernel's sweep."""
     # each row's x-range shifted beyond the previous row's: sorted by one float, the
     # intervals run row by row, left to right, and one running maximum of the ends seen
     # so far says how far an interval overlaps any earlier one on its row
@@ -228,7 +229,7 @@ def _candidates(start: np.ndarray, end: np.ndarray, row: np.ndarray, rows: int) 
     width = float(max(start.max(), end.max())) - left + 4 * DEPTH
     if rows * width < _EXACT_FLOATS:
         shifted_start = row * width + (start - left)
-        order = np.argsort(shifted_start, kind="stable")  # ties as the kernel orders them
+        order = np.argsort(shifted_start, kind="stable")  # ties as the _rowsweep kernel orders them
         shifted_start, shifted_end = shifted_start[order], (row * width + (end - left))[order]
         reach = np.maximum.accumulate(shifted_end)
         reach = np.concatenate(([-np.inf], reach[:-1]))

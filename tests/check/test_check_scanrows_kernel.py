@@ -1,6 +1,7 @@
 """The C row-scan kernel (_scanrows) against its numpy oracle in scanlines.py: the same
-table array for array, the same answers, the same overlaps — on ordinary, degenerate and
-hostile polygons — and garbage handed to the kernel directly is refused, not crashed on."""
+table array for array, the same answers, the same overlaps (with the _rowsweep kernel when
+built) — on ordinary, degenerate and hostile polygons — and garbage handed to the kernel
+directly is refused, not crashed on. The sweep alone: test_check_rowsweep_kernel.py."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ try:
     KERNEL = importlib.import_module("converter.check._scanrows")
 except ImportError:  # no compiler where the package was built: nothing to compare
     KERNEL = None
+try:
+    SWEEPER = importlib.import_module("converter.check._rowsweep")
+except ImportError:  # overlaps are then compared numpy against numpy, the table still C against numpy
+    SWEEPER = None
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="C kernel _scanrows not built (python3 setup.py build_ext --inplace)")
 
 FIELDS = ("names", "boxes", "scanned", "polygon_index", "top", "rows", "cross_keys", "cross_x", "touch_keys",
@@ -25,10 +30,12 @@ FIELDS = ("names", "boxes", "scanned", "polygon_index", "top", "rows", "cross_ke
 
 
 def _both(monkeypatch, build):
-    """build() once with the kernel and once with numpy only."""
+    """build() once with the kernels and once with numpy only."""
     monkeypatch.setattr(scanlines, "_kernel", KERNEL)
+    monkeypatch.setattr(scanlines, "_sweeper", SWEEPER)
     fast = build()
     monkeypatch.setattr(scanlines, "_kernel", None)
+    monkeypatch.setattr(scanlines, "_sweeper", None)
     slow = build()
     return fast, slow
 
@@ -151,38 +158,3 @@ def test_kernel_refuses_wrong_types_and_lengths() -> None:
         KERNEL.contains(keys, x, keys[:0], keys[:0], keys[:0], keys[:3], keys[:2], keys[:3], 0, 2)
     with pytest.raises(ValueError):
         KERNEL.contains(keys, keys, keys[:0], keys[:0], keys[:0], keys, keys, keys, 0, 2)
-    assert KERNEL.sweep(keys, x[:3], 2) is None  # lengths differ
-    assert KERNEL.sweep(keys[::-1].copy(), x, 2) is None  # keys not sorted
-    assert KERNEL.sweep(keys, np.array([0.0, np.nan, 0.0, 1.0]), 2) is None
-    assert KERNEL.sweep(keys, x, 0) is None
-    assert KERNEL.sweep(-keys - 1, x, 2) is None
-
-
-interval_rows = st.lists(st.lists(st.tuples(st.integers(-20, 60), st.integers(0, 12)), min_size=1, max_size=40),
-                         min_size=1, max_size=8)
-
-
-@settings(max_examples=300, deadline=None)
-@given(interval_rows, st.integers(1, 3), st.sampled_from([1, 0.5, 1e-7, 3e7]))
-def test_sweep_flags_what_the_numpy_candidates_flag(rows_of_intervals, copies, scale) -> None:
-    # the kernel answers "nothing flagged" by a lean check and works out the order only when
-    # something is: both must be numpy's answer (rows past 64 intervals take the full sweep)
-    polygons = [[] for _ in range(copies)]
-    for row, intervals in enumerate(rows_of_intervals):
-        for number, (start, length) in enumerate(intervals * (3 if len(intervals) > 30 else 1)):
-            polygons[number % copies].append((row, start * scale, (start + length) * scale))
-    keys, xs = [], []
-    rows = len(rows_of_intervals)
-    for number, intervals in enumerate(polygons):
-        for row, start, end in sorted(intervals):
-            keys += [number * rows + row] * 2
-            xs += [start, end]
-    if len(keys) < 4:
-        return
-    keys, xs = np.array(keys, dtype=np.int64), np.array(xs, dtype=np.float64)
-    swept = KERNEL.sweep(keys, xs, rows)
-    order, flagged = scanlines._candidates(xs[0::2], xs[1::2], keys[0::2] % rows, rows)
-    assert swept is not None
-    assert np.frombuffer(swept[1], dtype=np.int64).tolist() == flagged.tolist()
-    if len(flagged):
-        assert np.frombuffer(swept[0], dtype=np.int64).tolist() == order.tolist()
