@@ -7,6 +7,7 @@
    measure(coords, counts)          -> (boxes, crossings) per polygon, for the numpy guards
    build(coords, counts, scanned, top, rows)
                                     -> (cross_keys, cross_x, touch_keys, touch_low, touch_high)
+                                       as read-only Blocks (their memory is recycled)
    contains(cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys, top, rows)
                                     -> one byte (0/1) per query
 
@@ -73,6 +74,88 @@ static PyObject *new_bytes(size_t n, size_t size, void **data)
     if (bytes)
         *data = PyBytes_AS_STRING(bytes);
     return bytes;
+}
+
+/* ---- recycled blocks: build's tables (~0.8 MB for a real map) in memory kept across calls
+
+   A check builds one table and drops the previous check's; fresh memory for it would cost a
+   page fault per 4 kB (~200 per build), so a dropped table's blocks wait here for the next.
+   A Block is a read-only buffer, as bytes would be; everything here runs with the GIL. */
+
+#define SPARE_BLOCKS 10                /* two tables' worth */
+#define SPARE_BYTES ((size_t)16 << 20) /* kept at most, in all; the rest goes back to the system */
+
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    Py_ssize_t size;
+    size_t capacity;
+} Block;
+
+static char *spare[SPARE_BLOCKS];
+static size_t spare_capacity[SPARE_BLOCKS];
+static size_t spare_bytes; /* their capacities' sum */
+static int spares;
+
+static void block_dealloc(PyObject *object)
+{
+    Block *block = (Block *)object;
+    if (block->data && spares < SPARE_BLOCKS && block->capacity <= SPARE_BYTES - spare_bytes) {
+        spare[spares] = block->data, spare_capacity[spares++] = block->capacity;
+        spare_bytes += block->capacity;
+    } else {
+        free(block->data);
+    }
+    Py_TYPE(object)->tp_free(object);
+}
+
+static int block_getbuffer(PyObject *object, Py_buffer *view, int flags)
+{
+    Block *block = (Block *)object;
+    return PyBuffer_FillInfo(view, object, block->data, block->size, 1, flags);
+}
+
+static PyBufferProcs block_buffer = {block_getbuffer, NULL};
+
+static PyTypeObject BlockType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "converter.check._scanrows.Block",
+    .tp_basicsize = sizeof(Block),
+    .tp_dealloc = block_dealloc,
+    .tp_as_buffer = &block_buffer,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "a read-only table the row-scan kernel filled (memory recycled when dropped)",
+};
+
+/* A new Block of n items of `size` bytes (checked), its data pointer in *data: the smallest
+   spare block that holds it, else fresh memory. */
+static PyObject *new_block(size_t n, size_t size, void **data)
+{
+    if (n > (size_t)PY_SSIZE_T_MAX / size) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t bytes = n * size, wanted = bytes ? bytes : 1;
+    Block *block = PyObject_New(Block, &BlockType);
+    if (!block)
+        return NULL;
+    int best = -1;
+    for (int i = 0; i < spares; i++)
+        if (spare_capacity[i] >= wanted && (best < 0 || spare_capacity[i] < spare_capacity[best]))
+            best = i;
+    if (best >= 0) {
+        block->data = spare[best], block->capacity = spare_capacity[best];
+        spare_bytes -= block->capacity;
+        spare[best] = spare[--spares], spare_capacity[best] = spare_capacity[spares];
+    } else if ((block->data = malloc(wanted))) {
+        block->capacity = wanted;
+    } else {
+        block->capacity = 0, block->size = 0; /* (dealloc keeps no NULL) */
+        Py_DECREF(block);
+        return PyErr_NoMemory();
+    }
+    block->size = (Py_ssize_t)bytes;
+    *data = block->data;
+    return (PyObject *)block;
 }
 
 /* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
@@ -382,11 +465,11 @@ static PyObject *build(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    if (!(out[0] = new_bytes(b.crossings, sizeof(int64_t), (void **)&b.cross_keys)) ||
-        !(out[1] = new_bytes(b.crossings, sizeof(double), (void **)&b.cross_x)) ||
-        !(out[2] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_keys)) ||
-        !(out[3] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_low)) ||
-        !(out[4] = new_bytes(b.touches, sizeof(int64_t), (void **)&b.touch_high)))
+    if (!(out[0] = new_block(b.crossings, sizeof(int64_t), (void **)&b.cross_keys)) ||
+        !(out[1] = new_block(b.crossings, sizeof(double), (void **)&b.cross_x)) ||
+        !(out[2] = new_block(b.touches, sizeof(int64_t), (void **)&b.touch_keys)) ||
+        !(out[3] = new_block(b.touches, sizeof(int64_t), (void **)&b.touch_low)) ||
+        !(out[4] = new_block(b.touches, sizeof(int64_t), (void **)&b.touch_high)))
         goto done;
     /* the new bytes are ours alone until returned: filling their storage needs no GIL */
     Py_BEGIN_ALLOW_THREADS
@@ -484,4 +567,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_scanrows",
                                     "Row-scan table kernels for scanlines.py (see the file header).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__scanrows(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__scanrows(void)
+{
+    if (PyType_Ready(&BlockType) < 0)
+        return NULL;
+    return PyModule_Create(&module);
+}

@@ -158,3 +158,18 @@ def test_kernel_refuses_wrong_types_and_lengths() -> None:
         KERNEL.contains(keys, x, keys[:0], keys[:0], keys[:0], keys[:3], keys[:2], keys[:3], 0, 2)
     with pytest.raises(ValueError):
         KERNEL.contains(keys, keys, keys[:0], keys[:0], keys[:0], keys, keys, keys, 0, 2)
+
+
+def test_build_tables_are_read_only_and_recycled_memory_gives_the_same_tables(monkeypatch) -> None:
+    # the kernel hands a dropped table's memory to the next build: tables of other sizes in
+    # between must not leak into a later one
+    shapes = [("A", [(0, 0), (10, 0), (10, 10), (0, 10)]), ("B", [(5, 5), (20, 5), (12, 30)])]
+    monkeypatch.setattr(scanlines, "_kernel", None)
+    expected = ScanTable.of(shapes)
+    monkeypatch.setattr(scanlines, "_kernel", KERNEL)
+    for scale in (1, 50, 3, 400, 1, 1):
+        table = ScanTable.of([(name, [(x * scale, y * scale) for x, y in points]) for name, points in shapes])
+        assert not table.cross_keys.flags.writeable and not table.cross_x.flags.writeable
+        if scale == 1:
+            _assert_same_table(table, expected)
+        del table
