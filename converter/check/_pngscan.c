@@ -1,6 +1,7 @@
 /* _pngscan: pngfast's quick yes for many image files at once, with the GIL released.
 
-   scan(paths, rules, whole) reads each file (its first `header_bytes` unless `whole`) and
+   scan(paths, rules, whole) reads each file (its first `header_bytes` unless `whole`, a flag
+   for all paths or bytes with one flag per path) and
    answers, per file, what pngfast answers from its bytes: does png_verifies hold on the
    whole file (None when not read whole), and does png_header hold on its first
    `header_bytes` (then with which width and height). A file this module cannot read the
@@ -390,6 +391,12 @@ static PyObject *verdict(const Facts *facts) {
     return !facts->whole ? Py_None : facts->verifies ? Py_True : Py_False;
 }
 
+static int same_facts(const Facts *a, const Facts *b) {
+    return a->read == b->read && a->whole == b->whole && a->verifies == b->verifies &&
+           a->header_ok == b->header_ok && (!a->header_ok || (a->width == b->width && a->height == b->height));
+}
+
+/* a run of files with equal answers (tiles of one size, verified images) shares one tuple */
 static PyObject *answers(const Facts *facts, Py_ssize_t count) {
     PyObject *list = PyList_New(count);
     if (list == NULL)
@@ -398,6 +405,8 @@ static PyObject *answers(const Facts *facts, Py_ssize_t count) {
         PyObject *item;
         if (!facts[i].read)
             item = Py_NewRef(Py_None);
+        else if (i > 0 && same_facts(&facts[i], &facts[i - 1]))
+            item = Py_NewRef(PyList_GET_ITEM(list, i - 1));
         else if (facts[i].header_ok)
             item = Py_BuildValue("(O(kk))", verdict(&facts[i]), (unsigned long)facts[i].width,
                                  (unsigned long)facts[i].height);
@@ -412,16 +421,41 @@ static PyObject *answers(const Facts *facts, Py_ssize_t count) {
     return list;
 }
 
+/* `whole` is one flag for every path, or bytes with one flag per path (nonzero: read the
+   whole file), so the tiles' headers and the unit images are read in one call */
+static int take_modes(PyObject *whole, Py_ssize_t count, uint8_t *modes) {
+    if (PyBytes_Check(whole)) {
+        if (PyBytes_GET_SIZE(whole) != count) {
+            PyErr_SetString(PyExc_ValueError, "one mode per path");
+            return 0;
+        }
+        memcpy(modes, PyBytes_AS_STRING(whole), (size_t)count);
+        return 1;
+    }
+    int flag = PyObject_IsTrue(whole);
+    if (flag < 0)
+        return 0;
+    memset(modes, flag, (size_t)count);
+    return 1;
+}
+
 static PyObject *scan(PyObject *module, PyObject *args) {
-    PyObject *paths, *spec;
-    int whole;
+    PyObject *paths, *spec, *whole;
     Rules rules;
-    if (!PyArg_ParseTuple(args, "OO!p:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
+    if (!PyArg_ParseTuple(args, "OO!O:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
         return NULL;
     PyObject *sequence = PySequence_Fast(paths, "paths must be a sequence");
     if (sequence == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);
+    uint8_t *modes = PyMem_Malloc(count ? (size_t)count : 1);
+    if (modes == NULL || !take_modes(whole, count, modes)) {
+        if (modes == NULL)
+            PyErr_NoMemory();
+        PyMem_Free(modes);
+        Py_DECREF(sequence);
+        return NULL;
+    }
     PyObject **encoded = PyMem_Calloc(count ? (size_t)count : 1, sizeof(PyObject *));
     Facts *facts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Facts));
     Work work;
@@ -437,9 +471,11 @@ static PyObject *scan(PyObject *module, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     Buffer buffer = {NULL, 0};
     for (Py_ssize_t i = 0; i < count; i++) {
-        int64_t length = read_file(PyBytes_AS_STRING(encoded[i]), whole ? UINT64_MAX : rules.header_bytes, &buffer);
+        int whole_file = modes[i] != 0;
+        int64_t length = read_file(PyBytes_AS_STRING(encoded[i]), whole_file ? UINT64_MAX : rules.header_bytes,
+                                   &buffer);
         if (length >= 0)
-            facts_of(&rules, buffer.data, (uint64_t)length, whole, &work, &facts[i]);
+            facts_of(&rules, buffer.data, (uint64_t)length, whole_file, &work, &facts[i]);
     }
     free(buffer.data);
     Py_END_ALLOW_THREADS
@@ -449,6 +485,7 @@ done:
         Py_XDECREF(encoded[i]);
     PyMem_Free(encoded);
     PyMem_Free(facts);
+    PyMem_Free(modes);
     close_work(&work);
     Py_DECREF(sequence);
     return result;
@@ -505,7 +542,7 @@ static PyObject *py_profile_fits(PyObject *module, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"scan", scan, METH_VARARGS, "scan(paths, rules, whole) -> [None | (verifies, (width, height) | None)]"},
+    {"scan", scan, METH_VARARGS, "scan(paths, rules, whole: bool | bytes per path) -> [None | (verifies, (width, height) | None)]"},
     {"scan_buffers", scan_buffers, METH_VARARGS, "scan_buffers(buffers, rules): as scan, for bytes"},
     {"profile_fits", py_profile_fits, METH_VARARGS, "profile_fits(compressed, limit) as pngfast._profile_fits"},
     {NULL, NULL, 0, NULL},

@@ -214,3 +214,23 @@ def test_image_rules_find_the_same_with_and_without_the_kernel(tmp_path: Path,
         pure = check_target(target).findings
     assert accelerated == pure
     assert {"I404", "M311"} <= {finding.code for finding in accelerated}
+
+
+def test_one_call_reads_some_files_whole_and_some_by_header(tmp_path: Path) -> None:
+    paths = []
+    for index, data in enumerate(BASES + [b"not a png", BASES[0][:-20], BASES[0], BASES[0]]):
+        path = tmp_path / f"{index}.png"
+        path.write_bytes(data)
+        paths.append(str(path))
+    paths += [str(tmp_path / "missing.png"), "a\0b"]
+    modes = bytes(index % 3 == 0 for index in range(len(paths)))
+    mixed = scan_pngs(paths, HEADER_BYTES, modes)
+    whole, headers = scan_pngs(paths, HEADER_BYTES, True), scan_pngs(paths, HEADER_BYTES, False)
+    assert mixed == [w if mode else h for mode, w, h in zip(modes, whole, headers)]
+    assert mixed[-1] is None and mixed[-2] is None
+    assert scan_pngs(paths, HEADER_BYTES, bytes(len(paths))) == headers
+    assert scan_pngs(paths, HEADER_BYTES, b"\7" * len(paths)) == whole
+    for wrong in (b"", modes, modes[:-2]):  # one mode per path, no more, no less
+        with pytest.raises(ValueError):
+            KERNEL.scan(paths[:-1], RULES, wrong)
+    assert KERNEL.scan([], RULES, b"") == []
