@@ -300,9 +300,10 @@ static int reserve(Buffer *buffer, size_t wanted) {
 }
 
 /* the regular file's first `limit` bytes into `buffer` (as imagefiles.read_file), or -1:
-   ask Python. O_NONBLOCK: a FIFO named like an image must not hang here; Python decides. */
-static int64_t read_file(const char *path, uint64_t limit, Buffer *buffer) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+   ask Python; `path` is relative to the open `folder` (or AT_FDCWD). O_NONBLOCK: a FIFO
+   named like an image must not hang here; Python decides. */
+static int64_t read_file(int folder, const char *path, uint64_t limit, Buffer *buffer) {
+    int fd = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return -1;
     struct stat info;
@@ -332,6 +333,41 @@ static int64_t read_file(const char *path, uint64_t limit, Buffer *buffer) {
 fail:
     close(fd);
     return -1;
+}
+
+/* The folder of the last file, kept open: a map's files come folder by folder, and
+   openat on a name skips resolving the folder's path again for each file. O_PATH needs
+   only the search permission open() on the full path needs too. */
+#ifndef O_PATH
+#define O_PATH 0
+#endif
+typedef struct { int fd; const char *path; size_t length; } Folder;
+
+/* the name to open relative to `*at`: `path`'s last part in its (cached) folder, or the
+   whole path at AT_FDCWD when it has no folder part or its folder cannot be opened */
+static const char *in_folder(Folder *folder, const char *path, size_t length, int *at) {
+    const char *slash = memrchr(path, '/', length);
+    if (slash == NULL || slash == path || slash[1] == '\0')
+        return path;                   /* no folder, the root, or a trailing slash: as is */
+    size_t folder_length = (size_t)(slash - path);
+    if (folder->fd < 0 || folder->length != folder_length || memcmp(folder->path, path, folder_length) != 0) {
+        if (folder->fd >= 0)
+            close(folder->fd);
+        char *copy = malloc(folder_length + 1);
+        folder->fd = -1;
+        if (copy != NULL) {
+            memcpy(copy, path, folder_length);
+            copy[folder_length] = '\0';
+            folder->fd = open(copy, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            free(copy);
+        }
+        folder->path = path;           /* `path` outlives the loop: the encoded bytes */
+        folder->length = folder_length;
+        if (folder->fd < 0)
+            return path;
+    }
+    *at = folder->fd;
+    return slash + 1;
 }
 
 static int take_rules(PyObject *spec, Rules *rules) {
@@ -470,13 +506,18 @@ static PyObject *scan(PyObject *module, PyObject *args) {
             goto done;
     Py_BEGIN_ALLOW_THREADS
     Buffer buffer = {NULL, 0};
+    Folder folder = {-1, NULL, 0};
     for (Py_ssize_t i = 0; i < count; i++) {
         int whole_file = modes[i] != 0;
-        int64_t length = read_file(PyBytes_AS_STRING(encoded[i]), whole_file ? UINT64_MAX : rules.header_bytes,
-                                   &buffer);
+        const char *path = PyBytes_AS_STRING(encoded[i]);
+        int at = AT_FDCWD;
+        const char *name = in_folder(&folder, path, (size_t)PyBytes_GET_SIZE(encoded[i]), &at);
+        int64_t length = read_file(at, name, whole_file ? UINT64_MAX : rules.header_bytes, &buffer);
         if (length >= 0)
             facts_of(&rules, buffer.data, (uint64_t)length, whole_file, &work, &facts[i]);
     }
+    if (folder.fd >= 0)
+        close(folder.fd);
     free(buffer.data);
     Py_END_ALLOW_THREADS
     result = answers(facts, count);

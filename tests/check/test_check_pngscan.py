@@ -234,3 +234,23 @@ def test_one_call_reads_some_files_whole_and_some_by_header(tmp_path: Path) -> N
         with pytest.raises(ValueError):
             KERNEL.scan(paths[:-1], RULES, wrong)
     assert KERNEL.scan([], RULES, b"") == []
+
+
+def test_paths_spelled_any_way_answer_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel opens each name in its folder, kept open across a run of paths in one
+    folder: every spelling of a path must still answer as opening the path itself would."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "one.png").write_bytes(BASES[0])
+    (tmp_path / "a" / "two.png").write_bytes(BASES[1])
+    (tmp_path / "file.png").write_bytes(BASES[2])
+    os.symlink(tmp_path / "a", tmp_path / "link")
+    monkeypatch.chdir(tmp_path)
+    spellings = ["a/one.png", "a//one.png", "./a/one.png", f"{tmp_path}/a/one.png", "link/one.png",
+                 "a/../a/one.png", "file.png", f"{tmp_path}/file.png"]
+    answers = scan_pngs(spellings, HEADER_BYTES, True)
+    assert answers[:6] == [(True, (12, 7))] * 6 and answers[6] == answers[7] == (True, (5, 5))
+    broken = ["file.png/one.png", "a/", "a/missing.png", "missing/one.png", "a/one.png/", "/", "a/two.png",
+              "a/one.png", "link/two.png", "a/.", "a/.."]
+    found = scan_pngs(broken, HEADER_BYTES, True)
+    assert found[6] == found[8] == (True, (3, 300)) and found[7] == (True, (12, 7))
+    assert [found[index] for index in (0, 1, 2, 3, 4, 5, 9, 10)] == [None] * 8
