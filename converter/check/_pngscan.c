@@ -318,7 +318,8 @@ static int64_t read_file(int folder, const char *path, uint64_t limit, Buffer *b
         size_t room = buffer->capacity - have;
         if (room > limit - have)
             room = (size_t)(limit - have);
-        ssize_t got = read(fd, buffer->data + have, room > 0x40000000u ? 0x40000000u : room);
+        size_t asked = room > 0x40000000u ? 0x40000000u : room;
+        ssize_t got = read(fd, buffer->data + have, asked);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
@@ -327,6 +328,8 @@ static int64_t read_file(int folder, const char *path, uint64_t limit, Buffer *b
         if (got == 0)
             break;
         have += (size_t)got;
+        if (have == (size_t)got && (size_t)got < asked && have < FIRST_READ)
+            break;                     /* as read_file: a short first read of a small file is its end */
     }
     close(fd);
     return (int64_t)have;
