@@ -94,18 +94,24 @@ def read_file(path: str, limit: int | None = None) -> bytes:
 
 def verifiable_images(tree: list[tuple[str, os.DirEntry]]) -> list[tuple[str, os.DirEntry]]:
     """The image files of a `walk` listing (I404 verifies each)."""
-    return [(relative, entry) for relative, entry in tree
-            if suffix(entry.name).lower() in IMAGE_SUFFIXES and entry.is_file()]
+    found = []
+    for relative, entry in tree:
+        name = entry.name
+        dot = name.rfind(".")  # `suffix` inline: this runs once per file of the units folder
+        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and entry.is_file():
+            found.append((relative, entry))
+    return found
 
 
 def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str, str]]:
     """(name, column, row, path) of each `<column>_<row>.png` in a tile folder, by name
     (the files M311 measures: glob *_*.png, both parts digits)."""
     tiles = []
-    for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):
-        column, _, row = name[:-4].partition("_")
-        if column.isdigit() and row.isdigit():
-            tiles.append((name, column, row, entries[name].path))
+    for name in sorted(entries):
+        if name.endswith(".png"):
+            column, underscore, row = name[:-4].partition("_")
+            if underscore and column.isdigit() and row.isdigit():
+                tiles.append((name, column, row, entries[name].path))
     return tiles
 
 

@@ -54,7 +54,7 @@ def scan_pngs(paths: list[str], header_bytes: int, whole: bool | bytes) -> list[
     if rules is None:
         return None
     # os.open refuses a NUL in a path with ValueError: leave such a path to Python
-    if any("\0" in path for path in paths):
+    if "\0" in "".join(paths):
         plain = [path if "\0" not in path else "" for path in paths]
         return [None if not path else found for path, found in zip(plain, kernel.scan(plain, rules, whole))]
     return kernel.scan(paths, rules, whole)

@@ -135,3 +135,33 @@ def test_walk_skips_unreadable_folders_and_does_not_list_them(tmp_path: Path,
     assert found == ["open", "open/inner", "open/inner/a.png", "shut"]
     assert listed == {"", "open", "open/inner"}
     assert walk(str(tmp_path / "shut"), listed) == []
+
+
+TRICKY = ["a.png", "a.PNG", ".png", "a.", "a", "a.b.gif", "..png", "x.jpeg", "x.jpeg ", "y.Jpg", "0_0.png", "1_2.png",
+          "10_3.png", "_1.png", "1_.png", "1_2_3.png", "a_1.png", "1_a.png", "²_1.png", "1_1.PNG", "3_4.png.bak",
+          "01_002.png", "5_5.gif", "dir.png"]
+
+
+def test_image_and_tile_filters_equal_their_definitions(tmp_path: Path) -> None:
+    for name in TRICKY:
+        if name == "dir.png":
+            (tmp_path / name).mkdir()
+        else:
+            (tmp_path / name).write_bytes(b"x")
+    os.symlink(tmp_path / "a.png", tmp_path / "linked.png")
+    os.symlink(tmp_path / "gone", tmp_path / "dangling.png")
+    from converter.check.imagefiles import IMAGE_SUFFIXES, numbered_tiles, verifiable_images
+
+    tree = walk(str(tmp_path))
+    images = verifiable_images(tree)
+    assert images == [(relative, entry) for relative, entry in tree
+                      if suffix(entry.name).lower() in IMAGE_SUFFIXES and entry.is_file()]
+    assert {relative for relative, _ in images} >= {"a.png", "a.PNG", "..png", "linked.png", "y.Jpg"}
+    entries = {entry.name: entry for entry in os.scandir(tmp_path)}
+    expected = []  # glob *_*.png, both parts digits (the reference this replaced)
+    for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):
+        column, _, row = name[:-4].partition("_")
+        if column.isdigit() and row.isdigit():
+            expected.append((name, column, row, entries[name].path))
+    assert numbered_tiles(entries) == expected
+    assert [name for name, *_ in expected] == ["01_002.png", "0_0.png", "10_3.png", "1_2.png", "²_1.png"]
