@@ -1,6 +1,7 @@
 /* _pngscan: pngfast's quick yes for many image files at once, with the GIL released.
 
-   scan(paths, rules, whole) reads each file (its first `header_bytes` unless `whole`) and
+   scan(paths, rules, whole) reads each file (its first `header_bytes` unless `whole`, a flag
+   for all paths or bytes with one flag per path) and
    answers, per file, what pngfast answers from its bytes: does png_verifies hold on the
    whole file (None when not read whole), and does png_header hold on its first
    `header_bytes` (then with which width and height). A file this module cannot read the
@@ -299,9 +300,10 @@ static int reserve(Buffer *buffer, size_t wanted) {
 }
 
 /* the regular file's first `limit` bytes into `buffer` (as imagefiles.read_file), or -1:
-   ask Python. O_NONBLOCK: a FIFO named like an image must not hang here; Python decides. */
-static int64_t read_file(const char *path, uint64_t limit, Buffer *buffer) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+   ask Python; `path` is relative to the open `folder` (or AT_FDCWD). O_NONBLOCK: a FIFO
+   named like an image must not hang here; Python decides. */
+static int64_t read_file(int folder, const char *path, uint64_t limit, Buffer *buffer) {
+    int fd = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return -1;
     struct stat info;
@@ -316,7 +318,8 @@ static int64_t read_file(const char *path, uint64_t limit, Buffer *buffer) {
         size_t room = buffer->capacity - have;
         if (room > limit - have)
             room = (size_t)(limit - have);
-        ssize_t got = read(fd, buffer->data + have, room > 0x40000000u ? 0x40000000u : room);
+        size_t asked = room > 0x40000000u ? 0x40000000u : room;
+        ssize_t got = read(fd, buffer->data + have, asked);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
@@ -325,12 +328,49 @@ static int64_t read_file(const char *path, uint64_t limit, Buffer *buffer) {
         if (got == 0)
             break;
         have += (size_t)got;
+        if (have == (size_t)got && (size_t)got < asked && have < FIRST_READ)
+            break;                     /* as read_file: a short first read of a small file is its end */
     }
     close(fd);
     return (int64_t)have;
 fail:
     close(fd);
     return -1;
+}
+
+/* The folder of the last file, kept open: a map's files come folder by folder, and
+   openat on a name skips resolving the folder's path again for each file. O_PATH needs
+   only the search permission open() on the full path needs too. */
+#ifndef O_PATH
+#define O_PATH 0
+#endif
+typedef struct { int fd; const char *path; size_t length; } Folder;
+
+/* the name to open relative to `*at`: `path`'s last part in its (cached) folder, or the
+   whole path at AT_FDCWD when it has no folder part or its folder cannot be opened */
+static const char *in_folder(Folder *folder, const char *path, size_t length, int *at) {
+    const char *slash = memrchr(path, '/', length);
+    if (slash == NULL || slash == path || slash[1] == '\0')
+        return path;                   /* no folder, the root, or a trailing slash: as is */
+    size_t folder_length = (size_t)(slash - path);
+    if (folder->fd < 0 || folder->length != folder_length || memcmp(folder->path, path, folder_length) != 0) {
+        if (folder->fd >= 0)
+            close(folder->fd);
+        char *copy = malloc(folder_length + 1);
+        folder->fd = -1;
+        if (copy != NULL) {
+            memcpy(copy, path, folder_length);
+            copy[folder_length] = '\0';
+            folder->fd = open(copy, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            free(copy);
+        }
+        folder->path = path;           /* `path` outlives the loop: the encoded bytes */
+        folder->length = folder_length;
+        if (folder->fd < 0)
+            return path;
+    }
+    *at = folder->fd;
+    return slash + 1;
 }
 
 static int take_rules(PyObject *spec, Rules *rules) {
@@ -390,6 +430,12 @@ static PyObject *verdict(const Facts *facts) {
     return !facts->whole ? Py_None : facts->verifies ? Py_True : Py_False;
 }
 
+static int same_facts(const Facts *a, const Facts *b) {
+    return a->read == b->read && a->whole == b->whole && a->verifies == b->verifies &&
+           a->header_ok == b->header_ok && (!a->header_ok || (a->width == b->width && a->height == b->height));
+}
+
+/* a run of files with equal answers (tiles of one size, verified images) shares one tuple */
 static PyObject *answers(const Facts *facts, Py_ssize_t count) {
     PyObject *list = PyList_New(count);
     if (list == NULL)
@@ -398,6 +444,8 @@ static PyObject *answers(const Facts *facts, Py_ssize_t count) {
         PyObject *item;
         if (!facts[i].read)
             item = Py_NewRef(Py_None);
+        else if (i > 0 && same_facts(&facts[i], &facts[i - 1]))
+            item = Py_NewRef(PyList_GET_ITEM(list, i - 1));
         else if (facts[i].header_ok)
             item = Py_BuildValue("(O(kk))", verdict(&facts[i]), (unsigned long)facts[i].width,
                                  (unsigned long)facts[i].height);
@@ -412,16 +460,41 @@ static PyObject *answers(const Facts *facts, Py_ssize_t count) {
     return list;
 }
 
+/* `whole` is one flag for every path, or bytes with one flag per path (nonzero: read the
+   whole file), so the tiles' headers and the unit images are read in one call */
+static int take_modes(PyObject *whole, Py_ssize_t count, uint8_t *modes) {
+    if (PyBytes_Check(whole)) {
+        if (PyBytes_GET_SIZE(whole) != count) {
+            PyErr_SetString(PyExc_ValueError, "one mode per path");
+            return 0;
+        }
+        memcpy(modes, PyBytes_AS_STRING(whole), (size_t)count);
+        return 1;
+    }
+    int flag = PyObject_IsTrue(whole);
+    if (flag < 0)
+        return 0;
+    memset(modes, flag, (size_t)count);
+    return 1;
+}
+
 static PyObject *scan(PyObject *module, PyObject *args) {
-    PyObject *paths, *spec;
-    int whole;
+    PyObject *paths, *spec, *whole;
     Rules rules;
-    if (!PyArg_ParseTuple(args, "OO!p:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
+    if (!PyArg_ParseTuple(args, "OO!O:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
         return NULL;
     PyObject *sequence = PySequence_Fast(paths, "paths must be a sequence");
     if (sequence == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);
+    uint8_t *modes = PyMem_Malloc(count ? (size_t)count : 1);
+    if (modes == NULL || !take_modes(whole, count, modes)) {
+        if (modes == NULL)
+            PyErr_NoMemory();
+        PyMem_Free(modes);
+        Py_DECREF(sequence);
+        return NULL;
+    }
     PyObject **encoded = PyMem_Calloc(count ? (size_t)count : 1, sizeof(PyObject *));
     Facts *facts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Facts));
     Work work;
@@ -436,11 +509,18 @@ static PyObject *scan(PyObject *module, PyObject *args) {
             goto done;
     Py_BEGIN_ALLOW_THREADS
     Buffer buffer = {NULL, 0};
+    Folder folder = {-1, NULL, 0};
     for (Py_ssize_t i = 0; i < count; i++) {
-        int64_t length = read_file(PyBytes_AS_STRING(encoded[i]), whole ? UINT64_MAX : rules.header_bytes, &buffer);
+        int whole_file = modes[i] != 0;
+        const char *path = PyBytes_AS_STRING(encoded[i]);
+        int at = AT_FDCWD;
+        const char *name = in_folder(&folder, path, (size_t)PyBytes_GET_SIZE(encoded[i]), &at);
+        int64_t length = read_file(at, name, whole_file ? UINT64_MAX : rules.header_bytes, &buffer);
         if (length >= 0)
-            facts_of(&rules, buffer.data, (uint64_t)length, whole, &work, &facts[i]);
+            facts_of(&rules, buffer.data, (uint64_t)length, whole_file, &work, &facts[i]);
     }
+    if (folder.fd >= 0)
+        close(folder.fd);
     free(buffer.data);
     Py_END_ALLOW_THREADS
     result = answers(facts, count);
@@ -449,6 +529,7 @@ done:
         Py_XDECREF(encoded[i]);
     PyMem_Free(encoded);
     PyMem_Free(facts);
+    PyMem_Free(modes);
     close_work(&work);
     Py_DECREF(sequence);
     return result;
@@ -505,7 +586,7 @@ static PyObject *py_profile_fits(PyObject *module, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"scan", scan, METH_VARARGS, "scan(paths, rules, whole) -> [None | (verifies, (width, height) | None)]"},
+    {"scan", scan, METH_VARARGS, "scan(paths, rules, whole: bool | bytes per path) -> [None | (verifies, (width, height) | None)]"},
     {"scan_buffers", scan_buffers, METH_VARARGS, "scan_buffers(buffers, rules): as scan, for bytes"},
     {"profile_fits", py_profile_fits, METH_VARARGS, "profile_fits(compressed, limit) as pngfast._profile_fits"},
     {NULL, NULL, 0, NULL},

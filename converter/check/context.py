@@ -245,12 +245,16 @@ class CheckContext:
         from converter.check.pngscan import scan_pngs
 
         try:
-            images = [entry.path for _, _, entry in self.unit_and_flag_images]
-            tiles = [path for listed in self.tiles.values() for _, _, _, path in listed]
-            facts: dict[str, tuple] = {}
-            for paths, whole in ((tiles, False), (images, True)):  # tiles are big: their headers only
-                found = scan_pngs(paths, HEADER_BYTES, whole) if paths else None
-                facts.update((path, each) for path, each in zip(paths, found or ()) if each is not None)
+            paths = [path for listed in self.tiles.values() for _, _, _, path in listed]
+            tiles = len(paths)
+            paths += [entry.path for _, _, entry in self.unit_and_flag_images]
+            # one kernel call: tiles are big, so their headers only; images whole
+            found = scan_pngs(paths, HEADER_BYTES, bytes(tiles) + b"\1" * (len(paths) - tiles)) if paths else None
+            if found is None:
+                return {}
+            facts = dict(zip(paths, found))
+            if None in found:  # files the kernel leaves to the rules
+                facts = {path: each for path, each in facts.items() if each is not None}
             return facts
         except Exception:  # noqa: BLE001 - only a shortcut: the rules read each file and report as ever
             return {}

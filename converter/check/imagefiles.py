@@ -36,27 +36,43 @@ def walk(root: str, listed: set[str] | None = None) -> list[tuple[str, os.DirEnt
     unreadable folders are skipped; nothing when `root` is not a folder. `listed`, when
     given, receives the path of each folder listed in full ("" for `root`)."""
     found: list[tuple[str, os.DirEntry]] = []
-    pending = [(root, "")] if os.path.isdir(root) else []
+    # pathlib orders paths part by part: that is a depth-first walk taking each folder's
+    # names in order, so each listing is sorted alone (no key of split paths for the tree)
+    top = _sorted_listing(root, "", listed) if os.path.isdir(root) else None
+    pending = [(iter(top), "")] if top is not None else []
     while pending:
-        folder, prefix = pending.pop()
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except PermissionError:
+        entries, prefix = pending[-1]
+        entry = next(entries, None)
+        if entry is None:
+            pending.pop()
             continue
-        if listed is not None:
-            listed.add(prefix[:-1])
-        for entry in entries:
-            relative = prefix + entry.name
-            found.append((relative, entry))
-            try:
-                is_folder = entry.is_dir(follow_symlinks=False)
-            except OSError:
-                is_folder = False
-            if is_folder:
-                pending.append((entry.path, relative + "/"))
-    found.sort(key=lambda item: item[0].split("/"))  # pathlib orders paths part by part
+        relative = prefix + entry.name
+        found.append((relative, entry))
+        try:
+            is_folder = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            is_folder = False
+        if is_folder:
+            below = _sorted_listing(entry.path, relative, listed)
+            if below:
+                pending.append((iter(below), relative + "/"))
     return found
+
+
+def _sorted_listing(folder: str, relative: str, listed: set[str] | None) -> list[os.DirEntry] | None:
+    """`folder`'s entries by name; None when it is unreadable (PermissionError)."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=_name)
+    except PermissionError:
+        return None
+    if listed is not None:
+        listed.add(relative)
+    return entries
+
+
+def _name(entry: os.DirEntry) -> str:
+    return entry.name
 
 
 def read_file(path: str, limit: int | None = None) -> bytes:
@@ -78,18 +94,24 @@ def read_file(path: str, limit: int | None = None) -> bytes:
 
 def verifiable_images(tree: list[tuple[str, os.DirEntry]]) -> list[tuple[str, os.DirEntry]]:
     """The image files of a `walk` listing (I404 verifies each)."""
-    return [(relative, entry) for relative, entry in tree
-            if suffix(entry.name).lower() in IMAGE_SUFFIXES and entry.is_file()]
+    found = []
+    for relative, entry in tree:
+        name = entry.name
+        dot = name.rfind(".")  # `suffix` inline: this runs once per file of the units folder
+        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and entry.is_file():
+            found.append((relative, entry))
+    return found
 
 
 def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str, str]]:
     """(name, column, row, path) of each `<column>_<row>.png` in a tile folder, by name
     (the files M311 measures: glob *_*.png, both parts digits)."""
     tiles = []
-    for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):
-        column, _, row = name[:-4].partition("_")
-        if column.isdigit() and row.isdigit():
-            tiles.append((name, column, row, entries[name].path))
+    for name in sorted(entries):
+        if name.endswith(".png"):
+            column, underscore, row = name[:-4].partition("_")
+            if underscore and column.isdigit() and row.isdigit():
+                tiles.append((name, column, row, entries[name].path))
     return tiles
 
 

@@ -44,14 +44,17 @@ def kernel_rules(header_bytes: int) -> tuple | None:
             tuple(pngfast._SIMPLE_MINIMUM.items()))
 
 
-def scan_pngs(paths: list[str], header_bytes: int, whole: bool) -> list[PngFacts | None] | None:
+def scan_pngs(paths: list[str], header_bytes: int, whole: bool | bytes) -> list[PngFacts | None] | None:
     """The kernel's answer per path (None for a file it leaves to Python), from each whole
-    file or only its first `header_bytes`; None when the kernel is not built, DDAY2_PURE
-    is set, or Pillow's settings are beyond it."""
+    file or only its first `header_bytes` (`whole`: for all paths, or bytes with one flag
+    per path); None when the kernel is not built, DDAY2_PURE is set, or Pillow's settings
+    are beyond it."""
     kernel = accelerator("_pngscan")
     rules = kernel_rules(header_bytes) if kernel is not None else None
     if rules is None:
         return None
     # os.open refuses a NUL in a path with ValueError: leave such a path to Python
-    plain = [path if "\0" not in path else "" for path in paths]
-    return [None if not path else found for path, found in zip(plain, kernel.scan(plain, rules, whole))]
+    if "\0" in "".join(paths):
+        plain = [path if "\0" not in path else "" for path in paths]
+        return [None if not path else found for path, found in zip(plain, kernel.scan(plain, rules, whole))]
+    return kernel.scan(paths, rules, whole)

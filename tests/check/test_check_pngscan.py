@@ -214,3 +214,45 @@ def test_image_rules_find_the_same_with_and_without_the_kernel(tmp_path: Path,
         pure = check_target(target).findings
     assert accelerated == pure
     assert {"I404", "M311"} <= {finding.code for finding in accelerated}
+
+
+def test_one_call_reads_some_files_whole_and_some_by_header(tmp_path: Path) -> None:
+    paths = []
+    for index, data in enumerate(BASES + [b"not a png", BASES[0][:-20], BASES[0], BASES[0]]):
+        path = tmp_path / f"{index}.png"
+        path.write_bytes(data)
+        paths.append(str(path))
+    paths += [str(tmp_path / "missing.png"), "a\0b"]
+    modes = bytes(index % 3 == 0 for index in range(len(paths)))
+    mixed = scan_pngs(paths, HEADER_BYTES, modes)
+    whole, headers = scan_pngs(paths, HEADER_BYTES, True), scan_pngs(paths, HEADER_BYTES, False)
+    assert mixed == [w if mode else h for mode, w, h in zip(modes, whole, headers)]
+    assert mixed[-1] is None and mixed[-2] is None
+    assert scan_pngs(paths, HEADER_BYTES, bytes(len(paths))) == headers
+    assert scan_pngs(paths, HEADER_BYTES, b"\7" * len(paths)) == whole
+    for wrong in (b"", modes, modes[:-2]):  # one mode per path, no more, no less
+        with pytest.raises(ValueError):
+            KERNEL.scan(paths[:-1], RULES, wrong)
+    assert KERNEL.scan([], RULES, b"") == []
+
+
+def test_paths_spelled_any_way_answer_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel opens each name in its folder, kept open across a run of paths in one
+    folder: every spelling of a path must still answer as opening the path itself would."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "one.png").write_bytes(BASES[0])
+    (tmp_path / "a" / "two.png").write_bytes(BASES[1])
+    (tmp_path / "file.png").write_bytes(BASES[2])
+    os.symlink(tmp_path / "a", tmp_path / "link")
+    monkeypatch.chdir(tmp_path)
+    spellings = ["a/one.png", "a//one.png", "./a/one.png", f"{tmp_path}/a/one.png", "link/one.png",
+                 "a/../a/one.png", "file.png", f"{tmp_path}/file.png"]
+    answers = scan_pngs(spellings, HEADER_BYTES, True)
+    one, two, file = (_expected(read_file(str(tmp_path / name)), HEADER_BYTES) for name in ("a/one.png", "a/two.png",
+                                                                                             "file.png"))
+    assert answers == [one] * 6 + [file] * 2
+    broken = ["file.png/one.png", "a/", "a/missing.png", "missing/one.png", "a/one.png/", "/", "a/two.png",
+              "a/one.png", "link/two.png", "a/.", "a/.."]
+    found = scan_pngs(broken, HEADER_BYTES, True)
+    assert found[6] == found[8] == two and found[7] == one
+    assert [found[index] for index in (0, 1, 2, 3, 4, 5, 9, 10)] == [None] * 8
