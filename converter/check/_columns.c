@@ -127,13 +127,32 @@ static PyObject *lines(PyObject *self, PyObject *elements) {
     return values;
 }
 
+/* 1 when `type` is lxml.etree._Element itself, 0 when not, -1 with an exception */
+static int is_lxml_element_type(PyObject *type) {
+    PyObject *etree = PyImport_ImportModule("lxml.etree");
+    if (etree == NULL)
+        return -1;
+    PyObject *expected = PyObject_GetAttrString(etree, "_Element");
+    Py_DECREF(etree);
+    if (expected == NULL)
+        return -1;
+    int same = expected == type;
+    Py_DECREF(expected);
+    return same;
+}
+
 static PyObject *bind(PyObject *self, PyObject *type) {
     (void)self;
-    if (!PyType_Check(type)) {
+    /* the readers cast objects of this exact type to lxml's struct: any other type (a dict,
+     * a subclass) would have them read foreign memory as a node pointer */
+    int is_element = is_lxml_element_type(type);
+    if (is_element < 0)
+        return NULL;
+    if (!is_element || !PyType_Check(type)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes lxml.etree._Element");
         return NULL;
     }
-    /* a subclass with a different layout would be unsafe; refuse all but the expected size */
+    /* a build of lxml with a smaller struct than the one declared here would be unsafe */
     if (((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(LxmlElement)) {
         PyErr_SetString(PyExc_TypeError, "not lxml's element struct");
         return NULL;

@@ -78,16 +78,21 @@ static double edge_squared(int64_t px, int64_t py, int64_t x1, int64_t y1, int64
     return across * across + down * down;
 }
 
-/* Polygon starts (vertex numbers) into `starts`; 0 when sizes do not add up to the points. */
+/* Polygon starts (vertex numbers) into `starts`, with starts[polygons] = vertices; 0 when
+   sizes do not add up to the points. Each size is read once: `starts` is our own copy, so a
+   caller's array changed meanwhile (by a thread, while the GIL is released) cannot move an
+   index out of bounds. */
 static int polygon_starts(const int64_t *sizes, Py_ssize_t polygons, Py_ssize_t vertices, int64_t *starts)
 {
     int64_t at = 0;
     for (Py_ssize_t j = 0; j < polygons; j++) {
-        if (sizes[j] < 1 || sizes[j] > vertices - at)
+        int64_t size = sizes[j];
+        if (size < 1 || size > vertices - at)
             return 0;
         starts[j] = at;
-        at += sizes[j];
+        at += size;
     }
+    starts[polygons] = at;
     return at == vertices;
 }
 
@@ -113,35 +118,43 @@ static PyObject *squared(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "outlines.squared: array lengths differ");
         goto done;
     }
-    starts = PyMem_Malloc((size_t)(polygons ? polygons : 1) * sizeof(int64_t));
+    /* private copies of everything that indexes: the polygon starts (one more than the
+       polygons), and each query's first polygon and count (validated after the copy) */
+    if ((size_t)polygons >= (size_t)PY_SSIZE_T_MAX / sizeof(int64_t) - 1
+        || (size_t)queries > (size_t)PY_SSIZE_T_MAX / (2 * sizeof(int64_t))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    starts = PyMem_Malloc(((size_t)polygons + 1 + 2 * (size_t)queries) * sizeof(int64_t));
     if (!starts) {
         PyErr_NoMemory();
         goto done;
     }
+    int64_t *own_firsts = starts + polygons + 1, *own_counts = own_firsts + queries;
+    memcpy(own_firsts, firsts, (size_t)queries * sizeof(int64_t));
+    memcpy(own_counts, counts, (size_t)queries * sizeof(int64_t));
     int ok = polygon_starts(sizes, polygons, a[1].count / 2, starts);
     for (Py_ssize_t i = 0; ok && i < queries; i++)
-        ok = firsts[i] >= 0 && counts[i] >= 0 && firsts[i] <= polygons && counts[i] <= polygons - firsts[i];
+        ok = own_firsts[i] >= 0 && own_counts[i] >= 0 && own_firsts[i] <= polygons
+             && own_counts[i] <= polygons - own_firsts[i];
     if (!ok) {
         result = Py_None;
         Py_INCREF(result);
         goto done;
     }
     double *best;
-    if ((size_t)queries > (size_t)PY_SSIZE_T_MAX / sizeof(double)) {
-        PyErr_NoMemory();
-        goto done;
-    }
     result = PyBytes_FromStringAndSize(NULL, queries * (Py_ssize_t)sizeof(double));
     if (!result)
         goto done;
     best = (double *)PyBytes_AS_STRING(result);
+    /* only coordinate values come from the callers' buffers now: every index is ours */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < queries; i++) {
         int64_t px = points[2 * i], py = points[2 * i + 1];
         double nearest = INFINITY;
-        for (int64_t j = firsts[i]; j < firsts[i] + counts[i]; j++) {
+        for (int64_t j = own_firsts[i]; j < own_firsts[i] + own_counts[i]; j++) {
             const int64_t *v = xy + 2 * starts[j];
-            int64_t n = sizes[j];
+            int64_t n = starts[j + 1] - starts[j];
             for (int64_t k = 0; k < n; k++) {
                 int64_t previous = k == 0 ? n - 1 : k - 1;
                 double here = edge_squared(px, py, v[2 * previous], v[2 * previous + 1], v[2 * k], v[2 * k + 1]);

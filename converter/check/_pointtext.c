@@ -468,11 +468,13 @@ static int run_parse(Parse *p, PyObject *values, int polygons, int allow_options
     return 1;
 }
 
+/* a class the readers can instantiate through its tp_new (some built-in types have none:
+ * calling through a NULL slot would crash) */
 static int is_type(PyObject *object, const char *what)
 {
-    if (PyType_Check(object))
+    if (PyType_Check(object) && ((PyTypeObject *)object)->tp_new != NULL)
         return 1;
-    PyErr_Format(PyExc_TypeError, "%s must be a class", what);
+    PyErr_Format(PyExc_TypeError, "%s must be an instantiable class", what);
     return 0;
 }
 

@@ -38,7 +38,8 @@ def _kernel():
 def read_column(elements: list, attribute: str) -> list:
     """`element.get(attribute)` of each element (None where absent)."""
     kernel = _kernel()
-    if kernel is not None and attribute.isascii() and "{" not in attribute:
+    # (lxml raises ValueError for a name with control characters: it reads those itself)
+    if kernel is not None and attribute.isascii() and attribute.isprintable() and "{" not in attribute:
         values = kernel.column(elements, attribute.encode())
         if values is not None:
             return values
