@@ -483,7 +483,8 @@ static PyObject *scan(PyObject *module, PyObject *args) {
     Rules rules;
     if (!PyArg_ParseTuple(args, "OO!O:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
         return NULL;
-    PyObject *sequence = PySequence_Fast(paths, "paths must be a sequence");
+    /* a private tuple: converting a path may run Python code (__fspath__) that changes a list */
+    PyObject *sequence = PySequence_Tuple(paths);
     if (sequence == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);
@@ -540,7 +541,7 @@ static PyObject *scan_buffers(PyObject *module, PyObject *args) {
     Rules rules;
     if (!PyArg_ParseTuple(args, "OO!:scan_buffers", &buffers, &PyTuple_Type, &spec) || !take_rules(spec, &rules))
         return NULL;
-    PyObject *sequence = PySequence_Fast(buffers, "buffers must be a sequence");
+    PyObject *sequence = PySequence_Tuple(buffers); /* an exporter's code cannot change a tuple */
     if (sequence == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);

@@ -20,6 +20,7 @@ from converter.check.accel import accelerator
 PngFacts = tuple["bool | None", "tuple[int, int] | None"]
 _CID_PATTERN = rb"\w\w\w\w"  # the kernel's is_cid; another Pillow pattern disables it
 _INT64_LIMIT = 2 ** 63
+KERNEL_TABLE_SIZE = 64  # _pngscan.c's MAX_MODES and MAX_NAMES
 
 
 def kernel_rules(header_bytes: int) -> tuple | None:
@@ -40,8 +41,10 @@ def kernel_rules(header_bytes: int) -> tuple | None:
         return None
     handled = tuple(name[6:].encode("ascii") for name in dir(PngImagePlugin.PngStream)
                     if name.startswith("chunk_") and len(name) == 10 and name.isascii())
-    return (pixels, profile, pngfast._TEXT_LIMIT, header_bytes, modes, handled,
-            tuple(pngfast._SIMPLE_MINIMUM.items()))
+    minimums = tuple(pngfast._SIMPLE_MINIMUM.items())
+    if max(len(modes), len(handled), len(minimums)) > KERNEL_TABLE_SIZE:
+        return None  # the kernel would refuse them with ValueError
+    return (pixels, profile, pngfast._TEXT_LIMIT, header_bytes, modes, handled, minimums)
 
 
 def scan_pngs(paths: list[str], header_bytes: int, whole: bool | bytes) -> list[PngFacts | None] | None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import io
 import os
 import struct
+import subprocess
+import sys
+import textwrap
 import zlib
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from converter.check import pngfast
 from converter.check.accel import accelerator
 from converter.check.imagefiles import HEADER_BYTES, read_file
 from converter.check.pngscan import kernel_rules, scan_pngs
+from converter.paths import REPO_ROOT
 
 KERNEL = accelerator("_pngscan")
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="_pngscan is not built (python3 setup.py build_ext "
@@ -256,3 +260,33 @@ def test_paths_spelled_any_way_answer_alike(tmp_path: Path, monkeypatch: pytest.
     found = scan_pngs(broken, HEADER_BYTES, True)
     assert found[6] == found[8] == two and found[7] == one
     assert [found[index] for index in (0, 1, 2, 3, 4, 5, 9, 10)] == [None] * 8
+
+
+def test_a_path_list_changed_while_paths_are_converted_is_safe(tmp_path: Path) -> None:
+    # __fspath__ runs Python code while the kernel converts the paths: shrinking the list
+    # there made the kernel read past its end (a crash, found by review; hence a child process)
+    image = tmp_path / "a.png"
+    image.write_bytes(_png())
+    code = textwrap.dedent(f"""
+        from converter.check.accel import accelerator
+        from converter.check.imagefiles import HEADER_BYTES
+        from converter.check.pngscan import kernel_rules
+        paths = []
+        class Shrinking:
+            def __fspath__(self):
+                paths.clear()
+                return {str(image)!r}
+        paths.extend([Shrinking()] + [{str(image)!r}] * 50)
+        answers = accelerator("_pngscan").scan(paths, kernel_rules(HEADER_BYTES), True)
+        print(len(answers), answers[0] == answers[50])
+    """)
+    child = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.split() == ["51", "True"]
+
+
+def test_tables_beyond_the_kernel_leave_the_images_to_python(monkeypatch) -> None:
+    monkeypatch.setattr(PngImagePlugin, "_MODES", {**PngImagePlugin._MODES,
+                                                   **{(depth, 200): ("L", "L") for depth in range(70)}})
+    assert kernel_rules(HEADER_BYTES) is None
+    assert scan_pngs(["x.png"], HEADER_BYTES, True) is None
