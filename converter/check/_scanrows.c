@@ -5,7 +5,7 @@
    without the GIL). The overlap sweep over the finished table is _rowsweep.c.
 
    measure(coords, counts)          -> (boxes, crossings) per polygon, for the numpy guards
-   build(coords, counts, scanned, top, rows)
+   build(coords, counts, scanned, top, rows, limit, max_rows)
                                     -> (cross_keys, cross_x, touch_keys, touch_low, touch_high)
                                        as read-only Blocks (their memory is recycled)
    contains(cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys, top, rows)
@@ -82,7 +82,7 @@ static PyObject *new_bytes(size_t n, size_t size, void **data)
    page fault per 4 kB (~200 per build), so a dropped table's blocks wait here for the next.
    A Block is a read-only buffer, as bytes would be; everything here runs with the GIL. */
 
-#define SPARE_BLOCKS 12                /* two tables' worth, and build's input copies */
+#define SPARE_BLOCKS 12                /* two tables' worth, and measure's and build's input copies */
 #define SPARE_BYTES ((size_t)16 << 20) /* kept at most, in all; the rest goes back to the system */
 
 typedef struct {
@@ -158,17 +158,6 @@ static PyObject *new_block(size_t n, size_t size, void **data)
     return (PyObject *)block;
 }
 
-/* A malloc'd copy of `size` bytes (at least one byte allocated), or NULL with MemoryError set. */
-static void *private_copy(const void *data, size_t size)
-{
-    void *copy = malloc(size ? size : 1);
-    if (!copy)
-        return PyErr_NoMemory();
-    if (size)
-        memcpy(copy, data, size);
-    return copy;
-}
-
 /* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
 static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
@@ -198,21 +187,20 @@ static PyObject *measure(PyObject *self, PyObject *args)
     Array coords, counts;
     counts.held = 0;
     if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0) {
-        array_release(&coords);
-        array_release(&counts);
+        array_release(&coords), array_release(&counts);
         return NULL;
     }
     PyObject *result = NULL, *boxes_bytes = NULL, *crossings_bytes = NULL;
-    int64_t *boxes, *crossings;
+    int64_t *boxes, *crossings, *own_counts;
     Py_ssize_t polygons = counts.count;
     /* a private copy of the counts, taken with the GIL: the caller's array may change once
        it is released, and the counts say where each polygon's vertices are */
-    int64_t *own_counts = private_copy(counts.view.buf, (size_t)counts.view.len);
-    if (!own_counts)
+    PyObject *copy = new_block((size_t)polygons, sizeof(int64_t), (void **)&own_counts);
+    if (!copy)
         goto done;
+    memcpy(own_counts, counts.view.buf, (size_t)polygons * sizeof(int64_t));
     if (!vertex_ranges_ok(own_counts, polygons, coords.count)) {
-        result = Py_None;
-        Py_INCREF(result);
+        result = Py_None, Py_INCREF(Py_None);
         goto done;
     }
     boxes_bytes = new_bytes((size_t)polygons, 4 * sizeof(int64_t), (void **)&boxes);
@@ -243,11 +231,10 @@ static PyObject *measure(PyObject *self, PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyTuple_Pack(2, boxes_bytes, crossings_bytes);
 done:
-    free(own_counts);
+    Py_XDECREF(copy);
     Py_XDECREF(boxes_bytes);
     Py_XDECREF(crossings_bytes);
-    array_release(&coords);
-    array_release(&counts);
+    array_release(&coords), array_release(&counts);
     return result;
 }
 
@@ -444,11 +431,9 @@ static void build_tables(Build *b, size_t *slots)
    b's pointers point into it. NULL with an exception set on failure. */
 static PyObject *private_inputs(Build *b, const Array *coords, const Array *counts, const Array *scanned)
 {
+    /* (three buffers in memory at once: their sizes add up without overflow) */
     size_t coords_size = (size_t)coords->view.len, counts_size = (size_t)counts->view.len;
     size_t scanned_size = (size_t)scanned->view.len;
-    if (coords_size > (size_t)PY_SSIZE_T_MAX - counts_size ||
-        scanned_size > (size_t)PY_SSIZE_T_MAX - counts_size - coords_size)
-        return PyErr_NoMemory();
     char *data;
     PyObject *block = new_block(coords_size + counts_size + scanned_size, 1, (void **)&data);
     if (!block)
@@ -472,9 +457,7 @@ static PyObject *build(PyObject *self, PyObject *args)
     counts.held = scanned.held = 0;
     if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0 ||
         array_get(scanned_object, &scanned, 1, 0) < 0) {
-        array_release(&coords);
-        array_release(&counts);
-        array_release(&scanned);
+        array_release(&coords), array_release(&counts), array_release(&scanned);
         return NULL;
     }
     PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL}, *copies = NULL;
@@ -487,11 +470,8 @@ static PyObject *build(PyObject *self, PyObject *args)
     int ok = limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit && top > -limit &&
              top < limit && rows >= 1 && rows <= 4 * limit && scanned.count == counts.count &&
              vertex_ranges_ok(b.counts, b.polygons, coords.count);
-    if (ok && (size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t))) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (ok && !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t)))) {
+    if (ok && ((size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t)) - 1 ||
+               !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t))))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -501,12 +481,10 @@ static PyObject *build(PyObject *self, PyObject *args)
         Py_END_ALLOW_THREADS
     }
     if (!ok || b.tallest + 1 > SIZE_MAX / (3 * sizeof(size_t))) {
-        result = Py_None;
-        Py_INCREF(result);
+        result = Py_None, Py_INCREF(Py_None);
         goto done;
     }
-    slots = malloc(3 * (b.tallest + 1) * sizeof(size_t));
-    if (!slots) {
+    if (!(slots = malloc(3 * (b.tallest + 1) * sizeof(size_t)))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -527,9 +505,7 @@ done:
     Py_XDECREF(copies); /* (its memory waits for the next build) */
     for (int i = 0; i < 5; i++)
         Py_XDECREF(out[i]);
-    array_release(&coords);
-    array_release(&counts);
-    array_release(&scanned);
+    array_release(&coords), array_release(&counts), array_release(&scanned);
     return result;
 }
 
