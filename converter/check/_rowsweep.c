@@ -279,6 +279,35 @@ static int sweep_intervals(Sweep *s)
     return 0;
 }
 
+/* ---- the copies' memory, kept across calls: fresh memory for them (~0.8 MB for a real
+   map) would cost a page fault per 4 kB each call. Taken and given back with the GIL. */
+
+#define SPARE_LIMIT ((size_t)16 << 20) /* kept at most; larger copies go back to the system */
+
+static char *spare;
+static size_t spare_size;
+
+/* At least *size bytes; *size becomes their capacity. */
+static char *take_memory(size_t *size)
+{
+    if (spare && spare_size >= *size) {
+        char *memory = spare;
+        spare = NULL, *size = spare_size;
+        return memory;
+    }
+    return malloc(*size);
+}
+
+static void give_back(char *memory, size_t size)
+{
+    if (memory && !spare && size <= SPARE_LIMIT)
+        spare = memory, spare_size = size;
+    else if (memory && spare && size > spare_size && size <= SPARE_LIMIT)
+        free(spare), spare = memory, spare_size = size;
+    else
+        free(memory);
+}
+
 static PyObject *sweep(PyObject *self, PyObject *args)
 {
     PyObject *keys_object, *x_object;
@@ -294,6 +323,7 @@ static PyObject *sweep(PyObject *self, PyObject *args)
     }
     PyObject *result = NULL, *order_bytes = NULL;
     char *copies = NULL, *memory = NULL;
+    size_t copies_size = 0;
     Sweep s = {NULL, NULL, (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     int ok = keys.count == x.count && keys.count % 2 == 0 && rows >= 1 && s.n >= 2 &&
              s.n <= SIZE_MAX / (8 * sizeof(int64_t));
@@ -303,7 +333,8 @@ static PyObject *sweep(PyObject *self, PyObject *args)
     }
     /* private copies, taken with the GIL: they are checked once and then index arrays while
        other Python code runs, which could change the caller's arrays */
-    if (!(copies = malloc(4 * s.n * sizeof(int64_t)))) {
+    copies_size = 4 * s.n * sizeof(int64_t);
+    if (!(copies = take_memory(&copies_size))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -354,7 +385,7 @@ static PyObject *sweep(PyObject *self, PyObject *args)
     }
 done:
     free(memory);
-    free(copies);
+    give_back(copies, copies_size);
     Py_XDECREF(order_bytes);
     array_release(&keys);
     array_release(&x);
