@@ -145,14 +145,43 @@ static int sort_by_row_then(int64_t *order, size_t n, const int64_t *row, const 
 }
 
 typedef struct {
-    const int64_t *keys;
-    const double *x;
-    size_t n; /* intervals: x[2i], x[2i + 1] on key keys[2i] */
+    int64_t *keys; /* private copy of the caller's keys; rows_of turns keys[i] into interval i's row */
+    const double *x; /* private copy: x[2i], x[2i + 1] on key keys[2i] */
+    size_t n;
     int64_t rows;
-    int64_t *order, *flagged, *row, *scratch;
+    const int64_t *row; /* = keys once rows_of has run */
+    int64_t *order, *flagged, *scratch;
     double *key, *shifted_end, *bucket_key;
     size_t flagged_count;
 } Sweep;
+
+/* Polygons the row stepping may pass per interval, beyond a fixed allowance: a real table
+   has a crossing in nearly every polygon; hostile keys far apart go to numpy's divmod. */
+#define STEPS_PER_INTERVAL 4
+#define STEPS_ALLOWANCE 4096
+
+/* Checks the private copies (keys >= 0 and ascending, x finite) and overwrites keys[i] with
+   interval i's row, key % rows, stepping the polygon instead of dividing (keys ascend). 0
+   when a check fails or the keys skip too many polygons for the stepping's budget. */
+static int rows_of(Sweep *s)
+{
+    int64_t *keys = s->keys, rows = s->rows, polygon_base = 0, previous = 0;
+    uint64_t steps = 0, budget = STEPS_PER_INTERVAL * (uint64_t)s->n + STEPS_ALLOWANCE;
+    for (size_t i = 0; i < s->n; i++) {
+        int64_t key = keys[2 * i];
+        if (key < previous || !isfinite(s->x[2 * i]) || !isfinite(s->x[2 * i + 1]))
+            return 0;
+        previous = key;
+        while (key - polygon_base >= rows) { /* 0 <= polygon_base <= key: no overflow */
+            if (++steps > budget)
+                return 0;
+            polygon_base += rows;
+        }
+        keys[i] = key - polygon_base; /* i <= 2i: the key at 2i is read before it is overwritten */
+    }
+    s->row = keys;
+    return 1;
+}
 
 /* The intervals' x-range as _candidates shifts it: its left end and the row width. */
 static void row_width(const Sweep *s, double *left_out, double *width_out)
@@ -178,7 +207,7 @@ static int nothing_flagged(const Sweep *s, double left, double width)
 {
     size_t n = s->n, *start = NULL;
     double *pairs = NULL, threshold = DEPTH - TOLERANCE, reach = -INFINITY;
-    int64_t r, polygon_base = 0;
+    int64_t r;
     if (!((double)s->rows * width < EXACT_FLOATS) || (uint64_t)s->rows > 4 * (uint64_t)n + 4096)
         return 0;
     start = calloc((size_t)s->rows + 1, sizeof(size_t));
@@ -187,21 +216,15 @@ static int nothing_flagged(const Sweep *s, double left, double width)
         free(start), free(pairs);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) { /* keys ascend: step the polygon instead of dividing */
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        start[s->keys[2 * i] - polygon_base + 1]++;
-    }
+    for (size_t i = 0; i < n; i++)
+        start[s->row[i] + 1]++;
     int lean = 1;
     for (r = 0; r < s->rows; r++) {
         lean &= start[r + 1] <= LEAN_ROW;
         start[r + 1] += start[r];
     }
-    polygon_base = 0;
     for (size_t i = 0; lean && i < n; i++) { /* by row, input order kept */
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        int64_t row = s->keys[2 * i] - polygon_base;
+        int64_t row = s->row[i];
         size_t at = start[row]++;
         pairs[2 * at] = (double)row * width + (s->x[2 * i] - left);
         pairs[2 * at + 1] = (double)row * width + (s->x[2 * i + 1] - left);
@@ -234,11 +257,7 @@ static int sweep_intervals(Sweep *s)
     double threshold = DEPTH - TOLERANCE, left, width;
     row_width(s, &left, &width);
     int shifted = (double)s->rows * width < EXACT_FLOATS;
-    int64_t polygon_base = 0; /* keys ascend: step the polygon instead of dividing */
     for (size_t i = 0; i < s->n; i++) {
-        while (s->keys[2 * i] - polygon_base >= s->rows)
-            polygon_base += s->rows;
-        s->row[i] = s->keys[2 * i] - polygon_base;
         double start = s->x[2 * i], end = s->x[2 * i + 1];
         s->key[i] = shifted ? (double)s->row[i] * width + (start - left) : start;
         s->shifted_end[i] = shifted ? (double)s->row[i] * width + (end - left) : end;
@@ -260,6 +279,35 @@ static int sweep_intervals(Sweep *s)
     return 0;
 }
 
+/* ---- the copies' memory, kept across calls: fresh memory for them (~0.8 MB for a real
+   map) would cost a page fault per 4 kB each call. Taken and given back with the GIL. */
+
+#define SPARE_LIMIT ((size_t)16 << 20) /* kept at most; larger copies go back to the system */
+
+static char *spare;
+static size_t spare_size;
+
+/* At least *size bytes; *size becomes their capacity. */
+static char *take_memory(size_t *size)
+{
+    if (spare && spare_size >= *size) {
+        char *memory = spare;
+        spare = NULL, *size = spare_size;
+        return memory;
+    }
+    return malloc(*size);
+}
+
+static void give_back(char *memory, size_t size)
+{
+    if (memory && !spare && size <= SPARE_LIMIT)
+        spare = memory, spare_size = size;
+    else if (memory && spare && size > spare_size && size <= SPARE_LIMIT)
+        free(spare), spare = memory, spare_size = size;
+    else
+        free(memory);
+}
+
 static PyObject *sweep(PyObject *self, PyObject *args)
 {
     PyObject *keys_object, *x_object;
@@ -274,39 +322,51 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         return NULL;
     }
     PyObject *result = NULL, *order_bytes = NULL;
-    Sweep s = {I64(keys), F64(x), (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    char *copies = NULL, *memory = NULL;
+    size_t copies_size = 0;
+    Sweep s = {NULL, NULL, (size_t)keys.count / 2, (int64_t)rows, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
     int ok = keys.count == x.count && keys.count % 2 == 0 && rows >= 1 && s.n >= 2 &&
-             s.n <= SIZE_MAX / (7 * sizeof(int64_t));
-    for (size_t i = 0; ok && i < s.n; i++)
-        ok = s.keys[2 * i] >= 0 && (i == 0 || s.keys[2 * i] >= s.keys[2 * i - 2]) && isfinite(s.x[2 * i]) &&
-             isfinite(s.x[2 * i + 1]);
-    ok = ok && s.keys[2 * s.n - 2] / s.rows < ((int64_t)1 << 32); /* polygons: the row loop steps them */
-    char *memory = NULL;
-    if (ok) {
-        int none;
-        double left, width;
-        Py_BEGIN_ALLOW_THREADS
-        row_width(&s, &left, &width);
-        none = nothing_flagged(&s, left, width);
-        Py_END_ALLOW_THREADS
-        if (none < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        if (none) { /* the usual answer: no order needed, nothing flagged */
-            result = Py_BuildValue("(y#y#)", "", (Py_ssize_t)0, "", (Py_ssize_t)0);
-            goto done;
-        }
-    }
-    memory = ok ? malloc(s.n * 7 * sizeof(int64_t)) : NULL;
-    if (!memory) {
-        if (ok)
-            PyErr_NoMemory();
-        else
-            result = Py_None, Py_INCREF(Py_None);
+             s.n <= SIZE_MAX / (8 * sizeof(int64_t));
+    if (!ok) {
+        result = Py_None, Py_INCREF(Py_None);
         goto done;
     }
-    s.order = (int64_t *)memory, s.flagged = s.order + s.n, s.row = s.flagged + s.n, s.scratch = s.row + s.n;
+    /* private copies, taken with the GIL: they are checked once and then index arrays while
+       other Python code runs, which could change the caller's arrays */
+    copies_size = 4 * s.n * sizeof(int64_t);
+    if (!(copies = take_memory(&copies_size))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(copies, keys.view.buf, 2 * s.n * sizeof(int64_t));
+    memcpy(copies + 2 * s.n * sizeof(int64_t), x.view.buf, 2 * s.n * sizeof(double));
+    s.keys = (int64_t *)copies, s.x = (const double *)(copies + 2 * s.n * sizeof(int64_t));
+    int none;
+    Py_BEGIN_ALLOW_THREADS
+    ok = rows_of(&s);
+    if (ok) {
+        double left, width;
+        row_width(&s, &left, &width);
+        none = nothing_flagged(&s, left, width);
+    }
+    Py_END_ALLOW_THREADS
+    if (!ok) { /* hostile keys or x: numpy's path decides */
+        result = Py_None, Py_INCREF(Py_None);
+        goto done;
+    }
+    if (none < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (none) { /* the usual answer: no order needed, nothing flagged */
+        result = Py_BuildValue("(y#y#)", "", (Py_ssize_t)0, "", (Py_ssize_t)0);
+        goto done;
+    }
+    if (!(memory = malloc(s.n * 6 * sizeof(int64_t)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s.order = (int64_t *)memory, s.flagged = s.order + s.n, s.scratch = s.flagged + s.n;
     s.key = (double *)(s.scratch + s.n), s.shifted_end = s.key + s.n, s.bucket_key = s.shifted_end + s.n;
     int failed;
     Py_BEGIN_ALLOW_THREADS
@@ -325,6 +385,7 @@ static PyObject *sweep(PyObject *self, PyObject *args)
     }
 done:
     free(memory);
+    give_back(copies, copies_size);
     Py_XDECREF(order_bytes);
     array_release(&keys);
     array_release(&x);

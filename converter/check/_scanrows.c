@@ -5,7 +5,7 @@
    without the GIL). The overlap sweep over the finished table is _rowsweep.c.
 
    measure(coords, counts)          -> (boxes, crossings) per polygon, for the numpy guards
-   build(coords, counts, scanned, top, rows)
+   build(coords, counts, scanned, top, rows, limit, max_rows)
                                     -> (cross_keys, cross_x, touch_keys, touch_low, touch_high)
                                        as read-only Blocks (their memory is recycled)
    contains(cross_keys, cross_x, touch_keys, touch_low, touch_high, polygons, xs, ys, top, rows)
@@ -82,7 +82,7 @@ static PyObject *new_bytes(size_t n, size_t size, void **data)
    page fault per 4 kB (~200 per build), so a dropped table's blocks wait here for the next.
    A Block is a read-only buffer, as bytes would be; everything here runs with the GIL. */
 
-#define SPARE_BLOCKS 10                /* two tables' worth */
+#define SPARE_BLOCKS 12                /* two tables' worth, and measure's and build's input copies */
 #define SPARE_BYTES ((size_t)16 << 20) /* kept at most, in all; the rest goes back to the system */
 
 typedef struct {
@@ -187,16 +187,20 @@ static PyObject *measure(PyObject *self, PyObject *args)
     Array coords, counts;
     counts.held = 0;
     if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0) {
-        array_release(&coords);
-        array_release(&counts);
+        array_release(&coords), array_release(&counts);
         return NULL;
     }
     PyObject *result = NULL, *boxes_bytes = NULL, *crossings_bytes = NULL;
-    int64_t *boxes, *crossings;
+    int64_t *boxes, *crossings, *own_counts;
     Py_ssize_t polygons = counts.count;
-    if (!vertex_ranges_ok(I64(counts), polygons, coords.count)) {
-        result = Py_None;
-        Py_INCREF(result);
+    /* a private copy of the counts, taken with the GIL: the caller's array may change once
+       it is released, and the counts say where each polygon's vertices are */
+    PyObject *copy = new_block((size_t)polygons, sizeof(int64_t), (void **)&own_counts);
+    if (!copy)
+        goto done;
+    memcpy(own_counts, counts.view.buf, (size_t)polygons * sizeof(int64_t));
+    if (!vertex_ranges_ok(own_counts, polygons, coords.count)) {
+        result = Py_None, Py_INCREF(Py_None);
         goto done;
     }
     boxes_bytes = new_bytes((size_t)polygons, 4 * sizeof(int64_t), (void **)&boxes);
@@ -204,10 +208,10 @@ static PyObject *measure(PyObject *self, PyObject *args)
     if (!boxes_bytes || !crossings_bytes)
         goto done;
     Py_BEGIN_ALLOW_THREADS
-    const int64_t *xy = I64(coords);
+    const int64_t *xy = I64(coords); /* only read as values: a change can give wrong boxes, never a stray read */
     Py_ssize_t start = 0;
     for (Py_ssize_t p = 0; p < polygons; p++) {
-        Py_ssize_t n = (Py_ssize_t)I64(counts)[p];
+        Py_ssize_t n = (Py_ssize_t)own_counts[p];
         const int64_t *v = xy + 2 * start;
         int64_t left = v[0], top = v[1], right = v[0], bottom = v[1];
         uint64_t spans = 0; /* the numpy guard reads it only for polygons within the int range */
@@ -227,10 +231,10 @@ static PyObject *measure(PyObject *self, PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyTuple_Pack(2, boxes_bytes, crossings_bytes);
 done:
+    Py_XDECREF(copy);
     Py_XDECREF(boxes_bytes);
     Py_XDECREF(crossings_bytes);
-    array_release(&coords);
-    array_release(&counts);
+    array_release(&coords), array_release(&counts);
     return result;
 }
 
@@ -325,7 +329,8 @@ static int check_and_size(Build *b, int64_t limit, int64_t max_rows)
     if (crossings > SIZE_MAX || touches > SIZE_MAX)
         return 0;
     b->crossings = (size_t)crossings, b->touches = (size_t)touches;
-    return b->rows >= 1 && b->rows <= 4 * limit && (double)scanned * (double)b->rows < 4e18;
+    /* every key is number * rows + (row - top) < scanned * rows: in range, checked exactly */
+    return scanned <= (uint64_t)(INT64_MAX / 2) / (uint64_t)b->rows;
 }
 
 /* One scanned polygon's crossings, bucketed by row (a counting sort), x sorted per row, and
@@ -420,6 +425,27 @@ static void build_tables(Build *b, size_t *slots)
     }
 }
 
+/* Private copies of the coordinates, counts and scanned flags, taken with the GIL: they
+   are checked once and then index the tables while other Python code runs, which could
+   change the caller's arrays. One recycled Block holds them (no page faults per build);
+   b's pointers point into it. NULL with an exception set on failure. */
+static PyObject *private_inputs(Build *b, const Array *coords, const Array *counts, const Array *scanned)
+{
+    /* (three buffers in memory at once: their sizes add up without overflow) */
+    size_t coords_size = (size_t)coords->view.len, counts_size = (size_t)counts->view.len;
+    size_t scanned_size = (size_t)scanned->view.len;
+    char *data;
+    PyObject *block = new_block(coords_size + counts_size + scanned_size, 1, (void **)&data);
+    if (!block)
+        return NULL;
+    memcpy(data, coords->view.buf, coords_size); /* 8-byte items first: aligned */
+    memcpy(data + coords_size, counts->view.buf, counts_size);
+    memcpy(data + coords_size + counts_size, scanned->view.buf, scanned_size);
+    b->xy = (const int64_t *)data, b->counts = (const int64_t *)(data + coords_size);
+    b->scanned = (const unsigned char *)(data + coords_size + counts_size);
+    return block;
+}
+
 static PyObject *build(PyObject *self, PyObject *args)
 {
     PyObject *coords_object, *counts_object, *scanned_object;
@@ -431,22 +457,21 @@ static PyObject *build(PyObject *self, PyObject *args)
     counts.held = scanned.held = 0;
     if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0 ||
         array_get(scanned_object, &scanned, 1, 0) < 0) {
-        array_release(&coords);
-        array_release(&counts);
-        array_release(&scanned);
+        array_release(&coords), array_release(&counts), array_release(&scanned);
         return NULL;
     }
-    PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL};
+    PyObject *result = NULL, *out[5] = {NULL, NULL, NULL, NULL, NULL}, *copies = NULL;
     size_t *slots = NULL;
-    Build b = {I64(coords), I64(counts), (const unsigned char *)scanned.view.buf, counts.count,
-               (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
-    int ok = vertex_ranges_ok(b.counts, b.polygons, coords.count) && scanned.count == counts.count &&
-             limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit;
-    if (ok && (size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t))) {
-        PyErr_NoMemory();
+    Build b = {NULL, NULL, NULL, counts.count, (int64_t)top, (int64_t)rows, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+    if (!(copies = private_inputs(&b, &coords, &counts, &scanned)))
         goto done;
-    }
-    if (ok && !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t)))) {
+    /* the limits first, so that every later sum and product of them is in range: |top| and
+       the coordinates below 2**40, rows at most 2**42 */
+    int ok = limit > 0 && limit <= ((int64_t)1 << 40) && max_rows >= 0 && max_rows < limit && top > -limit &&
+             top < limit && rows >= 1 && rows <= 4 * limit && scanned.count == counts.count &&
+             vertex_ranges_ok(b.counts, b.polygons, coords.count);
+    if (ok && ((size_t)b.polygons > SIZE_MAX / (2 * sizeof(int64_t)) - 1 ||
+               !(b.extents = malloc(((size_t)b.polygons + 1) * 2 * sizeof(int64_t))))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -456,12 +481,10 @@ static PyObject *build(PyObject *self, PyObject *args)
         Py_END_ALLOW_THREADS
     }
     if (!ok || b.tallest + 1 > SIZE_MAX / (3 * sizeof(size_t))) {
-        result = Py_None;
-        Py_INCREF(result);
+        result = Py_None, Py_INCREF(Py_None);
         goto done;
     }
-    slots = malloc(3 * (b.tallest + 1) * sizeof(size_t));
-    if (!slots) {
+    if (!(slots = malloc(3 * (b.tallest + 1) * sizeof(size_t)))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -479,11 +502,10 @@ static PyObject *build(PyObject *self, PyObject *args)
 done:
     free(slots);
     free(b.extents);
+    Py_XDECREF(copies); /* (its memory waits for the next build) */
     for (int i = 0; i < 5; i++)
         Py_XDECREF(out[i]);
-    array_release(&coords);
-    array_release(&counts);
-    array_release(&scanned);
+    array_release(&coords), array_release(&counts), array_release(&scanned);
     return result;
 }
 

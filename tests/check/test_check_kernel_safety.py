@@ -96,3 +96,96 @@ def test_outlines_squared_hostile_runs_answer_none_or_numpy() -> None:
     empty = kernel.squared(points, square, np.array([4], dtype=np.int64), np.array([1], dtype=np.int64),
                            np.array([0], dtype=np.int64))
     assert np.frombuffer(empty, dtype=np.float64).tolist() == [float("inf")]
+
+
+# ---- _scanrows / _rowsweep (round-4 review): private copies, bounded keys and stepping
+
+_SQUARE = [[0, 0], [4, 0], [4, 4], [0, 4]]
+
+
+def _squares(count: int, step: int = 10) -> tuple[np.ndarray, np.ndarray]:
+    """`count` 4 x 4 squares side by side: their coordinates (flat int64) and counts."""
+    flat = np.array([[x + step * index, y] for index in range(count) for x, y in _SQUARE], dtype=np.int64).reshape(-1)
+    return flat, np.full(count, 4, dtype=np.int64)
+
+
+@_needs("_scanrows")
+@pytest.mark.parametrize("top", [-(2**63), -(2**63) + 1, -(2**62), -(2**40), -(2**31), 2**31, 2**62, 2**63 - 1, 1])
+def test_scanrows_build_refuses_a_hostile_top(top: int) -> None:
+    # top = INT64_MIN wrapped `bottom - top` into range: build accepted it and wrote wrong keys
+    kernel = accelerator("_scanrows")
+    flat, counts = _squares(2)
+    scanned = np.ones(2, dtype=bool)
+    assert kernel.build(flat, counts, scanned, top, 5, 2**31, 100_000) is None
+    tables = kernel.build(flat, counts, scanned, 0, 5, 2**31, 100_000)  # the true top: accepted
+    assert np.frombuffer(tables[0], dtype=np.int64).tolist() == [0, 0, 1, 1, 2, 2, 3, 3, 5, 5, 6, 6, 7, 7, 8, 8]
+
+
+@_needs("_scanrows")
+@pytest.mark.parametrize("rows, limit, max_rows", [
+    (2**62, 2**31, 100_000), (2**63 - 1, 2**31, 100_000), (0, 2**31, 100_000), (-5, 2**31, 100_000),
+    (5, 2**62, 100_000), (5, 2**63 - 1, 2**62), (5, -(2**63), 100_000), (5, 2**31, -1), (5, 2**31, 2**31),
+    (4, 2**31, 100_000),  # one row short of the squares' five
+])
+def test_scanrows_build_refuses_hostile_limits(rows: int, limit: int, max_rows: int) -> None:
+    kernel = accelerator("_scanrows")
+    flat, counts = _squares(2)
+    assert kernel.build(flat, counts, np.ones(2, dtype=bool), 0, rows, limit, max_rows) is None
+
+
+@_needs("_rowsweep")
+def test_rowsweep_hands_keys_far_apart_to_numpy() -> None:
+    # keys 2**32 polygons apart: the polygon stepping ran ~2**32 times (seconds) before answering
+    sweeper = accelerator("_rowsweep")
+    x = np.array([0.0, 5.0, 1.0, 6.0, 2.0, 7.0])
+    for keys in ([0, 0, 2**32 - 2, 2**32 - 2, 2**32 - 1, 2**32 - 1], [0, 0, 0, 0, 2**62, 2**62]):
+        assert sweeper.sweep(np.array(keys, dtype=np.int64), x, 1) is None
+    near = sweeper.sweep(np.array([0, 0, 3, 3, 3, 3], dtype=np.int64), x, 1)  # three polygons: swept
+    assert near is not None
+    for keys, values in (([1, 1, 0, 0, 2, 2], x), ([-1, -1, 0, 0, 0, 0], x),
+                         ([0, 0, 0, 0, 0, 0], np.array([0.0, 5.0, float("nan"), 6.0, 2.0, 7.0]))):
+        assert sweeper.sweep(np.array(keys, dtype=np.int64), values, 1) is None
+
+
+@_needs("_scanrows")
+@_needs("_rowsweep")
+def test_kernels_survive_arrays_another_thread_rewrites() -> None:
+    """A second thread flips the caller's arrays between valid and hostile contents while the
+    kernels run (they release the GIL): each call must answer (None or a table), never crash.
+    Before the private copies, measure read past its coordinates (a count grown to 2**40
+    after its check), build wrote past its row counters and sweep into start[-1]."""
+    child = _run_child("""
+        import sys, threading
+        import numpy as np
+        from converter.check.accel import accelerator
+        scanrows, rowsweep = accelerator("_scanrows"), accelerator("_rowsweep")
+        sys.setswitchinterval(1e-6)
+        count = 4000
+        flat = np.array([[x + 10 * i, y] for i in range(count) for x, y in ((0, 0), (4, 0), (4, 4), (0, 4))],
+                        dtype=np.int64).reshape(-1)
+        counts = np.full(count, 4, dtype=np.int64)
+        scanned = np.ones(count, dtype=bool)
+        keys = np.repeat(np.arange(2 * count, dtype=np.int64), 2)
+        x = np.tile(np.array([0.0, 5.0]), 2 * count)
+        done = threading.Event()
+
+        def flip():  # valid, hostile, valid, ...
+            while not done.is_set():
+                counts[-1] = 2**40; flat[-1] = 90_000; keys[-4:] = -(2**40)
+                counts[-1] = 4; flat[-1] = 4; keys[-4:] = 2 * count - 1
+
+        flipper = threading.Thread(target=flip)
+        flipper.start()
+        answers = 0
+        try:
+            for _ in range(150):
+                answers += scanrows.measure(flat, counts) is not None
+                answers += scanrows.build(flat, counts, scanned, 0, 90_001, 2**31, 100_000) is not None
+                answers += rowsweep.sweep(keys, x, 5) is not None
+        finally:
+            done.set()
+            flipper.join()
+        print("survived", answers > 0)
+    """)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.split() == ["survived", "True"]
