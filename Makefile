@@ -6,7 +6,7 @@ OUT ?= build/d-day2
 
 setup: .setup.stamp
 
-.setup.stamp: pyproject.toml setup.py scripts/install-engine.sh $(wildcard converter/check/_*.c)
+.setup.stamp: pyproject.toml setup.py scripts/install-engine.sh $(wildcard converter/check/_*.c converter/check/*.h)
 	$(PYTHON) -m pip install -q -e '.[dev]'
 	bash scripts/install-engine.sh
 	touch $@

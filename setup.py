@@ -16,6 +16,9 @@ FLAGS = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off", "-fno-st
 # libraries a kernel links besides Python's (zlib: the CRC and inflate Pillow's PNG reader uses)
 LIBRARIES = {"_pngscan": ["z"]}
 
+# the kernels' shared headers: a change to one rebuilds every kernel
+HEADERS = sorted(path.as_posix() for path in Path("converter/check").glob("*.h"))
+
 setup(ext_modules=[Extension(f"converter.check.{source.stem}", [source.as_posix()], optional=True,
-                             extra_compile_args=FLAGS, libraries=LIBRARIES.get(source.stem, []))
+                             extra_compile_args=FLAGS, libraries=LIBRARIES.get(source.stem, []), depends=HEADERS)
                    for source in sorted(Path("converter/check").glob("_*.c"))])

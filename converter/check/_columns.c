@@ -22,6 +22,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <dlfcn.h>
+
+#include "lxml_libxml2.h"
 #include <string.h>
 
 /* lxml's public element struct (stable since lxml 2) */
@@ -164,23 +166,9 @@ static PyObject *bind(PyObject *self, PyObject *type) {
 
 /* ---- binding lxml's libxml2 */
 static int bind_symbols(void) {
-    PyObject *etree = PyImport_ImportModule("lxml.etree");
-    if (etree == NULL)
+    void *library = lxml_libxml2();
+    if (library == NULL)
         return -1;
-    PyObject *file = PyObject_GetAttrString(etree, "__file__");
-    Py_DECREF(etree);
-    if (file == NULL)
-        return -1;
-    PyObject *encoded = PyUnicode_EncodeFSDefault(file);
-    Py_DECREF(file);
-    if (encoded == NULL)
-        return -1;
-    void *library = dlopen(PyBytes_AS_STRING(encoded), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    Py_DECREF(encoded);
-    if (library == NULL) {
-        PyErr_SetString(PyExc_ImportError, "lxml.etree's shared library is not loaded");
-        return -1;
-    }
     xml.get_ns_prop = (unsigned char *(*)(const void *, const unsigned char *, const unsigned char *))
         dlsym(library, "xmlGetNsProp");
     xml.get_line_no = (long (*)(const void *))dlsym(library, "xmlGetLineNo");

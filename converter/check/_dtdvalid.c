@@ -20,6 +20,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <dlfcn.h>
+
+#include "lxml_libxml2.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,24 +236,9 @@ done:
 
 /* ---- binding lxml's libxml2 */
 static int bind_symbols(void) {
-    PyObject *etree = PyImport_ImportModule("lxml.etree"); /* also initialises libxml2 */
-    if (etree == NULL)
+    void *library = lxml_libxml2();
+    if (library == NULL)
         return -1;
-    PyObject *file = PyObject_GetAttrString(etree, "__file__");
-    Py_DECREF(etree);
-    if (file == NULL)
-        return -1;
-    PyObject *encoded = PyUnicode_EncodeFSDefault(file);
-    Py_DECREF(file);
-    if (encoded == NULL)
-        return -1;
-    void *library = dlopen(PyBytes_AS_STRING(encoded), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    Py_DECREF(encoded);
-    if (library == NULL) {
-        PyErr_SetString(PyExc_ImportError, "lxml.etree's shared library is not loaded");
-        return -1;
-    }
-    /* the handle stays open for the life of the process, as lxml itself does */
     struct { void **slot; const char *name; int required; } table[] = {
         {(void **)&xml.init_parser, "xmlInitParser", 1},
         {(void **)&xml.new_parser_ctxt, "xmlNewParserCtxt", 1},

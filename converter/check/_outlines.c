@@ -25,36 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef struct {
-    Py_buffer view;
-    Py_ssize_t count;
-    int held;
-} Array;
-
-/* An argument as a C-contiguous array of int64. */
-static int array_get(PyObject *object, Array *array)
-{
-    array->held = 0;
-    if (PyObject_GetBuffer(object, &array->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        return -1;
-    array->held = 1;
-    const char *format = array->view.format ? array->view.format : "B";
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
-    if (array->view.itemsize != 8 || strchr("qlQL", *format) == NULL || format[1] != '\0') {
-        PyErr_SetString(PyExc_ValueError, "outlines: expected int64 arrays");
-        return -1;
-    }
-    array->count = array->view.len / 8;
-    return 0;
-}
-
-static void array_release(Array *array)
-{
-    if (array->held)
-        PyBuffer_Release(&array->view);
-    array->held = 0;
-}
+#include "kernel_arrays.h"
 
 /* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
 static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
@@ -106,7 +77,7 @@ static PyObject *squared(PyObject *self, PyObject *args)
     int64_t *starts = NULL;
     int got = 0;
     for (; got < 5; got++)
-        if (array_get(objects[got], &a[got]) < 0) {
+        if (array_get(objects[got], &a[got], 8, 0, "outlines") < 0) {
             array_release(&a[got]);
             goto done;
         }

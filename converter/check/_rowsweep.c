@@ -24,42 +24,7 @@
 
 /* ---- buffers (as in _scanrows.c: each kernel is one self-contained file) */
 
-typedef struct {
-    Py_buffer view;
-    Py_ssize_t count;
-    int held;
-} Array;
-
-/* An argument as a C-contiguous array of 8-byte items; float says whether the items must
-   be doubles (else int64). */
-static int array_get(PyObject *object, Array *array, int is_float)
-{
-    const Py_ssize_t itemsize = 8;
-    array->held = 0;
-    if (PyObject_GetBuffer(object, &array->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        return -1;
-    array->held = 1;
-    const char *format = array->view.format ? array->view.format : "B";
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
-    int format_ok = is_float ? strcmp(format, "d") == 0 : strchr("qlQL", *format) != NULL && format[1] == '\0';
-    if (array->view.itemsize != itemsize || !format_ok) {
-        PyErr_SetString(PyExc_ValueError, "rowsweep: unexpected array type");
-        return -1;
-    }
-    array->count = array->view.len / itemsize;
-    return 0;
-}
-
-static void array_release(Array *array)
-{
-    if (array->held)
-        PyBuffer_Release(&array->view);
-    array->held = 0;
-}
-
-#define I64(a) ((const int64_t *)(a).view.buf)
-#define F64(a) ((const double *)(a).view.buf)
+#include "kernel_arrays.h"
 
 /* ---- sorting */
 
@@ -316,7 +281,7 @@ static PyObject *sweep(PyObject *self, PyObject *args)
         return NULL;
     Array keys, x;
     x.held = 0;
-    if (array_get(keys_object, &keys, 0) < 0 || array_get(x_object, &x, 1) < 0) {
+    if (array_get(keys_object, &keys, 8, 0, "rowsweep") < 0 || array_get(x_object, &x, 8, 1, "rowsweep") < 0) {
         array_release(&keys);
         array_release(&x);
         return NULL;

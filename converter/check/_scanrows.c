@@ -25,43 +25,7 @@
 
 /* ---- buffers */
 
-typedef struct {
-    Py_buffer view;
-    Py_ssize_t count;
-    int held;
-} Array;
-
-/* An argument as a C-contiguous array of `itemsize`-byte items; float says whether the
-   items must be doubles (else integers / bytes). */
-static int array_get(PyObject *object, Array *array, Py_ssize_t itemsize, int is_float)
-{
-    array->held = 0;
-    if (PyObject_GetBuffer(object, &array->view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        return -1;
-    array->held = 1;
-    const char *format = array->view.format ? array->view.format : "B";
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
-    int format_ok = is_float ? strcmp(format, "d") == 0
-                             : (itemsize == 1 ? strchr("Bb?c", *format) != NULL && format[1] == '\0'
-                                              : strchr("qlQL", *format) != NULL && format[1] == '\0');
-    if (array->view.itemsize != itemsize || !format_ok) {
-        PyErr_SetString(PyExc_ValueError, "scanrows: unexpected array type");
-        return -1;
-    }
-    array->count = array->view.len / itemsize;
-    return 0;
-}
-
-static void array_release(Array *array)
-{
-    if (array->held)
-        PyBuffer_Release(&array->view);
-    array->held = 0;
-}
-
-#define I64(a) ((const int64_t *)(a).view.buf)
-#define F64(a) ((const double *)(a).view.buf)
+#include "kernel_arrays.h"
 
 /* New bytes of n items of `size` bytes (checked), its data pointer in *data. */
 static PyObject *new_bytes(size_t n, size_t size, void **data)
@@ -186,7 +150,7 @@ static PyObject *measure(PyObject *self, PyObject *args)
         return NULL;
     Array coords, counts;
     counts.held = 0;
-    if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0) {
+    if (array_get(coords_object, &coords, 8, 0, "scanrows") < 0 || array_get(counts_object, &counts, 8, 0, "scanrows") < 0) {
         array_release(&coords), array_release(&counts);
         return NULL;
     }
@@ -455,8 +419,8 @@ static PyObject *build(PyObject *self, PyObject *args)
         return NULL;
     Array coords, counts, scanned;
     counts.held = scanned.held = 0;
-    if (array_get(coords_object, &coords, 8, 0) < 0 || array_get(counts_object, &counts, 8, 0) < 0 ||
-        array_get(scanned_object, &scanned, 1, 0) < 0) {
+    if (array_get(coords_object, &coords, 8, 0, "scanrows") < 0 || array_get(counts_object, &counts, 8, 0, "scanrows") < 0 ||
+        array_get(scanned_object, &scanned, 1, 0, "scanrows") < 0) {
         array_release(&coords), array_release(&counts), array_release(&scanned);
         return NULL;
     }
@@ -536,7 +500,7 @@ static PyObject *contains(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     int got = 0;
     for (; got < 8; got++)
-        if (array_get(objects[got], &a[got], 8, got == 1) < 0) {
+        if (array_get(objects[got], &a[got], 8, got == 1, "scanrows") < 0) {
             array_release(&a[got]);
             goto done;
         }
