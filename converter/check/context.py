@@ -18,7 +18,6 @@ from converter.check import dtdvalid
 from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
-from converter.check.worker import background, in_background
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
@@ -26,6 +25,7 @@ from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.unitimages import UnitImages, UnitsListing
 from converter.check.model import GameModel, build_model
+from converter.check.worker import background, in_background
 from converter.xmlsafe import UnsafeXmlError, parse_xml
 
 if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is checked
