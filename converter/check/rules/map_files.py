@@ -55,7 +55,7 @@ def territory_missing(context):
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             continue
-        present = {entry.name for entry in point_file.entries}  # the names by_name() keys
+        present = {entry.name for entry in point_file.entries}
         for name in [name for name in dict.fromkeys(territories) if name not in present]:
             yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
                       severity=_REQUIRED[file_name])
