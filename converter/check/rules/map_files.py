@@ -196,7 +196,7 @@ def tile_size(context):
         for name, column, row, tile in tiles:
             known = facts.get(tile)
             try:  # pngscan's size when it has one, else as image_size reads it
-                actual = known[1] if known is not None and known[1] is not None else image_size(tile, known)
+                actual = image_size(tile, known)
             except (UnidentifiedImageError, OSError):
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
