@@ -125,13 +125,6 @@ class PointFile:
         sizes = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
         return (np.concatenate(pieces) if pieces else np.zeros((0, 2), dtype=np.int64)), sizes
 
-    def by_name(self) -> dict[str, Entry]:
-        """First entry per name (duplicates are reported by a rule, not hidden here)."""
-        table: dict[str, Entry] = {}
-        for entry in self.entries:
-            table.setdefault(entry.name, entry)
-        return table
-
 
 def unread_polygons(entry: Entry) -> Sequence[Polygon | np.ndarray]:
     """An entry's polygons without building point tuples for them (see PolygonList)."""

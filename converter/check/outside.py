@@ -21,29 +21,18 @@ from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
 _kernel = accelerator("_outlines")  # reads the point files' entries into arrays; None: Python
 
 
-def _first_polygons(polygons: PointFile) -> dict[str, tuple]:
-    """Territory name -> (its first polygons.txt entry, number of the entry's first polygon),
-    the first entry of a name as by_name() keeps it; polygons are numbered in file order."""
-    shapes: dict[str, tuple] = {}
-    number = 0
-    for entry in polygons.entries:
-        shapes.setdefault(entry.name, (entry, number))
-        number += len(entry.polygons)
-    return shapes
-
-
 def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
                    layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
     """For each entry of `point_file` with points outside its territory's polygons: the
     entry, those points in file order, and how far the first lies from the outline."""
     arrays = polygons.polygon_arrays
-    if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
-        return _points_outside_by_tuples(polygons, scan, point_file)
     layout = layout if layout is not None else layout_of(polygons)
+    if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
+        return _points_outside_by_tuples(polygons, scan, point_file, layout)
     entries = point_file.entries
     gathered = _read_points(entries, layout.first)
     if gathered is None:  # a point beyond int64 (hostile input): the tuples
-        return _points_outside_by_tuples(polygons, scan, point_file)
+        return _points_outside_by_tuples(polygons, scan, point_file, layout)
     numbers, firsts, polygon_counts, point_counts, written = gathered
     if not len(numbers):
         return []
@@ -92,10 +81,10 @@ def _read_points(entries: list[Entry], first: dict) -> tuple[np.ndarray, ...] | 
     return np.array(numbers, dtype=np.int64), shapes[:, 0], shapes[:, 1], point_counts, points
 
 
-def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable,
-                              point_file: PointFile) -> list[tuple[Entry, list, float]]:
+def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable, point_file: PointFile,
+                              layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
     """points_outside when a coordinate does not fit int64: from the entries' tuples."""
-    shapes = _first_polygons(polygons)
+    shapes = (layout if layout is not None else layout_of(polygons)).first
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
     if not checked:
         return []
@@ -105,7 +94,7 @@ def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable,
     ends = np.cumsum(point_counts)
     found = []  # (entry, its polygons, outside points), in file order
     for at in np.unique(np.searchsorted(ends, np.flatnonzero(~inside), side="right")).tolist():
-        entry, (shape, _) = checked[at]
+        entry, (shape, *_) = checked[at]
         flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
         found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
     distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
@@ -134,9 +123,9 @@ def _inside_any(scan, checked, point_counts: np.ndarray, coordinates: np.ndarray
     Scanned polygons answer in one vectorised query; a polygon the scan left out (absurdly
     tall) is tested point by point with the reference code."""
     if polygon_counts is None:
-        polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, _) in checked), dtype=np.int64,
+        polygon_counts = np.fromiter((len(shape.polygons) for _, (shape, *_) in checked), dtype=np.int64,
                                      count=len(checked))
-        firsts = np.fromiter((first for _, (_, first) in checked), dtype=np.int64, count=len(checked))
+        firsts = np.fromiter((first for _, (_, first, *_) in checked), dtype=np.int64, count=len(checked))
     point_entry = np.repeat(np.arange(len(point_counts)), point_counts)
     per_point = polygon_counts[point_entry]  # one query per point and polygon of its territory
     owner = np.repeat(np.arange(len(point_entry)), per_point)

@@ -16,7 +16,7 @@ from converter.check.mapfiles import Entry, PointFile
 class PolygonLayout:
     names: tuple[str, ...]  # territory name of every polygon, in file order
     # territory name -> (its first entry, number of that entry's first polygon, its polygon count),
-    # the first entry of a name as by_name() keeps it
+    # (a name's first entry: M306 reports the later ones)
     first: dict[str, tuple[Entry, int, int]]
 
 

@@ -89,9 +89,7 @@ def unreadable_image(context):
         return
     facts = context.image_facts
     for folder, relative, entry in context.unit_and_flag_images:
-        known = facts.get(entry.path)
-        if known is not None and known[0]:
-            continue  # pngscan proved Pillow reads it
+        known = facts.get(entry.path)  # pngscan's verdict, when it has one
         reason = unreadable_reason(entry.path, None if known is None else known[0])
         if reason is not None:
             yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)

@@ -55,7 +55,7 @@ def territory_missing(context):
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             continue
-        present = {entry.name for entry in point_file.entries}  # the names by_name() keys
+        present = {entry.name for entry in point_file.entries}
         for name in [name for name in dict.fromkeys(territories) if name not in present]:
             yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
                       severity=_REQUIRED[file_name])
@@ -196,7 +196,7 @@ def tile_size(context):
         for name, column, row, tile in tiles:
             known = facts.get(tile)
             try:  # pngscan's size when it has one, else as image_size reads it
-                actual = known[1] if known is not None and known[1] is not None else image_size(tile, known)
+                actual = image_size(tile, known)
             except (UnidentifiedImageError, OSError):
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
