@@ -14,11 +14,10 @@ from PIL import UnidentifiedImageError
 
 from converter.check.geometry import Outline, polygons_overlap
 from converter.check.imagefiles import image_size
-from converter.check.rule import Hit, hit, rule
+from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
-_new_hit = tuple.__new__
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -119,11 +118,10 @@ def place_outside(context):
 
 def _points_outside(point_file, found):
     path = point_file.path if found else None
-    for entry, outside, distance in found:  # a map can have hundreds: the Hit is built as `hit` builds it
-        name, line, (x, y) = entry.name, entry.line, outside[0]
-        yield _new_hit(Hit, ({"name": name, "point": f"({x},{y})", "count": len(outside), "total": len(entry.points),
-                              "distance": round(distance), "territory": name, "player": None},
-                             path, line, name, None))
+    for entry, outside, distance in found:
+        (x, y) = outside[0]
+        yield hit(file=path, line=entry.line, territory=entry.name, name=entry.name, point=f"({x},{y})",
+                  count=len(outside), total=len(entry.points), distance=round(distance))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
