@@ -19,7 +19,7 @@ from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
 from converter.check.lazy import cached, prefetched
-from converter.check.mapfiles import (Entry, MapProperties, PointFile, read_map_properties, read_point_file,
+from converter.check.mapfiles import (MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
 from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
