@@ -51,9 +51,11 @@ def _declares_entities(path: Path) -> bool:
     return b"<!ENTITY" in head.split(b"<game", 1)[0]
 
 
-# what the background thread reads, in order
-PREFETCHED = ("polygons", "scan", "centers", "place", "centers_outside", "place_outside", "scanned_overlaps",
-              "map_properties", "unit_and_flag_images", "units_listing", "tiles", "image_facts")
+# what the background thread reads, in order: the folder listings first (Python, while the
+# main thread validates and parses the XML without the GIL), then the image files (one long
+# GIL-free kernel call beside the XML rules); measured 1 ms faster than geometry first
+PREFETCHED = ("unit_and_flag_images", "units_listing", "tiles", "image_facts", "polygons", "scan", "centers",
+              "place", "centers_outside", "place_outside", "scanned_overlaps", "map_properties")
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
@@ -64,7 +66,7 @@ class CheckContext:
         self.target = target
         self._engine = engine
         self._early_dtd = early_dtd  # False when no rule will read dtd_report
-        self._dtd_background = None  # the kernel's DtdReport | None, validating beside the checks
+        self._dtd_early: Future | None = None  # the kernel's DtdReport | None, from the bytes read
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], object] = {}
@@ -139,9 +141,13 @@ class CheckContext:
         return None
 
     def _start_dtd_validation(self, data: bytes) -> None:
+        """Validate the bytes as soon as they are read: in the background thread, or, while
+        that thread reads the map files, right here before parsing. The kernel frees the GIL,
+        which the map-file thread then has to itself (measured: validating after the XML
+        rules, or queued behind the map files, is 1.5 to 3 ms slower)."""
         dtd = self.engine.dtd if self._early_dtd else None
         if dtd is not None:
-            self._dtd_background = dtdvalid.start(data, dtd)
+            self._dtd_early = dtdvalid.start(data, dtd, here=self._prefetch is not None)
 
     @cached
     def dtd_report(self) -> DtdReport | None:
@@ -149,8 +155,8 @@ class CheckContext:
         tree, dtd = self.tree, self.engine.dtd
         if tree is None or dtd is None or tree.getroot().tag != "game":
             return None
-        # the background validated the very bytes `tree` was parsed from
-        report = dtdvalid.result(self._dtd_background) if self._dtd_background is not None else None
+        # the kernel validated the very bytes `tree` was parsed from
+        report = dtdvalid.result(self._dtd_early) if self._dtd_early is not None else None
         return report if report is not None else dtdvalid.validate_tree(tree, dtd)
 
     @cached

@@ -52,13 +52,21 @@ def validate_bytes(xml_bytes: bytes, dtd_bytes: bytes) -> DtdReport | None:
     return None if kernel is None else _report(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
 
 
-def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
-    """`validate_bytes` in the background thread (read it with `result`); None without a kernel.
-    The thread runs the C function alone: it needs the GIL only to start and to return."""
+def start(xml_bytes: bytes, dtd_bytes: bytes, here: bool = False) -> Future | None:
+    """`validate_bytes` in the background thread, or with `here` in this one, done when this
+    returns (read either with `result`); None without a kernel. The C function needs the GIL
+    only to start and to return."""
     kernel = _kernel(dtd_bytes)
     if kernel is None:
         return None
-    return background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+    if not here:
+        return background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+    done: Future = Future()
+    try:
+        done.set_result(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
+    except Exception as error:  # noqa: BLE001 - as the thread's: `result` then leaves it to lxml
+        done.set_exception(error)
+    return done
 
 
 def result(pending: Future) -> DtdReport | None:

@@ -37,10 +37,9 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
            context_options: dict) -> TargetResult:
     wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
     prefetch = target.map_dir is not None and any(map(_reads_map_files, wanted))
-    # The background thread validates by the DTD when the XML is checked alone. With a map
-    # folder it reads the map files instead, and the main thread validates (lxml, holding
-    # the GIL) once the other XML rules are done, while it would otherwise wait for them.
-    context_options.setdefault("early_dtd", not prefetch and any(rule.code == DTD_RULE for rule in wanted))
+    # The background thread validates by the DTD when the XML is checked alone; with a map
+    # folder it reads the map files instead, and the main thread validates before parsing.
+    context_options.setdefault("early_dtd", any(rule.code == DTD_RULE for rule in wanted))
     context = CheckContext(target, **context_options)
     wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))  # findings are sorted anyway
     if prefetch:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from check_mapkit import base_files
+from check_mapkit import base_files, write_tree
 from converter.check import dtdvalid
 from converter.check.accel import accelerator
 from converter.check.context import CheckContext, Target
@@ -152,9 +152,23 @@ def test_context_reports_the_same_with_and_without_background(tmp_path: Path, dt
     xml.write_text(base_files()["map/games/tiny.xml"].replace("<resourceList>", "<resourceList><bogus/>"))
     target = Target(xml=xml, map_dir=None, repo_root=None, display_root=tmp_path, label=str(xml))
     early, late = CheckContext(target), CheckContext(target, early_dtd=False)
-    assert early.tree is not None and early._dtd_background is not None
-    assert late.tree is not None and late._dtd_background is None
+    assert early.tree is not None and early._dtd_early is not None
+    assert late.tree is not None and late._dtd_early is None
     assert early.dtd_report == late.dtd_report and not early.dtd_report.valid
+
+
+def test_context_validates_in_its_own_thread_while_the_map_files_are_read(tmp_path: Path, dtd: bytes) -> None:
+    files = base_files()
+    files["map/games/tiny.xml"] = files["map/games/tiny.xml"].replace("<resourceList>", "<resourceList><bogus/>")
+    root = write_tree(tmp_path, files)
+    xml = root / "map" / "games" / "tiny.xml"
+    target = Target(xml=xml, map_dir=root / "map", repo_root=root, display_root=root, label=str(root))
+    inline, late = CheckContext(target), CheckContext(target, early_dtd=False)
+    inline.prefetch_map_files()
+    assert inline.tree is not None and inline._dtd_early is not None
+    assert inline._dtd_early.done()  # answered before the parse, not queued behind the map files
+    inline.wait_for_prefetch()
+    assert inline.dtd_report == late.dtd_report and not inline.dtd_report.valid
 
 
 def test_lines_beyond_65535_as_lxml(dtd: bytes) -> None:
