@@ -52,6 +52,8 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             except InputError as error:
                 click.echo(f"dday2 check: {error}", err=True)
                 status = ExitCode.USAGE
+        if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
+            return status
         findings, failing = [], False
         try:
             with _progress(targets) as progress:

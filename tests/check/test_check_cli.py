@@ -82,8 +82,16 @@ def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys) -> N
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
     assert run(capsys)[0] == 2
-    code, _, err = run(capsys, str(tmp_path / "nowhere"))
-    assert code == 2 and "no such file" in err
+    code, out, err = run(capsys, str(tmp_path / "nowhere"))
+    assert code == 2 and "no such file" in err and out == ""  # not "no findings": nothing was checked
+    code, out, err = run(capsys, str(tmp_path / "nowhere"), "--format", "json")
+    assert code == 2 and out == ""
+
+
+def test_a_missing_path_beside_good_ones_still_checks_them(clean_map: Path, tmp_path: Path, capsys) -> None:
+    code, out, err = run(capsys, str(clean_map), str(tmp_path / "nowhere"), "--format", "json")
+    assert code == 2 and "nowhere: no such file" in err
+    assert json.loads(out)["checked"] == [str(clean_map / "map/games/tiny.xml")]
     assert run(capsys, str(tmp_path), "--format", "yaml")[0] == 2
 
 
