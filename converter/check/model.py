@@ -201,7 +201,6 @@ class GameModel:
         self._tables: dict[str, Table] = {}
         self._paths: dict[str, list[etree._Element]] = {}
         self._derived: dict[str, object] = {}
-        self._one_per_element = False  # set by `attachments`: each <attachment> is one attachment
 
     def table(self, path: str) -> Table:
         """The elements at a child path such as "map/territory", in document order."""
@@ -301,9 +300,9 @@ class GameModel:
         """attachTo, type and line of each attachment: the table's columns when each element
         is one attachment (the usual case), else read from the expanded `attachments`."""
         table = self.table(ATTACHMENT_PATH)
-        attachments = self.attachments
-        if self._one_per_element:
+        if self._one_attachment_per_element:
             return table.column("attachTo", ""), table.column("type", "unitType"), table.lines
+        attachments = self.attachments
         return ([each.attach_to for each in attachments], [each.type for each in attachments],
                 [each.line for each in attachments])
 
@@ -350,16 +349,20 @@ class GameModel:
 
     # ---- attachments and their options
     @cached
+    def _one_attachment_per_element(self) -> bool:
+        """No 2.x variables or loop targets: each <attachment> is one attachment (the usual case)."""
+        targets = self.table(ATTACHMENT_PATH).column("attachTo", "")
+        return not self.variables and not any("$" in target for target in targets)
+
+    @cached
     def attachments(self) -> list[Attachment]:
         """One per target: 2.x `@variable@` and `foreach` attachments stand for several."""
         table = self.table(ATTACHMENT_PATH)
-        targets = table.column("attachTo", "")
-        rows = zip(table.column("name", ""), targets, table.column("javaClass", ""),
+        rows = zip(table.column("name", ""), table.column("attachTo", ""), table.column("javaClass", ""),
                    table.column("type", "unitType"), table.lines, range(len(table)))
-        variables = self.variables
-        self._one_per_element = not variables and not any("$" in target for target in targets)
-        if self._one_per_element:
+        if self._one_attachment_per_element:
             return _named(Attachment, rows)  # the usual case: one attachment per element
+        variables = self.variables
         # 2.x `foreach="$v$"` attachments name their target with the loop variable
         loop = {name.strip("$@"): values for name, values in variables.items()}
         return [Attachment(name, target, java_class, attach_type, line, index)
