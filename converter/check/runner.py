@@ -39,8 +39,8 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
     prefetch = target.map_dir is not None and any(map(_reads_map_files, wanted))
     # The background thread validates by the DTD when the XML is checked alone; with a map
     # folder it reads the map files instead, and the main thread validates before parsing.
-    context_options.setdefault("early_dtd", any(rule.code == DTD_RULE for rule in wanted))
-    context = CheckContext(target, **context_options)
+    options = {"early_dtd": any(rule.code == DTD_RULE for rule in wanted), **context_options}
+    context = CheckContext(target, **options)
     wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))  # findings are sorted anyway
     if prefetch:
         context.prefetch_map_files()
