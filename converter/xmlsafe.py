@@ -29,6 +29,12 @@ def parse_xml(source: Path | str | bytes) -> etree._ElementTree:
         tree = etree.fromstring(data, hardened_parser()).getroottree()
     except etree.XMLSyntaxError as error:
         raise UnsafeXmlError(f"not well-formed XML: {error}") from None
+    return refuse_entities(tree)
+
+
+def refuse_entities(tree: etree._ElementTree) -> etree._ElementTree:
+    """The tree, unless its document declares entities (parsed by our options, they were
+    not expanded; refused all the same, as `parse_xml` refuses them)."""
     doctype = tree.docinfo.internalDTD
     if doctype is not None and any(True for _ in doctype.iterentities()):
         raise UnsafeXmlError("the document declares entities; refused (entity expansion is unsafe)")

@@ -16,6 +16,12 @@
  * at most `keep` entries, or None whenever the answer might differ from lxml's (the XML is
  * not well-formed, the DTD does not parse, a UTF-16/32 document, out of memory, ...):
  * the caller then validates with lxml.
+ *
+ * parse_and_validate(xml, dtd, keep) -> (validate's answer, document) also hands over the
+ * parsed document, as a "libxml2:xmlDoc" capsule for lxml's adopt_external_document, when
+ * the parse met no error at all (lxml's parser would then have accepted the bytes and built
+ * the same tree; otherwise None, and the caller parses with lxml for its error message).
+ * The tree is the one validated, as after lxml's DTD.validate(tree): ID attributes marked.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -41,10 +47,23 @@ typedef struct {
 } XmlError;
 
 typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
+
+/* the head of libxml2's public struct _xmlDoc, up to the field we set (ABI stable in 2.x) */
+typedef struct {
+    void *private_data;
+    int type; /* XML_DOCUMENT_NODE */
+    char *name;
+    void *children, *last, *parent, *next, *prev, *doc;
+    int compression;
+    int standalone;
+    void *int_subset, *ext_subset, *old_ns;
+    const unsigned char *version;
+    const unsigned char *encoding;
+} XmlDocHead;
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
-enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0 };
+enum { XML_DOCUMENT_NODE = 9, XML_ERR_ERROR = 2, XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0 };
 /* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
  * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
 enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
@@ -56,6 +75,7 @@ static struct {
     void (*set_resource_loader)(void *, ResourceLoader, void *); /* libxml2 >= 2.14; optional */
     void *(*ctxt_read_memory)(void *, const char *, int, const char *, const char *, int);
     void (*free_doc)(void *);
+    unsigned char *(*strdup)(const unsigned char *);
     void *(*input_buffer_mem)(const char *, int, int);
     void *(*io_parse_dtd)(void *, void *, int);
     void (*free_dtd)(void *);
@@ -74,8 +94,9 @@ typedef struct {
 } Entry;
 
 typedef struct {
-    int recording; /* 0 while parsing: only fatal errors matter then */
-    int parse_failed;
+    int recording; /* 0 while parsing: only errors matter then */
+    int parse_failed; /* a fatal error: the validation would differ from lxml's */
+    int parse_error;  /* any error: lxml's parser would refuse the bytes */
     int out_of_memory;
     size_t count;
     size_t keep;
@@ -87,6 +108,8 @@ static void on_error(void *user, const XmlError *error) {
     if (!collector->recording) {
         if (error->level >= XML_ERR_FATAL)
             collector->parse_failed = 1;
+        if (error->level >= XML_ERR_ERROR)
+            collector->parse_error = 1;
         return;
     }
     if (collector->count < collector->keep) {
@@ -142,9 +165,21 @@ static void *parse_dtd(const char *data, int size) {
     return xml.io_parse_dtd(NULL, buffer, XML_CHAR_ENCODING_NONE); /* frees the buffer */
 }
 
-/* 1 valid, 0 invalid, -1 cannot tell (the caller falls back to lxml) */
+/* what lxml's parser does to each document it returns: a document that declares no
+ * encoding says UTF-8 (docinfo.encoding); 0 when that cannot be done */
+static int as_lxml_leaves(void *doc) {
+    XmlDocHead *head = (XmlDocHead *)doc;
+    if (head->type != XML_DOCUMENT_NODE)
+        return 0;
+    if (head->encoding == NULL)
+        head->encoding = xml.strdup((const unsigned char *)"UTF-8");
+    return head->encoding != NULL;
+}
+
+/* 1 valid, 0 invalid, -1 cannot tell (the caller falls back to lxml); with `kept` not NULL,
+ * a document parsed without any error is left there instead of freed */
 static int run_validation(const char *xml_data, int xml_size, const char *dtd_data, int dtd_size,
-                          Collector *collector) {
+                          Collector *collector, void **kept) {
     StructuredErrorFunc old_handler = *xml.current_structured_error();
     void *old_context = *xml.current_structured_context();
     int result = -1;
@@ -166,7 +201,9 @@ static int run_validation(const char *xml_data, int xml_size, const char *dtd_da
     }
     if (dtd != NULL)
         xml.free_dtd(dtd);
-    if (doc != NULL)
+    if (doc != NULL && kept != NULL && !collector->parse_error && !collector->out_of_memory && as_lxml_leaves(doc))
+        *kept = doc;
+    else if (doc != NULL)
         xml.free_doc(doc);
     xml.set_structured_error(old_context, old_handler);
     return collector->out_of_memory ? -1 : result;
@@ -197,17 +234,41 @@ static void free_entries(Collector *collector) {
     free(collector->entries);
 }
 
-static PyObject *validate(PyObject *self, PyObject *args) {
-    (void)self;
+static const char CAPSULE_NAME[] = "libxml2:xmlDoc";
+static char TAKE_OWNERSHIP[] = "destructor:xmlFreeDoc"; /* lxml then frees the document itself */
+
+static void free_capsule_doc(PyObject *capsule) {
+    void *doc = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    if (doc != NULL)
+        xml.free_doc(doc);
+    else
+        PyErr_Clear();
+}
+
+static PyObject *document_capsule(void *doc) {
+    PyObject *capsule = PyCapsule_New(doc, CAPSULE_NAME, free_capsule_doc);
+    if (capsule == NULL) {
+        xml.free_doc(doc);
+        return NULL;
+    }
+    if (PyCapsule_SetContext(capsule, TAKE_OWNERSHIP) < 0) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    return capsule;
+}
+
+static PyObject *run(PyObject *args, int keep_document) {
     Py_buffer xml_view, dtd_view;
     Py_ssize_t keep;
     if (!PyArg_ParseTuple(args, "y*y*n", &xml_view, &dtd_view, &keep))
         return NULL;
-    PyObject *answer = NULL;
+    PyObject *answer = NULL, *document = NULL;
+    void *doc = NULL;
     Collector collector = {0};
     if (keep < 0 || keep > 1000000 || xml_view.len > INT_MAX || dtd_view.len > INT_MAX
         || xml_view.len == 0 || dtd_view.len == 0 || !plain_bytes(xml_view.buf, xml_view.len)) {
-        answer = Py_NewRef(Py_None);
+        answer = keep_document ? Py_BuildValue("(OO)", Py_None, Py_None) : Py_NewRef(Py_None);
         goto done;
     }
     collector.keep = (size_t)keep;
@@ -218,8 +279,11 @@ static PyObject *validate(PyObject *self, PyObject *args) {
     }
     int result;
     Py_BEGIN_ALLOW_THREADS
-    result = run_validation(xml_view.buf, (int)xml_view.len, dtd_view.buf, (int)dtd_view.len, &collector);
+    result = run_validation(xml_view.buf, (int)xml_view.len, dtd_view.buf, (int)dtd_view.len, &collector,
+                            keep_document ? &doc : NULL);
     Py_END_ALLOW_THREADS
+    if (doc != NULL && (document = document_capsule(doc)) == NULL)
+        goto entries_done; /* document_capsule freed the document */
     if (result < 0) {
         answer = Py_NewRef(Py_None);
     } else {
@@ -227,11 +291,25 @@ static PyObject *validate(PyObject *self, PyObject *args) {
         if (entries != NULL)
             answer = Py_BuildValue("(OnN)", result ? Py_True : Py_False, (Py_ssize_t)collector.count, entries);
     }
+    if (answer != NULL && keep_document) /* the capsule's destructor frees an unclaimed document */
+        Py_SETREF(answer, Py_BuildValue("(OO)", answer, document != NULL ? document : Py_None));
+entries_done:
+    Py_XDECREF(document);
     free_entries(&collector);
 done:
     PyBuffer_Release(&xml_view);
     PyBuffer_Release(&dtd_view);
     return answer;
+}
+
+static PyObject *validate(PyObject *self, PyObject *args) {
+    (void)self;
+    return run(args, 0);
+}
+
+static PyObject *parse_and_validate(PyObject *self, PyObject *args) {
+    (void)self;
+    return run(args, 1);
 }
 
 /* ---- binding lxml's libxml2 */
@@ -246,6 +324,7 @@ static int bind_symbols(void) {
         {(void **)&xml.set_resource_loader, "xmlCtxtSetResourceLoader", 0},
         {(void **)&xml.ctxt_read_memory, "xmlCtxtReadMemory", 1},
         {(void **)&xml.free_doc, "xmlFreeDoc", 1},
+        {(void **)&xml.strdup, "xmlStrdup", 1},
         {(void **)&xml.input_buffer_mem, "xmlParserInputBufferCreateMem", 1},
         {(void **)&xml.io_parse_dtd, "xmlIOParseDTD", 1},
         {(void **)&xml.free_dtd, "xmlFreeDtd", 1},
@@ -271,6 +350,8 @@ static PyMethodDef methods[] = {
     {"validate", validate, METH_VARARGS,
      "validate(xml, dtd, keep) -> (valid, error_count, ((line, message), ...)) or None: "
      "DTD validation with lxml's libxml2, without the GIL"},
+    {"parse_and_validate", parse_and_validate, METH_VARARGS,
+     "parse_and_validate(xml, dtd, keep) -> (validate's answer, capsule of the parsed document or None)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,7 +4,8 @@ lxml's `DTD.validate` holds the GIL for most of its time (each error is a Python
 so beside the other checks it only slows them down. The optional C kernel `_dtdvalid`
 validates the XML bytes with lxml's own libxml2 and without the GIL: `start` runs it in a
 background thread as soon as the bytes are read, and `DtdReport`s from both paths are
-identical (tests compare them). Without the kernel (unbuilt, DDAY2_PURE) or when it cannot
+identical (tests compare them). `parse_and_validate` runs it in the calling thread and also
+hands the document it parsed to lxml, which then need not parse the bytes again. Without the kernel (unbuilt, DDAY2_PURE) or when it cannot
 answer, `validate_tree` is the lxml path.
 """
 
@@ -52,21 +53,34 @@ def validate_bytes(xml_bytes: bytes, dtd_bytes: bytes) -> DtdReport | None:
     return None if kernel is None else _report(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
 
 
-def start(xml_bytes: bytes, dtd_bytes: bytes, here: bool = False) -> Future | None:
-    """`validate_bytes` in the background thread, or with `here` in this one, done when this
-    returns (read either with `result`); None without a kernel. The C function needs the GIL
-    only to start and to return."""
+def start(xml_bytes: bytes, dtd_bytes: bytes) -> Future | None:
+    """`validate_bytes` in the background thread (read it with `result`); None without a kernel.
+    The thread runs the C function alone: it needs the GIL only to start and to return."""
     kernel = _kernel(dtd_bytes)
     if kernel is None:
         return None
-    if not here:
-        return background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+    return background().submit(kernel.validate, xml_bytes, dtd_bytes, SHOWN_ERRORS)
+
+
+def parse_and_validate(xml_bytes: bytes, dtd_bytes: bytes) -> tuple[etree._ElementTree | None, Future | None]:
+    """Parse and validate in this thread in one GIL-free pass: the tree lxml's hardened parser
+    would build (adopted by lxml, not parsed again; None when the bytes are left to lxml,
+    e.g. not well-formed, so that its error message is the one shown) and `start`'s answer,
+    already done. (None, None) without a kernel."""
+    kernel = _kernel(dtd_bytes)
+    if kernel is None or _ADOPT is None:
+        return None, None
     done: Future = Future()
     try:
-        done.set_result(kernel.validate(xml_bytes, dtd_bytes, SHOWN_ERRORS))
+        answer, document = kernel.parse_and_validate(xml_bytes, dtd_bytes, SHOWN_ERRORS)
     except Exception as error:  # noqa: BLE001 - as the thread's: `result` then leaves it to lxml
         done.set_exception(error)
-    return done
+        return None, done
+    done.set_result(answer)
+    return (_ADOPT(document) if document is not None else None), done
+
+
+_ADOPT = getattr(etree, "adopt_external_document", None)  # lxml 3.3 on
 
 
 def result(pending: Future) -> DtdReport | None:
