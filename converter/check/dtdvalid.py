@@ -5,8 +5,8 @@ so beside the other checks it only slows them down. The optional C kernel `_dtdv
 validates the XML bytes with lxml's own libxml2 and without the GIL: `start` runs it in a
 background thread as soon as the bytes are read, and `DtdReport`s from both paths are
 identical (tests compare them). `parse_and_validate` runs it in the calling thread and also
-hands the document it parsed to lxml, which then need not parse the bytes again. Without the kernel (unbuilt, DDAY2_PURE) or when it cannot
-answer, `validate_tree` is the lxml path.
+hands the document it parsed to lxml, which then need not parse the bytes again. Without
+the kernel (unbuilt, DDAY2_PURE) or when it cannot answer, `validate_tree` is the lxml path.
 """
 
 from __future__ import annotations
@@ -77,7 +77,16 @@ def parse_and_validate(xml_bytes: bytes, dtd_bytes: bytes) -> tuple[etree._Eleme
         done.set_exception(error)
         return None, done
     done.set_result(answer)
-    return (_ADOPT(document) if document is not None else None), done
+    return _adopted(document), done
+
+
+def _adopted(document) -> etree._ElementTree | None:
+    if document is None:
+        return None
+    try:
+        return _ADOPT(document)
+    except Exception:  # noqa: BLE001 - e.g. MemoryError: lxml's own parse then gives the tree
+        return None  # (the capsule, or lxml when it took the document, frees it)
 
 
 _ADOPT = getattr(etree, "adopt_external_document", None)  # lxml 3.3 on

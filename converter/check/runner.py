@@ -38,7 +38,7 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
     wanted = [rule for rule in (rules if rules is not None else REGISTRY) if settings.wants(rule.code)]
     prefetch = target.map_dir is not None and any(map(_reads_map_files, wanted))
     # The background thread validates by the DTD when the XML is checked alone; with a map
-    # folder it reads the map files instead, and the main thread validates before parsing.
+    # folder it reads the map files instead, and the main thread parses and validates at once.
     options = {"early_dtd": any(rule.code == DTD_RULE for rule in wanted), **context_options}
     context = CheckContext(target, **options)
     wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))  # findings are sorted anyway
