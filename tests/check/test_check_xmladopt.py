@@ -173,3 +173,14 @@ def test_context_with_map_files_uses_the_kernels_tree_and_finds_the_same(tmp_pat
     adopted = check_target(target).findings
     assert adopted == check_target(target, early_dtd=False).findings  # lxml parses, lxml validates
     assert "X004" in {finding.code for finding in adopted}
+
+
+def test_a_document_lxml_cannot_adopt_is_parsed_by_lxml(monkeypatch, dtd: bytes) -> None:
+    def refuse(capsule):
+        raise MemoryError("no room to adopt")
+
+    monkeypatch.setattr(dtdvalid, "_ADOPT", refuse)
+    data = base_files()["map/games/tiny.xml"].encode()
+    tree, pending = dtdvalid.parse_and_validate(data, dtd)
+    assert tree is None and dtdvalid.result(pending) == dtdvalid.validate_tree(parse_xml(data), dtd)
+    assert _outcome(_adopted(data, dtd)) == _outcome(_lxml(data))
