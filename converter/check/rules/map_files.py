@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import UnidentifiedImageError
-
 from converter.check.geometry import Outline, polygons_overlap
-from converter.check.imagefiles import image_size
+from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -195,7 +193,7 @@ def tile_size(context):
             known = facts.get(tile)
             try:  # pngscan's size when it has one, else as image_size reads it
                 actual = image_size(tile, known)
-            except (UnidentifiedImageError, OSError):
+            except IMAGE_ERRORS:
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
                 continue

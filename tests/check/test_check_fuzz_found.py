@@ -1,0 +1,89 @@
+"""Inputs the differential fuzzer (scripts/fuzz_check.py) found breaking `dday2 check`, each
+rebuilt here from scratch on the small base map: a garbage file gives a finding or a clear
+error, never a failed rule (C001) or a traceback, and both paths (C kernels, DDAY2_PURE)
+give the same findings."""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+import zlib
+from contextlib import ExitStack
+from pathlib import Path
+
+from PIL import Image
+
+from check_mapkit import UNIT, base_files, write_tree
+from converter.check.inputs import resolve
+from converter.check.runner import INTERNAL_CODE, check_target
+
+
+def _findings(root: Path) -> list:
+    with ExitStack() as stack:
+        return [finding for target in resolve(root, stack) for finding in check_target(target).findings]
+
+
+def _no_internal_errors(findings: list) -> None:
+    assert not [f.message for f in findings if f.code == INTERNAL_CODE]
+
+
+def _png_chunks(data: bytes) -> list[bytes]:
+    """The chunks of a PNG as whole byte strings (length, type, body, CRC)."""
+    chunks, at = [], 8
+    while at < len(data):
+        length = struct.unpack_from(">I", data, at)[0]
+        chunks.append(data[at:at + 12 + length])
+        at += 12 + length
+    return chunks
+
+
+def test_a_png_whose_first_chunk_is_not_ihdr_is_an_unreadable_image(tmp_path: Path) -> None:
+    """Pillow's verify() raises IndexError for it (not one of its usual errors): I404 said C001."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (48, 48), (1, 2, 3)).save(buffer, "PNG", pnginfo=None)
+    data = buffer.getvalue()
+    chunks = _png_chunks(data)
+    assert chunks[0][4:8] == b"IHDR"
+    chunks[0], chunks[1] = chunks[1], chunks[0]  # every CRC still right
+    swapped = data[:8] + b"".join(chunks)
+    root = write_tree(tmp_path, {**base_files(), f"map/units/Reds/{UNIT}.png": swapped})
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    assert [f.file for f in findings if f.code == "I404"] == [f"map/units/Reds/{UNIT}.png"]
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I4s", len(body), kind) + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def test_tiles_pillow_refuses_with_other_errors_are_not_readable_tiles(tmp_path: Path) -> None:
+    """M311 caught only OSError from Image.open; Pillow raises ValueError for a short IHDR
+    and DecompressionBombError for a huge one: the rule failed (C001)."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (256, 256)).save(buffer, "PNG")
+    rest = b"".join(_png_chunks(buffer.getvalue())[1:])
+    signature = b"\x89PNG\r\n\x1a\n"
+    short = signature + _chunk(b"IHDR", b"") + rest
+    huge = signature + _chunk(b"IHDR", struct.pack(">IIBBBBB", 2**20, 2**20, 8, 2, 0, 0, 0)) + rest
+    root = write_tree(tmp_path, {**base_files(), "map/map.properties": base_files()["map/map.properties"]
+                                 .replace("map.width=256", "map.width=512"),
+                                 "map/baseTiles/0_0.png": short, "map/baseTiles/1_0.png": huge})
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    unreadable = sorted(f.file for f in findings if f.code == "M311" and "not a readable image" in f.message)
+    assert unreadable == ["map/baseTiles/0_0.png", "map/baseTiles/1_0.png"]
+
+
+def test_a_unit_image_linked_to_itself_is_no_image_and_no_rule_failure(tmp_path: Path) -> None:
+    """DirEntry.is_file() raises ELOOP for a link to itself (Path.is_file says False):
+    I404 and I405 failed on it."""
+    root = write_tree(tmp_path, base_files())
+    (root / "map" / "units" / "Reds" / f"{UNIT}.png").unlink()
+    (root / "map" / "flags" / "Reds.gif").unlink()
+    os.symlink(f"{UNIT}.png", root / "map" / "units" / "Reds" / f"{UNIT}.png")
+    os.symlink("Reds.gif", root / "map" / "flags" / "Reds.gif")
+    os.symlink("Loop", root / "map" / "units" / "Loop")
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    assert ("I403", "Reds") in {(f.code, f.player) for f in findings}  # the flag is missing, as the engine sees it
