@@ -12,11 +12,13 @@ import zlib
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from check_mapkit import UNIT, base_files, write_tree
 from converter.check.inputs import resolve
 from converter.check.runner import INTERNAL_CODE, check_target
+from converter.cli import main
 
 
 def _findings(root: Path) -> list:
@@ -87,3 +89,20 @@ def test_a_unit_image_linked_to_itself_is_no_image_and_no_rule_failure(tmp_path:
     findings = _findings(root)
     _no_internal_errors(findings)
     assert ("I403", "Reds") in {(f.code, f.player) for f in findings}  # the flag is missing, as the engine sees it
+
+
+@pytest.mark.parametrize("name, text", [
+    (".dday2.toml", "check = 5\n"),
+    (".dday2.toml", "[tool]\ndday2 = 3\n"),
+    (".dday2.toml", '[tool.dday2]\ncheck = "x"\n'),
+    ("pyproject.toml", "tool = 3\n"),
+    ("pyproject.toml", "[tool]\ndday2 = []\n"),
+])
+def test_a_config_value_that_is_no_table_is_a_usage_error(tmp_path: Path, capsys, name: str, text: str) -> None:
+    """`check = 5` crashed load_settings with AttributeError/TypeError: the CLI printed
+    'internal error' instead of naming the file."""
+    root = write_tree(tmp_path, {**base_files(), name: text})
+    code = main(["check", str(root)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{name}: " in err and "must be a table" in err and "internal error" not in err
