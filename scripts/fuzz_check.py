@@ -38,7 +38,8 @@ sys.path.insert(0, str(REPO_ROOT))
 
 import fuzz_mutations  # noqa: E402
 
-TIMEOUT = 60.0  # s per check: longer is reported as a hang
+TIMEOUT = 30.0  # s per check: longer is reported as a hang
+MINIMISE_BUDGET = 120.0  # s spent minimising one failing mutant at most
 SLOW = 3.0  # s: a check this slow is shown (not a failure)
 KEEP_PER_SIGNATURE = 2  # saved mutants per distinct failure
 SEED_WEIGHTS = {"community": 3, "generated": 3, "small": 2, "dday2-shaped": 1}
@@ -273,7 +274,11 @@ class Fuzzer:
 
     def minimised(self, mutant: Mutant, signature: str) -> Mutant:
         """Fewer steps, then fewer seed entries, while the failure keeps its signature."""
+        budget = time.monotonic() + MINIMISE_BUDGET
+
         def still_fails(candidate: Mutant) -> bool:
+            if time.monotonic() > budget:
+                return False  # (a hang costs TIMEOUT a try: keep what we have)
             found, _, _, folder = self.attempt(candidate)
             shutil.rmtree(folder, ignore_errors=True)
             return found is not None and found[0] == signature

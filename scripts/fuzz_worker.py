@@ -18,7 +18,7 @@ import traceback
 from contextlib import ExitStack
 from pathlib import Path
 
-MEMORY_LIMIT = 6 * 1024**3  # bytes of address space: a runaway allocation fails here, not the machine
+MEMORY_LIMIT = 3 * 1024**3  # bytes of address space: a runaway allocation fails here, not the machine
 
 
 def check(path: Path) -> dict:
