@@ -23,6 +23,7 @@ import os
 import random
 import re
 import selectors
+import signal
 import shutil
 import subprocess
 import sys
@@ -41,7 +42,7 @@ import fuzz_mutations  # noqa: E402
 TIMEOUT = 30.0  # s per check: longer is reported as a hang
 MINIMISE_BUDGET = 120.0  # s spent minimising one failing mutant at most
 SLOW = 3.0  # s: a check this slow is shown (not a failure)
-KEEP_PER_SIGNATURE = 2  # saved mutants per distinct failure
+KEEP_PER_SIGNATURE = 1  # saved (and minimised) mutants per distinct failure
 SEED_WEIGHTS = {"community": 3, "generated": 3, "small": 2, "dday2-shaped": 1}
 STEP_COUNTS = [1, 1, 1, 2, 2, 3, 4, 6]
 
@@ -337,6 +338,10 @@ def check_one(path: Path, out: Path) -> int:
     return 1 if found else 0
 
 
+def _interrupted(number, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=5.0, help="how long to fuzz (default 5)")
@@ -350,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         return check_one(args.check, args.out)
     if args.seed is None:
         args.seed = int(time.time())
+    signal.signal(signal.SIGTERM, _interrupted)  # `kill PID` stops the workers too
     print(f"fuzz: seed {args.seed}, {args.minutes} min, failures to {args.out}", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="dday2-fuzz-") as scratch:
         fuzzer = Fuzzer(args, Path(scratch))

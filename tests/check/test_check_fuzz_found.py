@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 import os
 import struct
+import subprocess
+import sys
 import zlib
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,8 +19,10 @@ from PIL import Image
 
 from check_mapkit import UNIT, base_files, write_tree
 from converter.check.inputs import resolve
+from converter.check.rules.map_files import SHOWN_TILES
 from converter.check.runner import INTERNAL_CODE, check_target
 from converter.cli import main
+from converter.paths import REPO_ROOT
 
 
 def _findings(root: Path) -> list:
@@ -106,3 +110,38 @@ def test_a_config_value_that_is_no_table_is_a_usage_error(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert code == 2
     assert f"{name}: " in err and "must be a table" in err and "internal error" not in err
+
+
+def _properties(width: int | str, height: int | str = 256) -> str:
+    return base_files()["map/map.properties"].replace("map.width=256", f"map.width={width}") \
+        .replace("map.height=256", f"map.height={height}")
+
+
+def test_a_huge_map_size_names_the_first_missing_tiles_and_counts_the_rest(tmp_path: Path) -> None:
+    """M310 named every missing tile: map.width=10^12 (or a polygon point far out, when the
+    width is unreadable) meant billions of findings, a hang and a MemoryError."""
+    root = write_tree(tmp_path, {**base_files(), "map/map.properties": _properties(1_000_000, 512)})
+    missing = [f.message for f in _findings(root) if f.code == "M310"]
+    assert len(missing) == SHOWN_TILES
+    assert sorted(missing)[0] == "baseTiles/0_1.png is missing (map is 1000000x512)"  # 0_0.png is there
+    counted = [message for message in missing if "more" in message]  # (findings are sorted by message)
+    assert len(counted) == 1 and counted[0].endswith(f"; {3907 * 2 - 1 - SHOWN_TILES} more tiles are missing")
+
+
+@pytest.mark.parametrize("properties, polygon", [
+    (_properties(10**15), ""),
+    (_properties("x"), "Far < (0,0) (2147483647,0) (2147483647,5) (0,5) >\n"),  # the size from the polygons
+], ids=["map.width", "polygon extent"])
+def test_a_far_out_map_size_is_checked_in_moments(tmp_path: Path, properties: str, polygon: str) -> None:
+    root = write_tree(tmp_path, {**base_files(), "map/map.properties": properties,
+                                 "map/polygons.txt": base_files()["map/polygons.txt"] + polygon})
+    code = ("import sys; from contextlib import ExitStack; from pathlib import Path\n"
+            "from converter.check.inputs import resolve; from converter.check.runner import check_target\n"
+            "with ExitStack() as stack:\n"
+            "    found = [f for t in resolve(Path(sys.argv[1]), stack) for f in check_target(t).findings]\n"
+            "print(sum(f.code == 'M310' for f in found), sum(f.code == 'C001' for f in found))\n")
+    # in a child: before the fix this ran out of memory or for hours
+    child = subprocess.run([sys.executable, "-c", code, str(root)], cwd=REPO_ROOT, capture_output=True, text=True,
+                           timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.split() == [str(SHOWN_TILES), "0"]
