@@ -13,7 +13,7 @@
  * or process-wide settings, and the previous handler of the calling thread is restored.
  *
  * validate(xml, dtd, keep) -> (valid, error_count, ((line, message_bytes|None), ...)) with
- * at most `keep` entries, or None whenever the answer might differ from lxml's (the XML is
+ * at most `keep` entries, in dtdvalid.py's canonical order (below), or None whenever the answer might differ from lxml's (the XML is
  * not well-formed, the DTD does not parse, a UTF-16/32 document, out of memory, ...):
  * the caller then validates with lxml.
  */
@@ -44,7 +44,7 @@ typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
-enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0 };
+enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0, XML_DTD_UNKNOWN_ID = 536 };
 /* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
  * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
 enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
@@ -67,7 +67,13 @@ static struct {
     void **(*current_structured_context)(void);
 } xml;
 
-/* ---- collecting errors: what lxml's error log keeps of each entry */
+/* ---- collecting errors: what lxml's error log keeps of each entry
+ *
+ * Canonical order (dtdvalid.canonical_order does the same with lxml's log): the errors of
+ * the tree walk as they come, then the unknown-ID errors sorted by (line, message). The
+ * latter all come from libxml2's final pass over its table of IDREFs, a hash table with a
+ * random seed per table: in its own order they differ from one run to the next. So this
+ * keeps the first `keep` walk errors and the `keep` least unknown-ID errors. */
 typedef struct {
     int line;
     char *message; /* NULL when libxml2 gave none */
@@ -79,8 +85,69 @@ typedef struct {
     int out_of_memory;
     size_t count;
     size_t keep;
-    Entry *entries; /* keep slots */
+    Entry *entries; /* keep slots: the walk's errors */
+    size_t walk_kept;
+    Entry *unknown_ids; /* keep slots: the least unknown-ID errors so far, unordered */
+    size_t ids_kept;
 } Collector;
+
+/* a message as lxml shows it: without libxml2's final newline */
+static size_t shown_length(const char *message) {
+    size_t length = strlen(message);
+    return length > 0 && message[length - 1] == '\n' ? length - 1 : length;
+}
+
+/* (line, message) order; as Python compares the decoded messages (UTF-8 byte order is code
+ * point order), a message that is a prefix of another first; no message before any */
+static int compare_entries(int line_a, const char *a, int line_b, const char *b) {
+    if (line_a != line_b)
+        return line_a < line_b ? -1 : 1;
+    if (a == NULL || b == NULL)
+        return (a != NULL) - (b != NULL);
+    size_t length_a = shown_length(a), length_b = shown_length(b);
+    int order = memcmp(a, b, length_a < length_b ? length_a : length_b);
+    if (order != 0)
+        return order < 0 ? -1 : 1;
+    return (length_a > length_b) - (length_a < length_b);
+}
+
+static int compare_for_sort(const void *a, const void *b) {
+    const Entry *first = (const Entry *)a, *second = (const Entry *)b;
+    return compare_entries(first->line, first->message, second->line, second->message);
+}
+
+/* 0, or -1 out of memory */
+static int copy_into(Entry *entry, const XmlError *error) {
+    entry->line = error->line;
+    entry->message = NULL;
+    if (error->message == NULL)
+        return 0;
+    size_t size = strlen(error->message) + 1;
+    entry->message = malloc(size);
+    if (entry->message == NULL)
+        return -1;
+    memcpy(entry->message, error->message, size);
+    return 0;
+}
+
+/* keep `error` if it is among the `keep` least unknown-ID errors seen */
+static void keep_if_least(Collector *collector, const XmlError *error) {
+    Entry *slot = NULL;
+    if (collector->ids_kept < collector->keep) {
+        slot = &collector->unknown_ids[collector->ids_kept++];
+    } else if (collector->keep > 0) {
+        Entry *greatest = &collector->unknown_ids[0];
+        for (size_t i = 1; i < collector->ids_kept; i++)
+            if (compare_for_sort(&collector->unknown_ids[i], greatest) > 0)
+                greatest = &collector->unknown_ids[i];
+        if (compare_entries(error->line, error->message, greatest->line, greatest->message) >= 0)
+            return;
+        free(greatest->message);
+        slot = greatest;
+    }
+    if (slot != NULL && copy_into(slot, error) < 0)
+        collector->out_of_memory = 1;
+}
 
 static void on_error(void *user, const XmlError *error) {
     Collector *collector = (Collector *)user;
@@ -89,19 +156,11 @@ static void on_error(void *user, const XmlError *error) {
             collector->parse_failed = 1;
         return;
     }
-    if (collector->count < collector->keep) {
-        Entry *entry = &collector->entries[collector->count];
-        entry->line = error->line;
-        entry->message = NULL;
-        if (error->message != NULL) {
-            size_t size = strlen(error->message) + 1;
-            entry->message = malloc(size);
-            if (entry->message == NULL)
-                collector->out_of_memory = 1;
-            else
-                memcpy(entry->message, error->message, size);
-        }
-    }
+    if (error->code == XML_DTD_UNKNOWN_ID)
+        keep_if_least(collector, error);
+    else if (collector->walk_kept < collector->keep
+             && copy_into(&collector->entries[collector->walk_kept++], error) < 0)
+        collector->out_of_memory = 1;
     collector->count++;
 }
 
@@ -172,13 +231,18 @@ static int run_validation(const char *xml_data, int xml_size, const char *dtd_da
     return collector->out_of_memory ? -1 : result;
 }
 
-static PyObject *entries_tuple(const Collector *collector) {
-    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
-    PyObject *entries = PyTuple_New((Py_ssize_t)shown);
+/* the walk's errors, then the least unknown-ID errors in order: `keep` at most */
+static PyObject *entries_tuple(Collector *collector) {
+    qsort(collector->unknown_ids, collector->ids_kept, sizeof(Entry), compare_for_sort);
+    size_t from_ids = collector->keep - collector->walk_kept;
+    if (from_ids > collector->ids_kept)
+        from_ids = collector->ids_kept;
+    PyObject *entries = PyTuple_New((Py_ssize_t)(collector->walk_kept + from_ids));
     if (entries == NULL)
         return NULL;
-    for (size_t i = 0; i < shown; i++) {
-        const Entry *entry = &collector->entries[i];
+    for (size_t i = 0; i < collector->walk_kept + from_ids; i++) {
+        const Entry *entry = i < collector->walk_kept ? &collector->entries[i]
+                                                      : &collector->unknown_ids[i - collector->walk_kept];
         PyObject *pair = entry->message != NULL ? Py_BuildValue("(iy)", entry->line, entry->message)
                                                 : Py_BuildValue("(iO)", entry->line, Py_None);
         if (pair == NULL) {
@@ -191,10 +255,12 @@ static PyObject *entries_tuple(const Collector *collector) {
 }
 
 static void free_entries(Collector *collector) {
-    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
-    for (size_t i = 0; i < shown; i++)
+    for (size_t i = 0; i < collector->walk_kept; i++)
         free(collector->entries[i].message);
+    for (size_t i = 0; i < collector->ids_kept; i++)
+        free(collector->unknown_ids[i].message);
     free(collector->entries);
+    free(collector->unknown_ids);
 }
 
 static PyObject *validate(PyObject *self, PyObject *args) {
@@ -212,7 +278,9 @@ static PyObject *validate(PyObject *self, PyObject *args) {
     }
     collector.keep = (size_t)keep;
     collector.entries = calloc(collector.keep ? collector.keep : 1, sizeof(Entry));
-    if (collector.entries == NULL) {
+    collector.unknown_ids = calloc(collector.keep ? collector.keep : 1, sizeof(Entry));
+    if (collector.entries == NULL || collector.unknown_ids == NULL) {
+        free_entries(&collector);
         answer = PyErr_NoMemory();
         goto done;
     }
