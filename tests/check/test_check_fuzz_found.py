@@ -17,12 +17,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from check_mapkit import UNIT, base_files, write_tree
+from check_mapkit import UNIT, base_files, base_xml, write_tree
+from converter.check import dtdvalid
+from converter.check.accel import accelerator
+from converter.check.engine import load_engine
 from converter.check.inputs import resolve
 from converter.check.rules.map_files import SHOWN_TILES
 from converter.check.runner import INTERNAL_CODE, check_target
 from converter.cli import main
 from converter.paths import REPO_ROOT
+from converter.xmlsafe import parse_xml
 
 
 def _findings(root: Path) -> list:
@@ -145,3 +149,41 @@ def test_a_far_out_map_size_is_checked_in_moments(tmp_path: Path, properties: st
                            timeout=120)
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.split() == [str(SHOWN_TILES), "0"]
+
+
+def _ghost_owners_xml(count: int, walk_errors: int = 0) -> bytes:
+    """The base game with `count` territories owned by undeclared players (each an IDREF to
+    an unknown ID, reported in libxml2's final hash-table pass) after `walk_errors` errors
+    of the tree walk (an undeclared attribute each)."""
+    owners = "".join(f'<territoryOwner territory="Alpha" owner="Ghost{n:02d}"/>' for n in range(count))
+    xml = base_xml().replace("<ownerInitialize>", "<ownerInitialize>" + owners)
+    return xml.replace('<info name="Tiny"', '<info name="Tiny"' + "".join(f' x{n}="1"' for n in range(walk_errors))).encode()
+
+
+@pytest.mark.skipif(load_engine().dtd is None, reason="needs game.dtd from the engine jar")
+@pytest.mark.parametrize("count, walk_errors", [(40, 0), (12, 15), (3, 30)])
+def test_dtd_errors_shown_are_the_same_every_run_on_both_paths(count: int, walk_errors: int) -> None:
+    """libxml2 reports unknown IDREFs walking a hash table seeded at random per table: X004
+    showed a different 21st error (or different first 20) from run to run, and the C and
+    lxml paths disagreed at random. Both now show them sorted by line and message."""
+    dtd = load_engine().dtd
+    data = _ghost_owners_xml(count, walk_errors)
+    reports = {dtdvalid.validate_tree(parse_xml(data), dtd) for _ in range(8)}
+    assert len(reports) == 1
+    report = reports.pop()
+    assert report.error_count == count + walk_errors and len(report.errors) == min(dtdvalid.SHOWN_ERRORS, count + walk_errors)
+    ghosts = [error.message for error in report.errors if "unknown ID" in error.message]
+    assert ghosts == sorted(ghosts) and len(ghosts) == min(count, max(dtdvalid.SHOWN_ERRORS - walk_errors, 0))
+    if accelerator("_dtdvalid") is not None:
+        assert {dtdvalid.validate_bytes(data, dtd) for _ in range(8)} == {report}
+
+
+def test_a_game_file_name_too_long_for_the_file_system_does_not_exist(tmp_path: Path) -> None:
+    """pathlib raises ENAMETOOLONG for a 300-character name: resolving the map (and Y504)
+    ended in a traceback."""
+    name = "a" * 300 + ".xml"
+    root = write_tree(tmp_path, {**base_files(), "map.yml": f"map_name: Tiny\ngames:\n- {{game_name: Tiny, file_name: {name}}}\n"})
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    assert "Y504" in {f.code for f in findings}  # (and Y507: tiny.xml is not listed)
+    assert main(["check", str(root)]) == 1
