@@ -197,11 +197,42 @@ def points_moved(root: Path, rng: random.Random) -> str | None:
         return None
     number = rng.randrange(len(lines))
     name = lines[number].split(b"(", 1)[0].strip() or b"A1"
-    x, y = rng.choice(vertices)
-    dx, dy = rng.choice([(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (10**12, 0), (0, -(10**12)), (1, 1)])
+    index = rng.randrange(len(vertices))
+    x, y = vertices[index]
+    if rng.random() < 0.4 and index + 1 < len(vertices):  # on (or next to) an edge, not a vertex
+        x, y = (x + vertices[index + 1][0]) // 2, (y + vertices[index + 1][1]) // 2
+    dx, dy = rng.choice([(0, 0), (0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (10**12, 0), (0, -(10**12)), (1, 1)])
     lines[number] = name + b"  (%d,%d)" % (x + dx, y + dy)
     replace(target, b"\n".join(lines))
     return f"{target.name}: line {number + 1} point at a vertex {x},{y} + {dx},{dy}"
+
+
+def polygon_copy(root: Path, rng: random.Random) -> str | None:
+    """A territory's polygon copied to another, shifted a few px, scaled or with a vertex
+    moved: overlaps right at the DEPTH threshold and knife-edge crossings for the sweep."""
+    path = map_dir(root) / "polygons.txt"
+    if not path.is_file():
+        return None
+    lines = path.read_bytes().split(b"\n")
+    groups = [(number, group) for number, line in enumerate(lines) for group in re.findall(rb"<([^<>]*)>", line)]
+    if not groups:
+        return None
+    number, group = rng.choice(groups)
+    points = [tuple(map(int, pair)) for pair in re.findall(rb"\((-?\d{1,15}),(-?\d{1,15})\)", group)]
+    if len(points) < 3:
+        return None
+    dx, dy = rng.randint(-4, 4), rng.randint(-4, 4)
+    scale = rng.choice([1, 1, 1, 2, -1])
+    moved = [(x * scale + dx, y * scale + dy) for x, y in points]
+    if rng.random() < 0.3:  # one vertex onto another's row or column
+        index = rng.randrange(len(moved))
+        other = rng.choice(moved)
+        moved[index] = (moved[index][0], other[1]) if rng.random() < 0.5 else (other[0], moved[index][1])
+    target = rng.randrange(len(lines))
+    polygon = b" < " + b" ".join(b"(%d,%d)" % point for point in moved) + b" >"
+    lines[target] = (lines[target] or b"Copy") + polygon
+    replace(path, b"\n".join(lines))
+    return f"polygons.txt: line {number + 1}'s polygon shifted {dx},{dy} x{scale} onto line {target + 1}"
 
 
 PROPERTY_VALUES = ["", "0", "-1", "1e400", "NaN", "Infinity", "0x10", "FF0000", "ff00zz", "FFFFFFFFFF", "#FF0000",
@@ -547,7 +578,8 @@ def file_system(root: Path, rng: random.Random) -> str | None:
 
 # ---- the table the fuzzer draws from (weights: how often)
 KINDS = {
-    "point_file": (point_file, 6), "huge_polygon": (huge_polygon, 2), "points_moved": (points_moved, 2),
+    "point_file": (point_file, 6), "huge_polygon": (huge_polygon, 2), "points_moved": (points_moved, 3),
+    "polygon_copy": (polygon_copy, 3),
     "map_properties": (map_properties, 2), "map_yml": (map_yml, 1), "config": (config_file, 1),
     "image": (image_file, 6), "extra_image": (extra_image, 1), "xml_tree": (xml_tree, 5),
     "xml_bytes": (xml_bytes, 3), "file_system": (file_system, 2),
