@@ -170,9 +170,15 @@ def _difference(normal: dict, pure: dict) -> tuple[str, str]:
 
 
 # ---- seeds and mutants
-def make_seeds(folder: Path) -> dict[str, Path]:
+def small_seeds(folder: Path) -> dict[str, Path]:
+    """The small maps of tests/check/check_mapkit.py: the clean base and a D-Day2-shaped one."""
     from check_mapkit import base_files, dday2_xml, write_tree
 
+    return {"small": write_tree(folder / "small", base_files()),
+            "dday2-shaped": write_tree(folder / "dday2-shaped", {**base_files(), "map/games/tiny.xml": dday2_xml()})}
+
+
+def make_seeds(folder: Path) -> dict[str, Path]:
     from converter.paths import SHARED_DIR
 
     seeds = {}
@@ -184,9 +190,7 @@ def make_seeds(folder: Path) -> dict[str, Path]:
     subprocess.run([sys.executable, "-m", "converter", "build", "-o", str(folder / "generated"), "--force"],
                    cwd=REPO_ROOT, check=True, stdout=subprocess.DEVNULL)
     seeds["generated"] = folder / "generated"
-    seeds["small"] = write_tree(folder / "small", base_files())
-    seeds["dday2-shaped"] = write_tree(folder / "dday2-shaped", {**base_files(), "map/games/tiny.xml": dday2_xml()})
-    return seeds
+    return {**seeds, **small_seeds(folder)}
 
 
 @dataclass
