@@ -259,7 +259,8 @@ class Fuzzer:
         began = time.monotonic()
         answers = self.pair.check(folder)
         if time.monotonic() - began > SLOW:
-            print(f"SLOW {time.monotonic() - began:.1f} s: {mutant.seed} {done}", file=sys.stderr, flush=True)
+            print(f"SLOW {time.monotonic() - began:.1f} s: {mutant.seed} {done} "
+                  f"steps={json.dumps(mutant.steps)}", file=sys.stderr, flush=True)
         return verdict(*answers), done, answers, folder
 
     def one(self, mutant: Mutant) -> None:
