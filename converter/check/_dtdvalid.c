@@ -40,11 +40,27 @@ typedef struct {
     void *node;
 } XmlError;
 
+/* libxml2's xmlDoc up to `encoding` (tree.h, unchanged since libxml2 2.0; checked at import
+ * by probe_document_layout). lxml names a parsed document without an encoding "UTF-8"; with
+ * none, libxml2 escapes non-ASCII characters of attribute values in its messages (the IDREF
+ * errors said "X&#xE9;" where lxml's say "Xé": found by fuzzing), so this kernel does too. */
+typedef struct {
+    void *private_data;
+    int type;
+    char *name;
+    void *children, *last, *parent, *next, *prev, *doc;
+    int compression, standalone;
+    void *int_subset, *ext_subset, *old_ns;
+    const unsigned char *version;
+    const unsigned char *encoding;
+} XmlDocHead;
+
 typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
-enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0, XML_DTD_UNKNOWN_ID = 536 };
+enum { XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0, XML_DTD_UNKNOWN_ID = 536,
+       XML_DOCUMENT_NODE = 9 };
 /* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
  * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
 enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
@@ -65,6 +81,7 @@ static struct {
     void (*set_structured_error)(void *, StructuredErrorFunc);
     StructuredErrorFunc *(*current_structured_error)(void);
     void **(*current_structured_context)(void);
+    unsigned char *(*strdup)(const unsigned char *);
 } xml;
 
 /* ---- collecting errors: what lxml's error log keeps of each entry
@@ -186,7 +203,12 @@ static void *parse_document(const char *data, int size, Collector *collector) {
         xml.set_resource_loader(ctxt, refuse_resource, NULL);
     void *doc = xml.ctxt_read_memory(ctxt, data, size, NULL, NULL, HARDENED_OPTIONS);
     xml.free_parser_ctxt(ctxt);
-    if (doc != NULL && collector->parse_failed) {
+    if (doc != NULL && !collector->parse_failed && ((XmlDocHead *)doc)->encoding == NULL) {
+        ((XmlDocHead *)doc)->encoding = xml.strdup((const unsigned char *)"UTF-8"); /* as lxml */
+        if (((XmlDocHead *)doc)->encoding == NULL)
+            collector->out_of_memory = 1;
+    }
+    if (doc != NULL && (collector->parse_failed || collector->out_of_memory)) {
         xml.free_doc(doc);
         doc = NULL;
     }
@@ -303,6 +325,26 @@ done:
 }
 
 /* ---- binding lxml's libxml2 */
+
+/* 0 when XmlDocHead matches this libxml2 (a parsed declaration's version and encoding sit
+ * where it says), else -1 with ImportError set: then no kernel, lxml validates */
+static int probe_document_layout(void) {
+    static const char probe[] = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>";
+    void *ctxt = xml.new_parser_ctxt();
+    void *doc = ctxt != NULL ? xml.ctxt_read_memory(ctxt, probe, (int)sizeof probe - 1, NULL, NULL, HARDENED_OPTIONS)
+                             : NULL;
+    if (ctxt != NULL)
+        xml.free_parser_ctxt(ctxt);
+    const XmlDocHead *head = (const XmlDocHead *)doc;
+    int known = head != NULL && head->type == XML_DOCUMENT_NODE && head->version != NULL
+                && strcmp((const char *)head->version, "1.0") == 0 && head->encoding != NULL
+                && strcmp((const char *)head->encoding, "ISO-8859-1") == 0;
+    if (doc != NULL)
+        xml.free_doc(doc);
+    if (!known)
+        PyErr_SetString(PyExc_ImportError, "libxml2's xmlDoc is not laid out as _dtdvalid.c expects");
+    return known ? 0 : -1;
+}
 static int bind_symbols(void) {
     void *library = lxml_libxml2();
     if (library == NULL)
@@ -323,6 +365,7 @@ static int bind_symbols(void) {
         {(void **)&xml.set_structured_error, "xmlSetStructuredErrorFunc", 1},
         {(void **)&xml.current_structured_error, "__xmlStructuredError", 1},
         {(void **)&xml.current_structured_context, "__xmlStructuredErrorContext", 1},
+        {(void **)&xml.strdup, "xmlStrdup", 1},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         *table[i].slot = dlsym(library, table[i].name);
@@ -332,7 +375,7 @@ static int bind_symbols(void) {
         }
     }
     xml.init_parser();
-    return 0;
+    return probe_document_layout();
 }
 
 static PyMethodDef methods[] = {
