@@ -187,3 +187,46 @@ def test_a_game_file_name_too_long_for_the_file_system_does_not_exist(tmp_path: 
     _no_internal_errors(findings)
     assert "Y504" in {f.code for f in findings}  # (and Y507: tiny.xml is not listed)
     assert main(["check", str(root)]) == 1
+
+
+def test_far_out_coordinates_give_the_same_boxes_from_tuples_and_from_the_c_readers_rows() -> None:
+    """With a coordinate beyond int64 in the file, the scan table is built from the entries'
+    points: Python ints (regex-read lines) or numpy rows (the C reader's). A coordinate of
+    int64's minimum read as +2**31 from an int, but stayed itself from a numpy value (abs()
+    wraps), so M312 named another corner on the two paths."""
+    import numpy as np
+
+    from converter.check.scanlines import ScanTable
+
+    far = ((0, 0), (10, -2**63), (20, 5))
+    beyond = ((0, 0), (10**30, 0), (0, -10**30))  # no int64 holds these: tuples on both paths
+    from_ints = ScanTable.of([("Far", far), ("Beyond", beyond)]).boxes.tolist()
+    from_rows = ScanTable.of([("Far", np.array(far, dtype=np.int64)), ("Beyond", beyond)]).boxes.tolist()
+    assert from_ints == from_rows == [[0, -2**63, 20, 5], [0, -2**63, 2**63 - 1, 0]]
+
+
+def test_a_polygon_at_int64s_minimum_is_reported_at_its_corner(tmp_path: Path) -> None:
+    polygons = base_files()["map/polygons.txt"] + "Far < (0,0) (10,-9223372036854775808) (20,5) >\n" \
+        "Beyond < (0,0) (99999999999999999999,0) (0,5) >\n"
+    root = write_tree(tmp_path, {**base_files(), "map/polygons.txt": polygons})
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    corners = {f.territory: f.message for f in findings if f.code == "M312"}
+    assert "reaches (0,-9223372036854775808)" in corners["Far"]
+    assert "reaches (9223372036854775807,5)" in corners["Beyond"]
+
+
+@pytest.mark.skipif(accelerator("_dtdvalid") is None or load_engine().dtd is None,
+                    reason="needs the _dtdvalid kernel and game.dtd from the engine jar")
+@pytest.mark.parametrize("declaration", ['<?xml version="1.0"?>', "", '<?xml version="1.0" encoding="UTF-8"?>'])
+@pytest.mark.parametrize("owner", ["X&#xE9;", "Xé", "X&#x10FFFF;", "X&amp;Y"])
+def test_dtd_messages_show_attribute_values_as_lxml_does(declaration: str, owner: str) -> None:
+    """lxml names a document without an encoding declaration "UTF-8"; the kernel's own parse
+    left it without one, so libxml2 wrote non-ASCII characters of an unknown IDREF as
+    character references ("X&#xE9;") in the kernel's X004 messages only."""
+    dtd = load_engine().dtd
+    data = _ghost_owners_xml(0).decode().replace('<?xml version="1.0"?>', declaration) \
+        .replace("<ownerInitialize>", f'<ownerInitialize><territoryOwner territory="Alpha" owner="{owner}"/>').encode()
+    expected = dtdvalid.validate_tree(parse_xml(data), dtd)
+    assert dtdvalid.validate_bytes(data, dtd) == expected
+    assert any("unknown ID" in error.message for error in expected.errors)
