@@ -13,7 +13,7 @@
  * or process-wide settings, and the previous handler of the calling thread is restored.
  *
  * validate(xml, dtd, keep) -> (valid, error_count, ((line, message_bytes|None), ...)) with
- * at most `keep` entries, or None whenever the answer might differ from lxml's (the XML is
+ * at most `keep` entries, in dtdvalid.py's canonical order (below), or None whenever the answer might differ from lxml's (the XML is
  * not well-formed, the DTD does not parse, a UTF-16/32 document, out of memory, ...):
  * the caller then validates with lxml.
  *
@@ -46,24 +46,28 @@ typedef struct {
     void *node;
 } XmlError;
 
-typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
-
-/* the head of libxml2's public struct _xmlDoc, up to the field we set (ABI stable in 2.x) */
+/* libxml2's xmlDoc up to `encoding` (tree.h, unchanged since libxml2 2.0; checked at import
+ * by probe_document_layout). lxml names a parsed document without an encoding "UTF-8"; with
+ * none, libxml2 escapes non-ASCII characters of attribute values in its messages (the IDREF
+ * errors said "X&#xE9;" where lxml's say "Xé": found by fuzzing), so this kernel does too. */
 typedef struct {
     void *private_data;
-    int type; /* XML_DOCUMENT_NODE */
+    int type;
     char *name;
     void *children, *last, *parent, *next, *prev, *doc;
-    int compression;
-    int standalone;
+    int compression, standalone;
     void *int_subset, *ext_subset, *old_ns;
     const unsigned char *version;
     const unsigned char *encoding;
 } XmlDocHead;
+
+typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
+
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
-enum { XML_DOCUMENT_NODE = 9, XML_ERR_ERROR = 2, XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0 };
+enum { XML_ERR_ERROR = 2, XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0,
+       XML_DTD_UNKNOWN_ID = 536, XML_DOCUMENT_NODE = 9 };
 /* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
  * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
 enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
@@ -87,7 +91,13 @@ static struct {
     void **(*current_structured_context)(void);
 } xml;
 
-/* ---- collecting errors: what lxml's error log keeps of each entry */
+/* ---- collecting errors: what lxml's error log keeps of each entry
+ *
+ * Canonical order (dtdvalid.canonical_order does the same with lxml's log): the errors of
+ * the tree walk as they come, then the unknown-ID errors sorted by (line, message). The
+ * latter all come from libxml2's final pass over its table of IDREFs, a hash table with a
+ * random seed per table: in its own order they differ from one run to the next. So this
+ * keeps the first `keep` walk errors and the `keep` least unknown-ID errors. */
 typedef struct {
     int line;
     char *message; /* NULL when libxml2 gave none */
@@ -100,8 +110,69 @@ typedef struct {
     int out_of_memory;
     size_t count;
     size_t keep;
-    Entry *entries; /* keep slots */
+    Entry *entries; /* keep slots: the walk's errors */
+    size_t walk_kept;
+    Entry *unknown_ids; /* keep slots: the least unknown-ID errors so far, unordered */
+    size_t ids_kept;
 } Collector;
+
+/* a message as lxml shows it: without libxml2's final newline */
+static size_t shown_length(const char *message) {
+    size_t length = strlen(message);
+    return length > 0 && message[length - 1] == '\n' ? length - 1 : length;
+}
+
+/* (line, message) order; as Python compares the decoded messages (UTF-8 byte order is code
+ * point order), a message that is a prefix of another first; no message before any */
+static int compare_entries(int line_a, const char *a, int line_b, const char *b) {
+    if (line_a != line_b)
+        return line_a < line_b ? -1 : 1;
+    if (a == NULL || b == NULL)
+        return (a != NULL) - (b != NULL);
+    size_t length_a = shown_length(a), length_b = shown_length(b);
+    int order = memcmp(a, b, length_a < length_b ? length_a : length_b);
+    if (order != 0)
+        return order < 0 ? -1 : 1;
+    return (length_a > length_b) - (length_a < length_b);
+}
+
+static int compare_for_sort(const void *a, const void *b) {
+    const Entry *first = (const Entry *)a, *second = (const Entry *)b;
+    return compare_entries(first->line, first->message, second->line, second->message);
+}
+
+/* 0, or -1 out of memory */
+static int copy_into(Entry *entry, const XmlError *error) {
+    entry->line = error->line;
+    entry->message = NULL;
+    if (error->message == NULL)
+        return 0;
+    size_t size = strlen(error->message) + 1;
+    entry->message = malloc(size);
+    if (entry->message == NULL)
+        return -1;
+    memcpy(entry->message, error->message, size);
+    return 0;
+}
+
+/* keep `error` if it is among the `keep` least unknown-ID errors seen */
+static void keep_if_least(Collector *collector, const XmlError *error) {
+    Entry *slot = NULL;
+    if (collector->ids_kept < collector->keep) {
+        slot = &collector->unknown_ids[collector->ids_kept++];
+    } else if (collector->keep > 0) {
+        Entry *greatest = &collector->unknown_ids[0];
+        for (size_t i = 1; i < collector->ids_kept; i++)
+            if (compare_for_sort(&collector->unknown_ids[i], greatest) > 0)
+                greatest = &collector->unknown_ids[i];
+        if (compare_entries(error->line, error->message, greatest->line, greatest->message) >= 0)
+            return;
+        free(greatest->message);
+        slot = greatest;
+    }
+    if (slot != NULL && copy_into(slot, error) < 0)
+        collector->out_of_memory = 1;
+}
 
 static void on_error(void *user, const XmlError *error) {
     Collector *collector = (Collector *)user;
@@ -112,19 +183,11 @@ static void on_error(void *user, const XmlError *error) {
             collector->parse_error = 1;
         return;
     }
-    if (collector->count < collector->keep) {
-        Entry *entry = &collector->entries[collector->count];
-        entry->line = error->line;
-        entry->message = NULL;
-        if (error->message != NULL) {
-            size_t size = strlen(error->message) + 1;
-            entry->message = malloc(size);
-            if (entry->message == NULL)
-                collector->out_of_memory = 1;
-            else
-                memcpy(entry->message, error->message, size);
-        }
-    }
+    if (error->code == XML_DTD_UNKNOWN_ID)
+        keep_if_least(collector, error);
+    else if (collector->walk_kept < collector->keep
+             && copy_into(&collector->entries[collector->walk_kept++], error) < 0)
+        collector->out_of_memory = 1;
     collector->count++;
 }
 
@@ -150,7 +213,12 @@ static void *parse_document(const char *data, int size, Collector *collector) {
         xml.set_resource_loader(ctxt, refuse_resource, NULL);
     void *doc = xml.ctxt_read_memory(ctxt, data, size, NULL, NULL, HARDENED_OPTIONS);
     xml.free_parser_ctxt(ctxt);
-    if (doc != NULL && collector->parse_failed) {
+    if (doc != NULL && !collector->parse_failed && ((XmlDocHead *)doc)->encoding == NULL) {
+        ((XmlDocHead *)doc)->encoding = xml.strdup((const unsigned char *)"UTF-8"); /* as lxml */
+        if (((XmlDocHead *)doc)->encoding == NULL)
+            collector->out_of_memory = 1;
+    }
+    if (doc != NULL && (collector->parse_failed || collector->out_of_memory)) {
         xml.free_doc(doc);
         doc = NULL;
     }
@@ -163,17 +231,6 @@ static void *parse_dtd(const char *data, int size) {
     if (buffer == NULL)
         return NULL;
     return xml.io_parse_dtd(NULL, buffer, XML_CHAR_ENCODING_NONE); /* frees the buffer */
-}
-
-/* what lxml's parser does to each document it returns: a document that declares no
- * encoding says UTF-8 (docinfo.encoding); 0 when that cannot be done */
-static int as_lxml_leaves(void *doc) {
-    XmlDocHead *head = (XmlDocHead *)doc;
-    if (head->type != XML_DOCUMENT_NODE)
-        return 0;
-    if (head->encoding == NULL)
-        head->encoding = xml.strdup((const unsigned char *)"UTF-8");
-    return head->encoding != NULL;
 }
 
 /* 1 valid, 0 invalid, -1 cannot tell (the caller falls back to lxml); with `kept` not NULL,
@@ -201,7 +258,7 @@ static int run_validation(const char *xml_data, int xml_size, const char *dtd_da
     }
     if (dtd != NULL)
         xml.free_dtd(dtd);
-    if (doc != NULL && kept != NULL && !collector->parse_error && !collector->out_of_memory && as_lxml_leaves(doc))
+    if (doc != NULL && kept != NULL && !collector->parse_error && !collector->out_of_memory)
         *kept = doc;
     else if (doc != NULL)
         xml.free_doc(doc);
@@ -209,13 +266,18 @@ static int run_validation(const char *xml_data, int xml_size, const char *dtd_da
     return collector->out_of_memory ? -1 : result;
 }
 
-static PyObject *entries_tuple(const Collector *collector) {
-    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
-    PyObject *entries = PyTuple_New((Py_ssize_t)shown);
+/* the walk's errors, then the least unknown-ID errors in order: `keep` at most */
+static PyObject *entries_tuple(Collector *collector) {
+    qsort(collector->unknown_ids, collector->ids_kept, sizeof(Entry), compare_for_sort);
+    size_t from_ids = collector->keep - collector->walk_kept;
+    if (from_ids > collector->ids_kept)
+        from_ids = collector->ids_kept;
+    PyObject *entries = PyTuple_New((Py_ssize_t)(collector->walk_kept + from_ids));
     if (entries == NULL)
         return NULL;
-    for (size_t i = 0; i < shown; i++) {
-        const Entry *entry = &collector->entries[i];
+    for (size_t i = 0; i < collector->walk_kept + from_ids; i++) {
+        const Entry *entry = i < collector->walk_kept ? &collector->entries[i]
+                                                      : &collector->unknown_ids[i - collector->walk_kept];
         PyObject *pair = entry->message != NULL ? Py_BuildValue("(iy)", entry->line, entry->message)
                                                 : Py_BuildValue("(iO)", entry->line, Py_None);
         if (pair == NULL) {
@@ -228,10 +290,12 @@ static PyObject *entries_tuple(const Collector *collector) {
 }
 
 static void free_entries(Collector *collector) {
-    size_t shown = collector->count < collector->keep ? collector->count : collector->keep;
-    for (size_t i = 0; i < shown; i++)
+    for (size_t i = 0; i < collector->walk_kept; i++)
         free(collector->entries[i].message);
+    for (size_t i = 0; i < collector->ids_kept; i++)
+        free(collector->unknown_ids[i].message);
     free(collector->entries);
+    free(collector->unknown_ids);
 }
 
 static const char CAPSULE_NAME[] = "libxml2:xmlDoc";
@@ -273,7 +337,9 @@ static PyObject *run(PyObject *args, int keep_document) {
     }
     collector.keep = (size_t)keep;
     collector.entries = calloc(collector.keep ? collector.keep : 1, sizeof(Entry));
-    if (collector.entries == NULL) {
+    collector.unknown_ids = calloc(collector.keep ? collector.keep : 1, sizeof(Entry));
+    if (collector.entries == NULL || collector.unknown_ids == NULL) {
+        free_entries(&collector);
         answer = PyErr_NoMemory();
         goto done;
     }
@@ -313,6 +379,26 @@ static PyObject *parse_and_validate(PyObject *self, PyObject *args) {
 }
 
 /* ---- binding lxml's libxml2 */
+
+/* 0 when XmlDocHead matches this libxml2 (a parsed declaration's version and encoding sit
+ * where it says), else -1 with ImportError set: then no kernel, lxml validates */
+static int probe_document_layout(void) {
+    static const char probe[] = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>";
+    void *ctxt = xml.new_parser_ctxt();
+    void *doc = ctxt != NULL ? xml.ctxt_read_memory(ctxt, probe, (int)sizeof probe - 1, NULL, NULL, HARDENED_OPTIONS)
+                             : NULL;
+    if (ctxt != NULL)
+        xml.free_parser_ctxt(ctxt);
+    const XmlDocHead *head = (const XmlDocHead *)doc;
+    int known = head != NULL && head->type == XML_DOCUMENT_NODE && head->version != NULL
+                && strcmp((const char *)head->version, "1.0") == 0 && head->encoding != NULL
+                && strcmp((const char *)head->encoding, "ISO-8859-1") == 0;
+    if (doc != NULL)
+        xml.free_doc(doc);
+    if (!known)
+        PyErr_SetString(PyExc_ImportError, "libxml2's xmlDoc is not laid out as _dtdvalid.c expects");
+    return known ? 0 : -1;
+}
 static int bind_symbols(void) {
     void *library = lxml_libxml2();
     if (library == NULL)
@@ -343,7 +429,7 @@ static int bind_symbols(void) {
         }
     }
     xml.init_parser();
-    return 0;
+    return probe_document_layout();
 }
 
 static PyMethodDef methods[] = {

@@ -43,9 +43,18 @@ def _section(path: Path) -> dict:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read config ({error})") from None
-    if path.name == "pyproject.toml":
-        return data.get("tool", {}).get("dday2", {}).get("check", {})
-    return data.get("check", data.get("tool", {}).get("dday2", {}).get("check", {}))
+    keys = ("check",) if path.name != "pyproject.toml" and "check" in data else ("tool", "dday2", "check")
+    return _table_at(data, keys, path)
+
+
+def _table_at(data: dict, keys: tuple[str, ...], path: Path) -> dict:
+    """data[key][key]...; {} when absent. A value that is no table (`check = 5`) is the
+    file's error, not a reason to fail with a traceback."""
+    for depth, key in enumerate(keys):
+        data = data.get(key, {})
+        if not isinstance(data, dict):
+            raise ConfigError(f"{path}: {'.'.join(keys[:depth + 1])} must be a table, not {type(data).__name__}")
+    return data
 
 
 def from_table(table: dict, source: Path) -> CheckSettings:

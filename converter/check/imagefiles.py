@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from converter.check.giffast import PREFIX_BYTES as GIF_PREFIX_BYTES
 from converter.check.giffast import gif_opens
@@ -20,8 +20,10 @@ IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
 HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
 _FIRST_READ = 64 * 1024
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
-# what Image.open/verify raise for a file that is not a readable image
-IMAGE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError)
+# what Image.open/verify raise for a file that is not a readable image: Pillow's own errors
+# (UnidentifiedImageError, OSError, SyntaxError, ValueError) and whatever its plugins trip
+# on in a corrupt file (fuzzing found IndexError from a PNG whose first chunk is not IHDR)
+IMAGE_ERRORS = (Exception,)
 
 
 def suffix(name: str) -> str:
@@ -98,9 +100,25 @@ def verifiable_images(tree: list[tuple[str, os.DirEntry]]) -> list[tuple[str, os
     for relative, entry in tree:
         name = entry.name
         dot = name.rfind(".")  # `suffix` inline: this runs once per file of the units folder
-        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and entry.is_file():
+        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and is_file(entry):
             found.append((relative, entry))
     return found
+
+
+def is_file(entry: os.DirEntry) -> bool:
+    """entry.is_file() as Path.is_file answers it: False, not OSError, for a link loop (ELOOP)."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def is_dir(entry: os.DirEntry) -> bool:
+    """entry.is_dir(), likewise."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str, str]]:

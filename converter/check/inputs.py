@@ -98,10 +98,32 @@ def safe_listed_name(file_name: str) -> bool:
 def _find_listed(root: Path, map_dir: Path, file_name: str) -> Path | None:
     if not safe_listed_name(file_name):
         return None
-    for candidate in (map_dir / "games" / file_name, map_dir / file_name, root / file_name):
-        if candidate.is_file():
+    for candidate in listed_candidates(root, map_dir, file_name):
+        if path_is_file(candidate):
             return candidate
-    return next((found for found in sorted(root.rglob(file_name)) if found.is_file()), None)
+    return next((found for found in find_below(root, file_name) if path_is_file(found)), None)
+
+
+def listed_candidates(root: Path, map_dir: Path, file_name: str) -> tuple[Path, ...]:
+    """Where a game XML that map.yml names is looked for first."""
+    return map_dir / "games" / file_name, map_dir / file_name, root / file_name
+
+
+def find_below(root: Path, file_name: str) -> list[Path]:
+    """Every path below `root` named `file_name`, sorted; none when the name cannot be a file
+    name here (pathlib raises OSError for a name over the system's length limit)."""
+    try:
+        return sorted(root.rglob(file_name))
+    except OSError:
+        return []
+
+
+def path_is_file(path: Path) -> bool:
+    """Path.is_file, False also for a name the file system refuses (ENAMETOOLONG)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _unique(paths: list[Path]) -> list[Path]:

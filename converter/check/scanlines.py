@@ -261,14 +261,20 @@ def _kept_names(names: Sequence[str], scanned: np.ndarray) -> tuple[str, ...]:
 
 def _flat_coordinates(shapes, count: int) -> np.ndarray:
     """x0, y0, x1, y1, ... of all shapes; a coordinate beyond int64 (hostile input) reads as
-    one past the engine's int range, so `_scannable` leaves its polygon out."""
+    int64's bound on its side, beyond the engine's int range, so `_scannable` leaves its
+    polygon out (and M312 reports the side it is on). The others stay exact, whether a
+    Python int or a numpy value holds them (the C reader's rows; found by fuzzing: numpy's
+    abs() of int64's minimum is negative, so one path kept it and the other did not)."""
     values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
     try:
         return np.fromiter(values, dtype=np.int64, count=2 * count)
     except OverflowError:
         values = chain.from_iterable(chain.from_iterable(points for _, points in shapes))
-        return np.fromiter((value if abs(value) < COORDINATE_LIMIT else COORDINATE_LIMIT for value in values),
+        return np.fromiter((min(max(int(value), _INT64_MIN), _INT64_MAX) for value in values),
                            dtype=np.int64, count=2 * count)
+
+
+_INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 
 
 def _scannable(counts: np.ndarray, boxes: np.ndarray, spans: np.ndarray, starts: np.ndarray) -> np.ndarray:

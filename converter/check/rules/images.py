@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from converter.check.imagefiles import unreadable_reason
+from converter.check.imagefiles import is_dir, unreadable_reason
 from converter.check.model import FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -102,6 +102,6 @@ def unknown_player_folder(context):
     if entries is None:
         return
     players = set(model.players)
-    for name in sorted(name for name, entry in entries.items() if entry.is_dir()):
+    for name in sorted(name for name, entry in entries.items() if is_dir(entry)):
         if name not in players:
             yield hit(file=Path(entries[name].path), folder=name)

@@ -8,16 +8,16 @@ about 50 ms sooner without them.
 
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 
-from PIL import UnidentifiedImageError
-
 from converter.check.geometry import Outline, polygons_overlap
-from converter.check.imagefiles import image_size
+from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
+SHOWN_TILES = 1000  # missing tiles M310 names one by one; a real map has a few thousand tiles at most
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -162,23 +162,38 @@ def _map_size(context) -> tuple[int, int] | None:
     return None
 
 
-@rule("M310", "map-files.tile-missing", Severity.ERROR, "{folder}/{column}_{row}.png is missing (map is {width}x{height})")
+@rule("M310", "map-files.tile-missing", Severity.ERROR,
+      "{folder}/{column}_{row}.png is missing (map is {width}x{height}){more}")
 def tile_missing(context):
     map_dir = context.target.map_dir
     size = _map_size(context)
     if map_dir is None or size is None or context.target.xml is None:
         return
     width, height = size
+    columns, rows = max(-(-width // TILE_SIZE), 0), max(-(-height // TILE_SIZE), 0)
     for folder in ("baseTiles", "reliefTiles"):
         entries = context.map_folder(folder)
         if folder == "reliefTiles" and entries is None:
             continue  # relief is optional
         present = {name for name in entries or () if name.endswith(".png")}
-        tiles = map_dir / folder
-        for column in range(-(-width // TILE_SIZE)):
-            for row in range(-(-height // TILE_SIZE)):
-                if f"{column}_{row}.png" not in present:
-                    yield hit(file=tiles, folder=folder, column=column, row=row, width=width, height=height)
+        # a far-out polygon or a huge map.width makes billions of tiles: name the first few
+        missing = columns * rows - sum(1 for name in present if _in_grid(name, columns, rows))
+        if missing <= 0:
+            continue
+        absent = ((column, row) for column in range(columns) for row in range(rows)
+                  if f"{column}_{row}.png" not in present)
+        for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
+            more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
+            yield hit(file=map_dir / folder, folder=folder, column=column, row=row, width=width, height=height,
+                      more=more)
+
+
+def _in_grid(name: str, columns: int, rows: int) -> bool:
+    """Is `name` the tile `<column>_<row>.png` of a cell in the grid, written as M310 looks for it?"""
+    column, underscore, row = name[:-4].partition("_")
+    if not (underscore and column.isascii() and column.isdigit() and row.isascii() and row.isdigit()):
+        return False
+    return str(int(column)) == column and str(int(row)) == row and int(column) < columns and int(row) < rows
 
 
 @rule("M311", "map-files.tile-size", Severity.WARNING, "tile {name} is {size}, expected {expected}")
@@ -195,7 +210,7 @@ def tile_size(context):
             known = facts.get(tile)
             try:  # pngscan's size when it has one, else as image_size reads it
                 actual = image_size(tile, known)
-            except (UnidentifiedImageError, OSError):
+            except IMAGE_ERRORS:
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
                 continue

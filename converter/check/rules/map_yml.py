@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from converter.check.inputs import safe_listed_name
+from converter.check.inputs import find_below, listed_candidates, path_is_file, safe_listed_name
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -50,8 +50,8 @@ def game_file_missing(context):
             continue
         if not safe_listed_name(entry.file_name):
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem="points outside the repository")
-        elif not any(p.is_file() for p in (map_dir / "games" / entry.file_name, map_dir / entry.file_name,
-                                           root / entry.file_name)) and not any(root.rglob(entry.file_name)):
+        elif not any(map(path_is_file, listed_candidates(root, map_dir, entry.file_name))) \
+                and not find_below(root, entry.file_name):
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem="does not exist")
 
 
