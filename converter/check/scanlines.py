@@ -203,9 +203,10 @@ class ScanTable:
         start, end, polygon, row = start[order], end[order], polygon[order], row[order]
         windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
         row_starts = np.searchsorted(row, row[flagged], side="left")
+        territory = _territory_numbers(self.names)[polygon]  # polygons of one territory never overlap it
         for index, first in zip(flagged.tolist(), row_starts.tolist()):
             name = self.names[polygon[index]]
-            for other in range(first, index):
+            for other in _overlapped_by(index, first, start, end, territory):
                 other_name = self.names[polygon[other]]
                 right = min(end[index], end[other])
                 if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
@@ -213,6 +214,27 @@ class ScanTable:
                     windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
         found = {pair: _first_block(by_row) for pair, by_row in windows.items()}
         return {pair: (x, y + self.top) for pair, block in found.items() if block is not None for x, y in (block,)}
+
+
+def _territory_numbers(names: list[str]) -> np.ndarray:
+    """Each polygon's territory as a number (equal names, equal numbers)."""
+    numbers: dict[str, int] = {}
+    return np.array([numbers.setdefault(name, len(numbers)) for name in names], dtype=np.int64)
+
+
+_FEW = 32  # earlier intervals on a row: fewer than this, a plain range beats numpy's call overhead
+
+
+def _overlapped_by(index: int, first: int, start: np.ndarray, end: np.ndarray, territory: np.ndarray):
+    """The earlier intervals on `index`'s row (from `first`), in order, that may overlap it by
+    DEPTH and belong to another territory: all of them when few; else only those numpy finds
+    (the caller's exact test decides either way). A self-crossing outline of many points cuts a
+    row into thousands of intervals: testing each pair in Python took minutes (found by fuzzing)."""
+    if index - first < _FEW:
+        return range(first, index)
+    reach = np.minimum(end[first:index], end[index]) - start[index] >= DEPTH - _TOLERANCE
+    other = territory[first:index] != territory[index]
+    return ((reach & other).nonzero()[0] + first).tolist()
 
 
 _TABLE_TYPES = (np.int64, np.float64, np.int64, np.int64, np.int64)  # the kernel's build, in field order

@@ -131,3 +131,43 @@ def test_the_float_key_sweep_equals_the_plain_row_loop(polygons, rectangles) -> 
     fast = ScanTable.of(shapes).overlapping_names()
     with mock.patch.object(scanlines, "_EXACT_FLOATS", 0.0):
         assert ScanTable.of(shapes).overlapping_names() == fast
+
+
+
+def _overlaps_both_ways(shapes) -> tuple[dict, dict]:
+    """(the shortlisted overlaps, those of testing every earlier interval on a row)."""
+    import converter.check.scanlines as scanlines
+
+    shortlisted = ScanTable.of(shapes).overlaps()
+    few = scanlines._FEW
+    try:
+        scanlines._FEW = 10**9  # every pair, as before the shortlist
+        return shortlisted, ScanTable.of(shapes).overlaps()
+    finally:
+        scanlines._FEW = few
+
+
+crossing_outline = st.lists(st.tuples(st.integers(0, 120), st.integers(0, 40)), min_size=40, max_size=90)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C"]), crossing_outline), min_size=2, max_size=4))
+def test_crowded_rows_find_the_overlaps_the_pairwise_loop_finds(outlines) -> None:
+    """Self-crossing outlines of many points cut a row into dozens of intervals: the numpy
+    shortlist of candidates must give exactly what testing every earlier interval gives."""
+    shortlisted, pairwise = _overlaps_both_ways(outlines)
+    assert shortlisted == pairwise
+
+
+def test_a_row_crowded_by_one_outline_is_shortlisted() -> None:
+    """The fuzz find: one territory's zigzag of hundreds of points over its neighbours."""
+    import numpy as np
+
+    import converter.check.scanlines as scanlines
+
+    zigzag = [(x * 7 % 400, 0 if x % 2 else 60) for x in range(400)]
+    shapes = [("Zig", zigzag), ("Big", _rectangle(0, 0, 400, 60)), ("Box", _rectangle(100, 10, 160, 50))]
+    table = ScanTable.of(shapes)
+    assert np.bincount(table.cross_keys[0::2] % table.rows).max() > 2 * scanlines._FEW  # a crowded row
+    shortlisted, pairwise = _overlaps_both_ways(shapes)
+    assert shortlisted == pairwise and ("Big", "Box") in shortlisted
