@@ -102,3 +102,22 @@ def write_tree(root: Path, files: dict[str, str | bytes | None]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     return root
+
+
+def reference_game_xmls() -> list[Path]:
+    """The 40 community game XMLs and the community D-Day2 XML, read in place from ../shared
+    (empty when it is absent)."""
+    from converter.paths import SHARED_DIR
+
+    reference = SHARED_DIR / "reference"
+    return sorted((reference / "map-xmls").glob("*.xml")) + sorted(
+        (reference / "dday2-community-map").rglob("*.xml"))
+
+
+def inserted_after_tags(xml: str, edits: list[tuple[int, str]]) -> str:
+    """The XML with each (position, text) inserted after its tag (position modulo their number)."""
+    for position, insert in edits:
+        tags = [i for i, char in enumerate(xml) if char == ">"]
+        cut = tags[position % len(tags)] + 1
+        xml = xml[:cut] + insert + xml[cut:]
+    return xml

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from check_mapkit import base_files, write_tree
+from check_mapkit import base_files, inserted_after_tags, reference_game_xmls
 from converter.check import dtdvalid
 from converter.check.accel import accelerator
 from converter.check.context import CheckContext, Target
-from converter.check.engine import ENGINE_JAR, load_engine
+from converter.check.engine import ENGINE_JAR
 from converter.xmlsafe import UnsafeXmlError, parse_xml
 
 KERNEL = accelerator("_dtdvalid")
@@ -24,19 +24,6 @@ needs_kernel = pytest.mark.skipif(KERNEL is None, reason="_dtdvalid is not built
                                   "--inplace) or DDAY2_PURE is set")
 pytestmark = [needs_kernel, pytest.mark.skipif(not ENGINE_JAR.is_file(),
                                                reason=f"needs game.dtd from the engine jar {ENGINE_JAR}")]
-
-
-@pytest.fixture(scope="module")
-def dtd() -> bytes:
-    return load_engine().dtd
-
-
-def _reference_xmls() -> list[Path]:
-    from converter.paths import SHARED_DIR
-
-    reference = SHARED_DIR / "reference"
-    return sorted((reference / "map-xmls").glob("*.xml")) + sorted(
-        (reference / "dday2-community-map").rglob("*.xml"))
 
 
 def _oracle(data: bytes, dtd_bytes: bytes) -> dtdvalid.DtdReport | None:
@@ -58,16 +45,16 @@ def _assert_same(data: bytes, dtd_bytes: bytes, background: bool = False) -> dtd
     return found
 
 
-@pytest.mark.parametrize("path", _reference_xmls(), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", reference_game_xmls(), ids=lambda path: path.name)
 @pytest.mark.parametrize("background", [False, True], ids=["main-thread", "background"])
 def test_kernel_matches_lxml_on_real_xmls(path: Path, background: bool, dtd: bytes) -> None:
     assert _assert_same(path.read_bytes(), dtd, background) is not None
 
 
 def test_real_xmls_are_present() -> None:
-    if not _reference_xmls():
+    if not reference_game_xmls():
         pytest.skip("../shared/reference/map-xmls is absent")
-    assert len(_reference_xmls()) >= 40
+    assert len(reference_game_xmls()) >= 40
 
 
 def test_many_errors_count_all_and_keep_the_first(dtd: bytes) -> None:
@@ -91,12 +78,7 @@ _INSERTS = st.sampled_from(["<bogus/>", "<unit name='x'/>", "<é attr='ü'/>", "
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 10_000), _INSERTS), max_size=6))
 def test_kernel_matches_lxml_on_mutated_xml(dtd: bytes, edits: list[tuple[int, str]]) -> None:
-    xml = base_files()["map/games/tiny.xml"]
-    for position, insert in edits:
-        tags = [i for i, char in enumerate(xml) if char == ">"]
-        cut = tags[position % len(tags)] + 1
-        xml = xml[:cut] + insert + xml[cut:]
-    _assert_same(xml.encode(), dtd)
+    _assert_same(inserted_after_tags(base_files()["map/games/tiny.xml"], edits).encode(), dtd)
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00\x00\x00", b"garbage", b"<game>", b"<game></other>",
@@ -155,20 +137,6 @@ def test_context_reports_the_same_with_and_without_background(tmp_path: Path, dt
     assert early.tree is not None and early._dtd_early is not None
     assert late.tree is not None and late._dtd_early is None
     assert early.dtd_report == late.dtd_report and not early.dtd_report.valid
-
-
-def test_context_validates_in_its_own_thread_while_the_map_files_are_read(tmp_path: Path, dtd: bytes) -> None:
-    files = base_files()
-    files["map/games/tiny.xml"] = files["map/games/tiny.xml"].replace("<resourceList>", "<resourceList><bogus/>")
-    root = write_tree(tmp_path, files)
-    xml = root / "map" / "games" / "tiny.xml"
-    target = Target(xml=xml, map_dir=root / "map", repo_root=root, display_root=root, label=str(root))
-    inline, late = CheckContext(target), CheckContext(target, early_dtd=False)
-    inline.prefetch_map_files()
-    assert inline.tree is not None and inline._dtd_early is not None
-    assert inline._dtd_early.done()  # answered before the parse, not queued behind the map files
-    inline.wait_for_prefetch()
-    assert inline.dtd_report == late.dtd_report and not inline.dtd_report.valid
 
 
 def test_lines_beyond_65535_as_lxml(dtd: bytes) -> None:

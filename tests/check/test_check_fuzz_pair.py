@@ -5,7 +5,6 @@ kernels, DDAY2_PURE=1) must agree, with no traceback, crash, hang or C001 findin
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

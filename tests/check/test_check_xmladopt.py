@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from check_mapkit import base_files, write_tree
+from check_mapkit import base_files, inserted_after_tags, reference_game_xmls, write_tree
 from converter.check import dtdvalid
 from converter.check.accel import accelerator
 from converter.check.context import CheckContext, Target
-from converter.check.engine import ENGINE_JAR, load_engine
+from converter.check.engine import ENGINE_JAR
 from converter.check.runner import check_target
-from converter.paths import REPO_ROOT, SHARED_DIR
+from converter.paths import REPO_ROOT
 from converter.xmlsafe import UnsafeXmlError, parse_xml, refuse_entities
 
 KERNEL = accelerator("_dtdvalid")
@@ -29,17 +29,6 @@ pytestmark = [
                        "or DDAY2_PURE is set"),
     pytest.mark.skipif(not ENGINE_JAR.is_file(), reason=f"needs game.dtd from the engine jar {ENGINE_JAR}"),
 ]
-
-
-@pytest.fixture(scope="module")
-def dtd() -> bytes:
-    return load_engine().dtd
-
-
-def _reference_xmls() -> list[Path]:
-    reference = SHARED_DIR / "reference"
-    return sorted((reference / "map-xmls").glob("*.xml")) + sorted(
-        (reference / "dday2-community-map").rglob("*.xml"))
 
 
 def _shape(tree: etree._ElementTree) -> tuple:
@@ -82,7 +71,7 @@ def _assert_same(data: bytes, dtd_bytes: bytes) -> bool:
     return tree is not None
 
 
-@pytest.mark.parametrize("path", _reference_xmls(), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", reference_game_xmls(), ids=lambda path: path.name)
 def test_adopted_tree_is_lxmls_on_real_xmls(path: Path, dtd: bytes) -> None:
     assert _assert_same(path.read_bytes(), dtd)  # and the kernel's tree was the one used
 
@@ -96,12 +85,7 @@ _INSERTS = st.sampled_from(["<bogus/>", "<é attr='ü'/>", "text", "<![CDATA[x]]
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 10_000), _INSERTS), max_size=5))
 def test_adopted_tree_is_lxmls_on_mutated_xml(dtd: bytes, edits: list[tuple[int, str]]) -> None:
-    xml = base_files()["map/games/tiny.xml"]
-    for position, insert in edits:
-        tags = [i for i, char in enumerate(xml) if char == ">"]
-        cut = tags[position % len(tags)] + 1
-        xml = xml[:cut] + insert + xml[cut:]
-    _assert_same(xml.encode(), dtd)
+    _assert_same(inserted_after_tags(base_files()["map/games/tiny.xml"], edits).encode(), dtd)
 
 
 @settings(max_examples=80, deadline=None)
@@ -167,6 +151,7 @@ def test_context_with_map_files_uses_the_kernels_tree_and_finds_the_same(tmp_pat
     context = CheckContext(target)
     context.prefetch_map_files()
     tree = context.tree
+    assert context._dtd_early.done()  # answered with the parse, not queued behind the map files
     context.wait_for_prefetch()
     assert tree is not None and _shape(tree) == _shape(parse_xml(xml.read_bytes()))
     assert context.dtd_report is not None and not context.dtd_report.valid
