@@ -61,10 +61,33 @@ IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
 
+@dataclass(frozen=True)
+class MapFileValues:
+    """What the map-file thread read of one map folder: the next game XML checked with the
+    same folder in one run starts from it instead of reading every file again. (A value that
+    failed is not kept: each context computes it again and reports as ever.)"""
+
+    values: dict[str, object]
+    listings: dict[tuple[bool, str], object]
+    listed: dict[str, set[str]]
+
+    @classmethod
+    def of(cls, context: "CheckContext") -> "MapFileValues":
+        kept = {name: context.__dict__[name] for name in (*PREFETCHED, "polygon_layout") if name in context.__dict__}
+        return cls(kept, dict(context._listings), dict(context._listed))
+
+    def restore(self, context: "CheckContext") -> None:
+        context.__dict__.update(self.values)
+        context._listings.update(self.listings)
+        context._listed.update(self.listed)
+
+
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
-                 assets_dir: Path | None = ENGINE_ASSETS, early_dtd: bool = True) -> None:
+                 assets_dir: Path | None = ENGINE_ASSETS, early_dtd: bool = True,
+                 map_cache: dict[Path, "MapFileValues"] | None = None) -> None:
         self.target = target
+        self._map_cache = map_cache  # map folder -> its values, shared by the game XMLs of one run
         self._engine = engine
         self._early_dtd = early_dtd  # False when no rule will read dtd_report
         self._dtd_early: Future | None = None  # the kernel's DtdReport | None, from the bytes read
@@ -83,6 +106,10 @@ class CheckContext:
         value below waits for it (`prefetched`)."""
         if self.target.map_dir is None or self._prefetch is not None:
             return
+        known = self._map_cache.get(self.target.map_dir) if self._map_cache is not None else None
+        if known is not None:  # another game XML of this map folder was checked before
+            known.restore(self)
+            return
         self._prefetch = background().submit(self._read_map_files)
 
     def _read_map_files(self) -> None:
@@ -91,6 +118,8 @@ class CheckContext:
                 getattr(self, name)
             except Exception:  # noqa: BLE001 - the rule reading it computes it again and reports
                 pass
+        if self._map_cache is not None:
+            self._map_cache[self.target.map_dir] = MapFileValues.of(self)
 
     def wait_for_prefetch(self) -> None:
         if self._prefetch is not None and not in_background():

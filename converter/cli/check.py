@@ -55,12 +55,15 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
         findings, failing = [], False
+        map_cache: dict = {}  # the map files of a folder are read once for all its game XMLs
         try:
             with _progress(targets) as progress:
                 for target in progress:
                     root = target.repo_root or target.map_dir
                     settings = load_settings(root, config_file).merged(**overrides)
-                    result = check_target(target, settings)
+                    if target.map_dir not in map_cache:
+                        map_cache.clear()  # a map's XMLs come together: keep one folder's files only
+                    result = check_target(target, settings, map_cache=map_cache)
                     findings.extend(result.findings)
                     failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
         except ConfigError as error:

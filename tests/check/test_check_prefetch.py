@@ -78,3 +78,31 @@ def test_a_failure_in_the_prefetch_is_the_rules_finding(tmp_path: Path, monkeypa
 @pytest.mark.parametrize("name", PREFETCHED)
 def test_every_prefetched_value_is_a_context_value(name: str) -> None:
     assert isinstance(getattr(CheckContext, name), context_module.prefetched)
+
+
+def test_game_xmls_of_one_map_folder_share_its_map_files(tmp_path: Path, monkeypatch) -> None:
+    """The second XML of a map folder starts from what the first one's thread read, and its
+    findings are those of reading everything again."""
+    files = base_files()
+    files["map/games/second.xml"] = files["map/games/tiny.xml"]
+    files["map/centers.txt"] = "Alpha (40,50)\nSea Zone (128,180)\nNowhere (1,1)\n"  # M302, M303
+    files["map/units/Reds/tinyfoot.png"] = b"not a png"  # I404
+    root = write_tree(tmp_path / "map", files)
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        assert len(targets) == 2 and targets[0].map_dir == targets[1].map_dir
+        alone = [check_target(target).findings for target in targets]
+        cache: dict = {}
+        submitted = []
+        real_submit = context_module.CheckContext.prefetch_map_files
+
+        def counting(self) -> None:
+            before = self._prefetch
+            real_submit(self)
+            submitted.append(self._prefetch is not before)
+
+        monkeypatch.setattr(context_module.CheckContext, "prefetch_map_files", counting)
+        shared = [check_target(target, map_cache=cache).findings for target in targets]
+    assert submitted == [True, False]  # the second XML read no map file again
+    assert shared == alone
+    assert {"M302", "M303", "I404"} <= {finding.code for finding in shared[1]}
