@@ -13,9 +13,9 @@
  * or process-wide settings, and the previous handler of the calling thread is restored.
  *
  * validate(xml, dtd, keep) -> (valid, error_count, ((line, message_bytes|None), ...)) with
- * at most `keep` entries, in dtdvalid.py's canonical order (below), or None whenever the answer might differ from lxml's (the XML is
- * not well-formed, the DTD does not parse, a UTF-16/32 document, out of memory, ...):
- * the caller then validates with lxml.
+ * at most `keep` entries, in dtdvalid.py's canonical order (below), or None whenever the
+ * answer might differ from lxml's (the XML is not well-formed, the DTD does not parse, a
+ * UTF-16/32 document, out of memory, ...): the caller then validates with lxml.
  *
  * parse_and_validate(xml, dtd, keep) -> (validate's answer, document) also hands over the
  * parsed document, as a "libxml2:xmlDoc" capsule for lxml's adopt_external_document, when
@@ -62,7 +62,6 @@ typedef struct {
 } XmlDocHead;
 
 typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
-
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
