@@ -7,6 +7,7 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 from __future__ import annotations
 
 import os
+import stat
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,7 +156,11 @@ class CheckContext:
         if self.target.xml is None:
             return None
         try:
-            size = self.target.xml.stat().st_size
+            status = self.target.xml.stat()
+            if not stat.S_ISREG(status.st_mode):  # a FIFO would block the read for ever
+                self._xml_error = "not a regular file"
+                return None
+            size = status.st_size
             if size > MAX_XML_BYTES:
                 self._xml_error = f"file is {size} bytes, over the {MAX_XML_BYTES} byte limit"
                 return None

@@ -4,6 +4,7 @@ Each gives a finding or a one-line error and exit code, never a traceback or a f
 from __future__ import annotations
 
 import http.server
+import os
 import threading
 import zipfile
 from pathlib import Path
@@ -189,3 +190,24 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
     assert "C001" not in out and "Traceback" not in err
     assert '"M307"' in out and '"M308"' in out  # both really lie outside their polygons
     assert code == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
+@pytest.mark.parametrize("relative, expected", [("map/games/tiny.xml", "X001 error: the game XML cannot be read: "
+                                                                        "not a regular file")])
+def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, expected: str) -> None:
+    """Opening a FIFO for reading blocks until someone writes: a check must never open one."""
+    root = write_tree(tmp_path, base_files())
+    fifo = root / relative
+    fifo.unlink(missing_ok=True)
+    os.mkfifo(fifo)
+    outcome: list[int] = []
+    worker = threading.Thread(target=lambda: outcome.append(main(["check", str(root)])), daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    if worker.is_alive():  # a reader is blocked on the FIFO: release it, then fail
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(timeout=10)
+        pytest.fail(f"the check blocked reading the FIFO {relative}")
+    out, err = capsys.readouterr()
+    assert outcome == [1] and expected in out and "Traceback" not in err
