@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from string import Formatter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
@@ -41,6 +42,9 @@ def hit(*, file: Path | None = None, line: int | None = None, territory: str | N
 
 
 _new_tuple = tuple.__new__
+# A Hit from (params, file, line, territory, player), its params already holding territory
+# and player: for a rule with hundreds of hits, a dict display instead of hit()'s keywords
+hit_of = partial(_new_tuple, Hit)
 
 
 CheckFunction = Callable[["CheckContext"], Iterable[Hit]]
