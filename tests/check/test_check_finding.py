@@ -169,3 +169,35 @@ def test_compiled_templates_fill_or_fail_as_format_map(parts, tail) -> None:
         except Exception as error:  # noqa: BLE001
             got = type(error)
         assert got == expected, template
+
+
+@settings(max_examples=200, deadline=None)
+@given(_fields)
+def test_the_runners_order_reads_file_line_code_message(values) -> None:
+    from converter.check.runner import _order
+
+    finding = Finding(**values)
+    assert _order(finding) == (finding.file or "", finding.line or 0, finding.code, finding.message)
+
+
+def test_a_failing_rule_keeps_the_findings_it_made_before_failing(tmp_path) -> None:
+    from contextlib import ExitStack
+
+    from check_mapkit import base_files, write_tree
+    from converter.check.inputs import resolve
+    from converter.check.rule import Rule, hit
+    from converter.check.runner import INTERNAL_CODE, check_target
+
+    def check(context):
+        yield hit(line=2, name="a")
+        yield hit(line=1, name="b")
+        yield hit(line=2, name="a")  # the same finding again: kept once
+        raise RuntimeError("half way")
+
+    rule = Rule("Z901", "test.half-way", Severity.WARNING, "found {name}", check)
+    root = write_tree(tmp_path, base_files())
+    with ExitStack() as stack:
+        findings = check_target(resolve(root, stack)[0], rules=[rule]).findings
+    assert [(f.code, f.line, f.message) for f in findings] == [
+        (INTERNAL_CODE, None, "rule Z901 (test.half-way) failed: RuntimeError: half way"),
+        ("Z901", 1, "found b"), ("Z901", 2, "found a")]

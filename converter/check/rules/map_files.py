@@ -181,12 +181,14 @@ def tile_missing(context):
         return
     width, height = size
     columns, rows = max(-(-width // TILE_SIZE), 0), max(-(-height // TILE_SIZE), 0)
+    grid = None  # the names of the grid's tiles, when it is not huge: both folders look them up
     for folder in ("baseTiles", "reliefTiles"):
         entries = context.map_folder(folder)
         if folder == "reliefTiles" and entries is None:
             continue  # relief is optional
         present = entries or {}
-        missing = _missing_tiles(present, columns, rows)
+        grid = _grid_names(columns, rows) if grid is None else grid
+        missing = _missing_tiles(present, columns, rows, grid)
         if missing <= 0:
             continue
         # a far-out polygon or a huge map.width makes billions of tiles: name the first few
@@ -198,14 +200,20 @@ def tile_missing(context):
                       more=more)
 
 
-def _missing_tiles(present: dict[str, object], columns: int, rows: int) -> int:
-    """How many cells of the grid have no `<column>_<row>.png` among the names `present`.
-    A usual grid: each cell's name looked up (C loops, no Python per cell); a huge one
-    (a far-out polygon, a huge map.width): each present name parsed instead."""
+def _grid_names(columns: int, rows: int) -> list[str] | None:
+    """`<column>_<row>.png` of every cell (built in C loops), None for a huge grid."""
+    if columns * rows > GRID_NAMES_AT_ONCE:
+        return None
+    return list(starmap(add, product([f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)])))
+
+
+def _missing_tiles(present: dict[str, object], columns: int, rows: int, grid: list[str] | None) -> int:
+    """How many cells of the grid have no `<column>_<row>.png` among the names `present`:
+    each cell's name in `grid` looked up, or for a huge grid (a far-out polygon, a huge
+    map.width; `grid` None) each present name parsed instead."""
     cells = columns * rows
-    if cells <= GRID_NAMES_AT_ONCE:
-        names = starmap(add, product([f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)]))
-        return cells - sum(map(present.__contains__, names))
+    if grid is not None:
+        return cells - sum(map(present.__contains__, grid))
     return cells - sum(1 for name in present if name.endswith(".png") and _in_grid(name, columns, rows))
 
 
@@ -259,11 +267,15 @@ def polygon_off_map(context):
     import numpy as np  # loaded for map folders only
 
     entries, boxes = context.polygons.entries, context.scan.boxes
-    starts = _entry_starts(context, np)
     if not len(boxes):
         return
+    by_numpy = boxes.dtype == np.int64 and INT64[0] <= min(width, height) and max(width, height) <= INT64[1]
+    # no polygon off the map (the usual map): then no entry either, its box spans its polygons' (each has one)
+    if by_numpy and not ((boxes[:, :2] < 0).any() or (boxes[:, 2] > width).any() or (boxes[:, 3] > height).any()):
+        return
+    starts = _entry_starts(context, np)
     lows, highs = np.minimum.reduceat(boxes[:, :2], starts), np.maximum.reduceat(boxes[:, 2:], starts)
-    if boxes.dtype == np.int64 and INT64[0] <= min(width, height) and max(width, height) <= INT64[1]:
+    if by_numpy:
         # the entries off the map, found by numpy: Python looks at those alone
         off = (lows < 0).any(axis=1) | (highs[:, 0] > width) | (highs[:, 1] > height)
         picked = np.flatnonzero(off)
