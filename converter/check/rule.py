@@ -140,9 +140,13 @@ class RuleRegistry:
         return register
 
     def __iter__(self) -> Iterator[Rule]:
+        return iter(self.by_code())
+
+    def by_code(self) -> list[Rule]:
+        """The rules ordered by code: the same list until the next registration (do not change it)."""
         if self._in_order is None:
             self._in_order = sorted(self._by_code.values(), key=lambda r: r.code)
-        return iter(self._in_order)
+        return self._in_order
 
     def __len__(self) -> int:
         return len(self._by_code)

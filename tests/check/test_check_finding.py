@@ -201,3 +201,18 @@ def test_a_failing_rule_keeps_the_findings_it_made_before_failing(tmp_path) -> N
     assert [(f.code, f.line, f.message) for f in findings] == [
         (INTERNAL_CODE, None, "rule Z901 (test.half-way) failed: RuntimeError: half way"),
         ("Z901", 1, "found b"), ("Z901", 2, "found a")]
+
+
+def test_the_default_plan_runs_every_rule_in_the_planned_order() -> None:
+    from converter.check.config import CheckSettings
+    from converter.check.runner import _every_rule, _plan
+
+    assert all(CheckSettings().wants(rule.code) for rule in REGISTRY)  # what the runner's short cut assumes
+    plan = _every_rule()
+    assert plan == _plan(list(REGISTRY), CheckSettings()) and plan is _every_rule()
+    assert sorted(rule.code for rule in plan.rules) == [rule.code for rule in REGISTRY]
+    codes = [rule.code for rule in plan.rules]
+    dtd = codes.index("X004")  # after the other XML rules, before the map files' rules
+    assert all(code[0] not in "MI" for code in codes[:dtd]) and all(code[0] in "MI" for code in codes[dtd + 1:])
+    narrowed = _plan(REGISTRY, CheckSettings(select=("M3",)))
+    assert narrowed.reads_map_files and not narrowed.validates and all(r.code.startswith("M3") for r in narrowed.rules)
