@@ -139,7 +139,6 @@ def _points_outside(point_file, found):
 def overlapping_polygons(context):
     if context.polygons is None:
         return
-    lines = {entry.name: entry.line for entry in context.polygons.entries}
     scan = context.scan
     pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(context.scanned_overlaps)
     # polygons the scan left out (a stray far-out point) are compared with the exact test
@@ -149,6 +148,9 @@ def overlapping_polygons(context):
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
                 pairs.setdefault((min(name, other_name), max(name, other_name)), None)
+    if not pairs:
+        return  # (the usual map)
+    lines = {entry.name: entry.line for entry in context.polygons.entries}  # a name twice: its last entry's
     for (first, second), point in sorted(pairs.items()):
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
