@@ -103,7 +103,8 @@ def message_function(template: str) -> Callable[[dict[str, Any]], str]:
         pieces.append(f"{{p[k{len(keys)}]{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}")
         keys.append(key)
     source = f"lambda p: f{''.join(pieces)!r}"
-    return eval(source, {f"k{index}": key for index, key in enumerate(keys)})  # noqa: S307 - built above from a parsed template
+    # the source is built above from the parsed template; its field names go in as values, never as code
+    return eval(source, {f"k{index}": key for index, key in enumerate(keys)})  # noqa: S307
 
 
 class DuplicateRuleError(ValueError):

@@ -107,12 +107,14 @@ def test_positional_construction_and_the_fast_path_agree() -> None:
 
 
 def test_dataclass_helpers_still_describe_a_finding() -> None:
-    assert [each.name for each in dataclasses.fields(Finding)] == [each.name for each in dataclasses.fields(DataclassFinding)]
+    assert [each.name for each in dataclasses.fields(Finding)] == \
+        [each.name for each in dataclasses.fields(DataclassFinding)]
     assert dataclasses.is_dataclass(Finding)
     finding = Finding("M308", "text", Severity.WARNING, file="f", line=3)
     moved = dataclasses.replace(finding, line=9)
     assert type(moved) is Finding and moved.line == 9 and moved.file == "f" and finding.line == 3
-    assert dataclasses.asdict(finding) == dataclasses.asdict(DataclassFinding("M308", "text", Severity.WARNING, file="f", line=3))
+    reference = DataclassFinding("M308", "text", Severity.WARNING, file="f", line=3)
+    assert dataclasses.asdict(finding) == dataclasses.asdict(reference)
     assert copy.copy(finding) == finding and copy.deepcopy(finding) == finding
     assert pickle.loads(pickle.dumps(finding)) == finding
 

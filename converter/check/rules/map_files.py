@@ -206,7 +206,8 @@ def _grid_names(columns: int, rows: int) -> list[str] | None:
     """`<column>_<row>.png` of every cell (built in C loops), None for a huge grid."""
     if columns * rows > GRID_NAMES_AT_ONCE:
         return None
-    return list(starmap(add, product([f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)])))
+    column_parts, row_parts = [f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)]
+    return list(starmap(add, product(column_parts, row_parts)))
 
 
 def _missing_tiles(present: dict[str, object], columns: int, rows: int, grid: list[str] | None) -> int:
