@@ -8,11 +8,14 @@ hit into a `Finding` by filling the template, so every message of a code reads t
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from string import Formatter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from converter.findings import Finding, Severity
+from converter.findings.finding import finding_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from converter.check.context import CheckContext
@@ -39,6 +42,9 @@ def hit(*, file: Path | None = None, line: int | None = None, territory: str | N
 
 
 _new_tuple = tuple.__new__
+# A Hit from (params, file, line, territory, player), its params already holding territory
+# and player: for a rule with hundreds of hits, a dict display instead of hit()'s keywords
+hit_of = partial(_new_tuple, Hit)
 
 
 CheckFunction = Callable[["CheckContext"], Iterable[Hit]]
@@ -53,40 +59,52 @@ class Rule:
     check: CheckFunction = field(compare=False, repr=False)
     # False for the few checks the engine's own parser already fails on (counted apart)
     beyond_engine: bool = True
+    # template.format_map, compiled once (see message_function)
+    message: Callable[[dict[str, Any]], str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", message_function(self.template))
 
     @property
     def group(self) -> str:
         return self.name.split(".", 1)[0]
 
     def findings(self, context: "CheckContext") -> Iterator[Finding]:
-        code, name, template, severity, shown = self.code, self.name, self.template, self.severity, context.display_path
+        code, name, message, severity, shown = self.code, self.name, self.message, self.severity, context.display_path
         last_file, last_shown = _UNSEEN, None
         for params, file, line, territory, player in self.check(context):
             if file is not last_file:  # a rule's findings mostly name one file: hash its path once
                 last_file, last_shown = file, shown(file)
-            yield _finding(code, template.format_map(params), params.get("severity") or severity, last_shown, line,
-                           territory, player, name)
+            # the fields in Finding's order: code, message, severity, file, line, territory,
+            # round, step, player, event, area, name, extra
+            yield finding_of((code, message(params), params.get("severity") or severity, last_shown, line,
+                              territory, None, None, player, None, None, name, ()))
 
 
 _UNSEEN = object()  # no file yet (None is the game XML)
-_FINDING_DEFAULTS = {each.name: each.default for each in fields(Finding)}
-# what `_finding` relies on: a plain __dict__, no __post_init__, every other field defaulted
-_FAST_FINDING = not hasattr(Finding, "__slots__") and not hasattr(Finding, "__post_init__") \
-    and all(each.default is not MISSING for each in fields(Finding) if each.name not in ("code", "message"))
 
 
-def _finding(code: str, message: str, severity: Severity, file: str | None, line: int | None,
-             territory: str | None, player: str | None, name: str) -> Finding:
-    """The same `Finding` at under half the cost: a frozen dataclass's __init__ sets each of
-    its 13 fields through object.__setattr__, which a map with hundreds of findings feels."""
-    if not _FAST_FINDING:
-        return Finding(code, message, severity, file, line, territory, player=player, name=name)
-    finding = object.__new__(Finding)
-    values = finding.__dict__
-    values.update(_FINDING_DEFAULTS)
-    values["code"], values["message"], values["severity"], values["file"] = code, message, severity, file
-    values["line"], values["territory"], values["player"], values["name"] = line, territory, player, name
-    return finding
+def message_function(template: str) -> Callable[[dict[str, Any]], str]:
+    """`template.format_map` as an f-string compiled once: a map's hundreds of findings each
+    fill their rule's template, and an f-string does not parse it again each time (half the
+    cost). Fields other than plain names (`{a.b}`, `{0}`, nested specs) keep format_map."""
+    pieces, keys = [], []
+    try:
+        parsed = list(Formatter().parse(template))
+    except ValueError:  # a malformed template fails as format_map fails, at the first finding
+        return template.format_map
+    for literal, key, spec, conversion in parsed:
+        pieces.append(literal.replace("{", "{{").replace("}", "}}"))
+        if key is None:
+            continue
+        if not key.isidentifier() or conversion not in (None, "r", "s", "a") \
+                or any(mark in spec for mark in "{}'\"\\\n\r"):
+            return template.format_map
+        pieces.append(f"{{p[k{len(keys)}]{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}")
+        keys.append(key)
+    source = f"lambda p: f{''.join(pieces)!r}"
+    # the source is built above from the parsed template; its field names go in as values, never as code
+    return eval(source, {f"k{index}": key for index, key in enumerate(keys)})  # noqa: S307
 
 
 class DuplicateRuleError(ValueError):
@@ -123,9 +141,13 @@ class RuleRegistry:
         return register
 
     def __iter__(self) -> Iterator[Rule]:
+        return iter(self.by_code())
+
+    def by_code(self) -> list[Rule]:
+        """The rules ordered by code: the same list until the next registration (do not change it)."""
         if self._in_order is None:
             self._in_order = sorted(self._by_code.values(), key=lambda r: r.code)
-        return iter(self._in_order)
+        return self._in_order
 
     def __len__(self) -> int:
         return len(self._by_code)

@@ -4,6 +4,10 @@ A missing image is drawn as a placeholder; nobody is told."""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
+from operator import methodcaller
 from pathlib import Path
 
 from converter.check.imagefiles import is_dir, unreadable_reason
@@ -24,11 +28,7 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)
     units = model.names(UNIT)
-    rule_results = {r.get("name"): {x.get("resourceOrUnit") for x in r.iterchildren("result")}
-                    for r in model.table("production/productionRule").elements}
-    frontier_units = {frontier.get("name", ""): {u for fr in frontier.iterchildren("frontierRules")
-                                                 for u in rule_results.get(fr.get("name"), ()) if u in units}
-                      for frontier in model.table("production/productionFrontier").elements}
+    frontier_units = _frontier_units(model, units)
     productions = [group for group in model.reference_groups
                    if group.element == "playerProduction" and group.kind in (PLAYER, FRONTIER)]
     owners: dict[int | None, str] = {}  # line -> the first player named on it
@@ -46,6 +46,28 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
                         pairs.setdefault((owner, unit), line)
     players, known_units = set(model.players), units
     return {pair: line for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units}
+
+
+def _frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
+    """Production frontier name -> the unit types its rules give. Read from the tables the
+    XML rules read already (a child's rule or frontier is its parent element) rather than by
+    walking each element's children from Python. A name given twice: the last one's."""
+    rule_results = _by_parent(model, "production/productionRule", "name", "result", "resourceOrUnit")
+    frontier_rules = _by_parent(model, "production/productionFrontier", "name", "frontierRules", "name", "")
+    return {frontier: {unit for rule_name in names for unit in rule_results.get(rule_name, ()) if unit in units}
+            for frontier, names in frontier_rules.items()}
+
+
+def _by_parent(model, path: str, key: str, child: str, value: str, default: str | None = None) -> dict:
+    """{element's `key` (or `default`): the `value`s of its `child` elements} for the elements at `path`."""
+    parents, children = model.table(path), model.table(f"{path}/{child}")
+    values: dict = {element: set() for element in parents.elements}
+    for parent, each in zip(map(_PARENT, children.elements), children.column(value)):
+        values[parent].add(each)
+    return dict(zip(parents.column(key, default), values.values()))
+
+
+_PARENT = methodcaller("getparent")
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
@@ -77,9 +99,31 @@ def flag_missing(context):
     if model is None or context.target.map_dir is None:
         return
     roots = [root for root in (context.target.map_dir, context.assets_dir) if root is not None]
+    folders = [f"{root}/flags/" for root in roots]
     for player in dict.fromkeys(model.players):
-        if not any((root / "flags" / f"{player}{ext}").is_file() for root in roots for ext in (".gif", ".png")):
+        names = [f"{player}{ext}" for ext in (".gif", ".png")]
+        if _POSIX and "/" not in player:  # the path pathlib would make, as a string (a Path costs more than the stat)
+            found = any(_is_file(folder + name) for folder in folders for name in names)
+        else:
+            found = any((root / "flags" / name).is_file() for root in roots for name in names)
+        if not found:
             yield hit(line=model.first_line(PLAYER, player), player=player)
+
+
+_POSIX = os.name == "posix"
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)  # the errors Path.is_file takes for "no file"
+
+
+def _is_file(path: str) -> bool:
+    """Path(path).is_file(), for a path already as pathlib writes it."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError as error:
+        if error.errno not in _MISSING:
+            raise
+        return False
+    except ValueError:  # a NUL in the name
+        return False
 
 
 @rule("I404", "images.unreadable", Severity.ERROR, "{name} is not a readable image ({reason})")
@@ -87,12 +131,15 @@ def unreadable_image(context):
     map_dir = context.target.map_dir
     if map_dir is None:
         return
-    facts = context.image_facts
+    known_facts = context.image_facts.get
     for folder, relative, entry in context.unit_and_flag_images:
-        known = facts.get(entry.path)  # pngscan's verdict, when it has one
-        reason = unreadable_reason(entry.path, None if known is None else known[0])
+        path = entry.path
+        known = known_facts(path)  # pngscan's verdict, when it has one
+        if known is not None and known[0]:
+            continue  # pngscan vouches for it (unreadable_reason would say None at once)
+        reason = unreadable_reason(path, None if known is None else known[0])
         if reason is not None:
-            yield hit(file=Path(entry.path), name=f"{folder}/{relative}", reason=reason)
+            yield hit(file=Path(path), name=f"{folder}/{relative}", reason=reason)
 
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO, "units/{folder}/ is not named after a player of the game")

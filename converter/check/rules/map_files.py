@@ -8,16 +8,21 @@ about 50 ms sooner without them.
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, product, starmap
+from operator import add, attrgetter, itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygons_overlap
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, hit_of, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
 SHOWN_TILES = 1000  # missing tiles M310 names one by one; a real map has a few thousand tiles at most
+GRID_NAMES_AT_ONCE = 1 << 16  # up to this many grid cells, M310 looks each cell's name up (else each file's)
+FULL_TILE = (TILE_SIZE, TILE_SIZE)
+INT64 = (-(1 << 63), (1 << 63) - 1)
+_NAME = attrgetter("name")
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -54,7 +59,9 @@ def territory_missing(context):
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             continue
-        present = {entry.name for entry in point_file.entries}
+        present = set(map(_NAME, point_file.entries))
+        if present.issuperset(territories):
+            continue  # every territory is there (the usual file)
         for name in [name for name in dict.fromkeys(territories) if name not in present]:
             yield hit(file=point_file.path, name=name, file_name=file_name, territory=name,
                       severity=_REQUIRED[file_name])
@@ -68,6 +75,8 @@ def extra_name(context):
     known = set(territories)
     lowered = None  # built at the first unknown name: most maps have none
     for file_name, point_file in _files(context):
+        if known.issuperset(map(_NAME, point_file.entries)):
+            continue  # no name the XML lacks (the usual file)
         for entry in [entry for entry in point_file.entries if entry.name not in known]:
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
@@ -93,7 +102,7 @@ def unreadable(context):
 @rule("M306", "map-files.duplicate-name", Severity.ERROR, "{name!r} appears again in {file_name} (first on line {first})")
 def duplicate_name(context):
     for file_name, point_file in _files(context):
-        if len({entry.name for entry in point_file.entries}) == len(point_file.entries):
+        if len(set(map(_NAME, point_file.entries))) == len(point_file.entries):
             continue  # no name twice (the usual file)
         first: dict[str, int] = {}
         for entry in point_file.entries:
@@ -117,11 +126,12 @@ def place_outside(context):
 
 
 def _points_outside(point_file, found):
+    """A place.txt can put hundreds of points outside: each hit built as a dict display."""
     path = point_file.path if found else None
     for entry, outside, distance in found:
-        (x, y) = outside[0]
-        yield hit(file=path, line=entry.line, territory=entry.name, name=entry.name, point=f"({x},{y})",
-                  count=len(outside), total=len(entry.points), distance=round(distance))
+        (x, y), name = outside[0], entry.name
+        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": len(outside),
+                       "total": len(entry.points), "distance": round(distance)}, path, entry.line, name, None))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
@@ -129,7 +139,6 @@ def _points_outside(point_file, found):
 def overlapping_polygons(context):
     if context.polygons is None:
         return
-    lines = {entry.name: entry.line for entry in context.polygons.entries}
     scan = context.scan
     pairs: dict[tuple[str, str], tuple[int, int] | None] = dict(context.scanned_overlaps)
     # polygons the scan left out (a stray far-out point) are compared with the exact test
@@ -139,6 +148,9 @@ def overlapping_polygons(context):
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
                 pairs.setdefault((min(name, other_name), max(name, other_name)), None)
+    if not pairs:
+        return  # (the usual map)
+    lines = {entry.name: entry.line for entry in context.polygons.entries}  # a name twice: its last entry's
     for (first, second), point in sorted(pairs.items()):
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
@@ -171,21 +183,41 @@ def tile_missing(context):
         return
     width, height = size
     columns, rows = max(-(-width // TILE_SIZE), 0), max(-(-height // TILE_SIZE), 0)
+    grid = None  # the names of the grid's tiles, when it is not huge: both folders look them up
     for folder in ("baseTiles", "reliefTiles"):
         entries = context.map_folder(folder)
         if folder == "reliefTiles" and entries is None:
             continue  # relief is optional
-        present = {name for name in entries or () if name.endswith(".png")}
-        # a far-out polygon or a huge map.width makes billions of tiles: name the first few
-        missing = columns * rows - sum(1 for name in present if _in_grid(name, columns, rows))
+        present = entries or {}
+        grid = _grid_names(columns, rows) if grid is None else grid
+        missing = _missing_tiles(present, columns, rows, grid)
         if missing <= 0:
             continue
+        # a far-out polygon or a huge map.width makes billions of tiles: name the first few
         absent = ((column, row) for column in range(columns) for row in range(rows)
                   if f"{column}_{row}.png" not in present)
         for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
             more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
             yield hit(file=map_dir / folder, folder=folder, column=column, row=row, width=width, height=height,
                       more=more)
+
+
+def _grid_names(columns: int, rows: int) -> list[str] | None:
+    """`<column>_<row>.png` of every cell (built in C loops), None for a huge grid."""
+    if columns * rows > GRID_NAMES_AT_ONCE:
+        return None
+    column_parts, row_parts = [f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)]
+    return list(starmap(add, product(column_parts, row_parts)))
+
+
+def _missing_tiles(present: dict[str, object], columns: int, rows: int, grid: list[str] | None) -> int:
+    """How many cells of the grid have no `<column>_<row>.png` among the names `present`:
+    each cell's name in `grid` looked up, or for a huge grid (a far-out polygon, a huge
+    map.width; `grid` None) each present name parsed instead."""
+    cells = columns * rows
+    if grid is not None:
+        return cells - sum(map(present.__contains__, grid))
+    return cells - sum(1 for name in present if name.endswith(".png") and _in_grid(name, columns, rows))
 
 
 def _in_grid(name: str, columns: int, rows: int) -> bool:
@@ -204,10 +236,12 @@ def tile_size(context):
     if map_dir is None or size is None:
         return
     width, height = size
-    facts = context.image_facts
+    known_facts = context.image_facts.get
     for folder, tiles in context.tiles.items():
         for name, column, row, tile in tiles:
-            known = facts.get(tile)
+            known = known_facts(tile)
+            if known is not None and known[1] == FULL_TILE:
+                continue  # pngscan read a whole tile's size: fine wherever it sits (the usual tile)
             try:  # pngscan's size when it has one, else as image_size reads it
                 actual = image_size(tile, known)
             except IMAGE_ERRORS:
@@ -235,16 +269,40 @@ def polygon_off_map(context):
         return
     import numpy as np  # loaded for map folders only
 
-    boxes = context.scan.boxes
-    starts = np.cumsum([0] + [len(entry.polygons) for entry in context.polygons.entries[:-1]])
+    entries, boxes = context.polygons.entries, context.scan.boxes
     if not len(boxes):
         return
+    by_numpy = boxes.dtype == np.int64 and INT64[0] <= min(width, height) and max(width, height) <= INT64[1]
+    # no polygon off the map (the usual map): then no entry either, its box spans its polygons' (each has one)
+    if by_numpy and not ((boxes[:, :2] < 0).any() or (boxes[:, 2] > width).any() or (boxes[:, 3] > height).any()):
+        return
+    starts = _entry_starts(context, np)
     lows, highs = np.minimum.reduceat(boxes[:, :2], starts), np.maximum.reduceat(boxes[:, 2:], starts)
-    for entry, (left, top), (right, bottom) in zip(context.polygons.entries, lows.tolist(), highs.tolist()):
+    if by_numpy:
+        # the entries off the map, found by numpy: Python looks at those alone
+        off = (lows < 0).any(axis=1) | (highs[:, 0] > width) | (highs[:, 1] > height)
+        picked = np.flatnonzero(off)
+        found = zip([entries[index] for index in picked.tolist()], lows[picked].tolist(), highs[picked].tolist())
+    else:
+        found = zip(entries, lows.tolist(), highs.tolist())
+    for entry, (left, top), (right, bottom) in found:
         if left < 0 or top < 0 or right > width or bottom > height:
             corner = (right, bottom) if right > width or bottom > height else (left, top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
                       point=f"({corner[0]},{corner[1]})", width=width, height=height)
+
+
+def _entry_starts(context, np):
+    """Each polygons.txt entry's first polygon's number, as a cumulative sum of the entries'
+    polygon counts. When no name repeats, the polygon layout holds them already (each name's
+    first entry is then its only one)."""
+    entries, layout = context.polygons.entries, context.polygon_layout
+    if layout is not None and len(layout.first) == len(entries):
+        return np.fromiter(map(_FIRST_POLYGON, layout.first.values()), dtype=np.int64, count=len(entries))
+    return np.cumsum([0] + [len(entry.polygons) for entry in entries[:-1]])
+
+
+_FIRST_POLYGON = itemgetter(1)  # of a PolygonLayout.first value: (entry, first polygon, count)
 
 
 @rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r} are not "
