@@ -24,6 +24,7 @@ import random
 import re
 import selectors
 import signal
+import stat
 import shutil
 import subprocess
 import sys
@@ -117,6 +118,14 @@ def _tail(log: Path, size: int = 3000) -> str:
     data = log.read_bytes()
     return data[-size:].decode("utf-8", "replace")
 
+
+
+def _copy(source: str, target: str) -> None:
+    """shutil.copy2, but a FIFO (a mutation) is made again rather than read, which would block."""
+    if stat.S_ISFIFO(os.stat(source, follow_symlinks=False).st_mode):
+        os.mkfifo(target)
+    else:
+        shutil.copy2(source, target)
 
 @dataclass
 class Pair:
@@ -308,7 +317,7 @@ class Fuzzer:
         done = mutant.build(self.seeds, folder)
         answers = self.pair.check(folder)
         found = verdict(*answers)
-        shutil.copytree(folder, target / "package", symlinks=True)  # real copies, not the seed's links
+        shutil.copytree(folder, target / "package", symlinks=True, copy_function=_copy)  # real copies, not links
         shutil.rmtree(folder, ignore_errors=True)
         reason = found[1] if found else f"(did not fail again once minimised) {signature}"
         (target / "reason.txt").write_text(reason + "\n")

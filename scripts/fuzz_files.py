@@ -35,7 +35,7 @@ def replace(path: Path, data: bytes) -> None:
 
 
 def remove(path: Path) -> None:
-    if path.is_symlink() or path.is_file():
+    if path.is_symlink() or (path.exists() and not path.is_dir()):  # a file, link or FIFO
         path.unlink()
     elif path.is_dir():
         shutil.rmtree(path)

@@ -303,7 +303,7 @@ def file_system(root: Path, rng: random.Random) -> str | None:
         return None
     path = rng.choice([p for p in every if p.suffix in (".txt", ".properties", ".xml", ".yml")] or every) \
         if rng.random() < 0.5 else rng.choice(every)
-    choice = rng.randrange(9)
+    choice = rng.randrange(10)
     shown = path.relative_to(root)
     if choice == 0:
         replace(path, b"")
@@ -349,6 +349,10 @@ def file_system(root: Path, rng: random.Random) -> str | None:
         remove(path)
         os.symlink(path.name, path)
         return f"{shown}: symlink to itself"
+    if choice == 9 and hasattr(os, "mkfifo"):  # reading it would block until someone writes
+        remove(path)
+        os.mkfifo(path)
+        return f"{shown}: a FIFO"
     data = path.read_bytes()
     replace(path, data[:rng.randint(0, len(data))])
     return f"{shown}: truncated"

@@ -8,7 +8,9 @@ same order, the same sizes, the same errors.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 
 from PIL import Image
 
@@ -19,7 +21,9 @@ from converter.check.pngfast import png_header, png_verifies
 IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
 HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
 _FIRST_READ = 64 * 1024
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+# O_NONBLOCK: opening a FIFO named like an image must not wait for a writer (read_file then
+# refuses it); it does not change how a regular file reads
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 # what Image.open/verify raise for a file that is not a readable image: Pillow's own errors
 # (UnidentifiedImageError, OSError, SyntaxError, ValueError) and whatever its plugins trip
 # on in a corrupt file (fuzzing found IndexError from a PNG whose first chunk is not IHDR)
@@ -77,10 +81,23 @@ def _name(entry: os.DirEntry) -> str:
     return entry.name
 
 
+class NotRegularFileError(OSError):
+    """A FIFO, socket or device where an image should be: the engine would block or fail on it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EINVAL, NOT_REGULAR, path)
+
+
+NOT_REGULAR = "not a regular file"
+
+
 def read_file(path: str, limit: int | None = None) -> bytes:
-    """The file's bytes (its first `limit` bytes, if given); OSError as open() raises it."""
+    """The file's bytes (its first `limit` bytes, if given); OSError as open() raises it,
+    NotRegularFileError for anything but a regular file."""
     descriptor = os.open(path, _READ_FLAGS)
     try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotRegularFileError(path)
         if limit is not None:
             return os.read(descriptor, limit)
         data = os.read(descriptor, _FIRST_READ)  # unit images are smaller: one read, no fstat
@@ -100,9 +117,18 @@ def verifiable_images(tree: list[tuple[str, os.DirEntry]]) -> list[tuple[str, os
     for relative, entry in tree:
         name = entry.name
         dot = name.rfind(".")  # `suffix` inline: this runs once per file of the units folder
-        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and is_file(entry):
+        if 0 < dot < len(name) - 1 and name[dot:].lower() in IMAGE_SUFFIXES and (is_file(entry) or is_special(entry)):
             found.append((relative, entry))
     return found
+
+
+def is_special(entry: os.DirEntry) -> bool:
+    """A FIFO, socket or device (not a file, a folder or a dangling link): I404 reports it."""
+    try:
+        mode = entry.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def is_file(entry: os.DirEntry) -> bool:
@@ -134,17 +160,21 @@ def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str,
 
 
 def unreadable_reason(path: str, quick: bool | None = None) -> str | None:
-    """None when Pillow opens and verifies the image, else the error's type name. `quick`
+    """None when Pillow opens and verifies the image, else the error's type name (or "not a
+    regular file": a FIFO would block the engine, so it is never opened for reading). `quick`
     is pngfast's verdict on the file when already known (pngscan), else it is read here;
     a file pngfast does not vouch for may still be a GIF giffast vouches for."""
     if quick:
         return None
     try:
+        try:
+            data = read_file(path) if quick is None else read_file(path, GIF_PREFIX_BYTES)
+        except NotRegularFileError:
+            return NOT_REGULAR
         if quick is None:
-            data = read_file(path)
             if png_verifies(data) or gif_opens(data):
                 return None  # the usual PNG or GIF: proven readable without Pillow's slower walk
-        elif gif_opens(read_file(path, GIF_PREFIX_BYTES)):
+        elif gif_opens(data):
             return None  # pngscan said "not a PNG it vouches for": perhaps a GIF
         with Image.open(path) as image:
             image.verify()

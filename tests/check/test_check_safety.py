@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from check_mapkit import base_files, write_tree
+from check_mapkit import UNIT, base_files, write_tree
 from converter.check.safezip import UnsafeZipError, ZipLimits, extract
 from converter.cli import main
 
@@ -193,9 +193,14 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
-@pytest.mark.parametrize("relative, expected", [("map/games/tiny.xml", "X001 error: the game XML cannot be read: "
-                                                                        "not a regular file")])
-def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, expected: str) -> None:
+@pytest.mark.parametrize("relative, exit_code, expected", [
+    ("map/games/tiny.xml", 1, "X001 error: the game XML cannot be read: not a regular file"),
+    ("map/baseTiles/0_0.png", 0, "M311 warning: tile baseTiles/0_0.png is not a readable image"),  # a warning
+    (f"map/units/Reds/{UNIT}.png", 1, f"I404 error: units/Reds/{UNIT}.png is not a readable image (not a regular file)"),
+    ("map/flags/Blues.gif", 1, "I404 error: flags/Blues.gif is not a readable image (not a regular file)"),
+])
+def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, exit_code: int,
+                                                    expected: str) -> None:
     """Opening a FIFO for reading blocks until someone writes: a check must never open one."""
     root = write_tree(tmp_path, base_files())
     fifo = root / relative
@@ -210,4 +215,4 @@ def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, rela
         worker.join(timeout=10)
         pytest.fail(f"the check blocked reading the FIFO {relative}")
     out, err = capsys.readouterr()
-    assert outcome == [1] and expected in out and "Traceback" not in err
+    assert outcome == [exit_code] and expected in out and "Traceback" not in err
