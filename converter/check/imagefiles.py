@@ -93,10 +93,11 @@ NOT_REGULAR = "not a regular file"
 
 def read_file(path: str, limit: int | None = None) -> bytes:
     """The file's bytes (its first `limit` bytes, if given); OSError as open() raises it,
-    NotRegularFileError for anything but a regular file."""
+    NotRegularFileError for a FIFO, socket or device."""
     descriptor = os.open(path, _READ_FLAGS)
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        mode = os.fstat(descriptor).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder fails below, as ever
             raise NotRegularFileError(path)
         if limit is not None:
             return os.read(descriptor, limit)

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from converter.check.imagefiles import image_size, read_file, suffix, unreadable_reason, walk
+from converter.check.imagefiles import NotRegularFileError, image_size, read_file, suffix, unreadable_reason, walk
 
 
 def _png(size: tuple[int, int], **options) -> bytes:
@@ -51,6 +51,10 @@ def test_read_file_reads_whole_files_and_prefixes(tmp_path: Path) -> None:
         read_file(str(tmp_path))
     with pytest.raises(FileNotFoundError):
         read_file(str(tmp_path / "missing"))
+    if hasattr(os, "mkfifo"):  # opened without blocking, then refused
+        os.mkfifo(tmp_path / "pipe.png")
+        with pytest.raises(NotRegularFileError):
+            read_file(str(tmp_path / "pipe.png"))
 
 
 def test_image_size_and_verification_agree_with_pillow(tmp_path: Path) -> None:
