@@ -201,19 +201,65 @@ class ScanTable:
         if not len(flagged):
             return {}
         start, end, polygon, row = start[order], end[order], polygon[order], row[order]
-        windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
-        row_starts = np.searchsorted(row, row[flagged], side="left")
-        territory = _territory_numbers(self.names)[polygon]  # polygons of one territory never overlap it
-        for index, first in zip(flagged.tolist(), row_starts.tolist()):
-            name = self.names[polygon[index]]
-            for other in _overlapped_by(index, first, start, end, territory):
-                other_name = self.names[polygon[other]]
-                right = min(end[index], end[other])
-                if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
-                    pair = (min(name, other_name), max(name, other_name))
-                    windows.setdefault(pair, {}).setdefault(int(row[index]), []).append((start[index], right))
-        found = {pair: _first_block(by_row) for pair, by_row in windows.items()}
+        windows, settled = _overlap_windows(flagged, start, end, polygon, row, self.names)
+        found = {pair: settled[pair] if pair in settled else _first_block(by_row) for pair, by_row in windows.items()}
         return {pair: (x, y + self.top) for pair, block in found.items() if block is not None for x, y in (block,)}
+
+
+def _overlap_windows(flagged: np.ndarray, start: np.ndarray, end: np.ndarray, polygon: np.ndarray,
+                     row: np.ndarray, names: Sequence[str]) -> tuple[dict, dict]:
+    """Each pair of territories' overlap windows by row, from the flagged intervals (arrays
+    in sweep order), and the pairs whose first block is settled before the last row."""
+    windows: dict[tuple[str, str], dict[int, list[tuple[float, float]]]] = {}
+    flagged_rows = row[flagged]
+    row_starts = np.searchsorted(row, flagged_rows, side="left")
+    row_ends = np.searchsorted(row, flagged_rows, side="right")
+    territory = _territory_numbers(names)[polygon]  # polygons of one territory never overlap it
+    # A pair's first block is settled once the rows below it are swept (they go top to
+    # bottom): its later windows change nothing, and an interval whose every pair on its
+    # row is settled is skipped. Two copies of one self-crossing outline flag hundreds of
+    # thousands of intervals; without this each was tested (found by fuzzing: seconds).
+    settled: dict[tuple[str, str], tuple[int, int]] = {}
+    touched: set[tuple[str, str]] = set()
+    current, on_row, done_names = None, None, set()
+    for index, first, last, at_row in zip(flagged.tolist(), row_starts.tolist(), row_ends.tolist(),
+                                          flagged_rows.tolist()):
+        if at_row != current:
+            if _SETTLE_EARLY:
+                _settle(current, touched, windows, settled)
+            touched, current, on_row, done_names = set(), at_row, None, set()
+        name = names[polygon[index]]
+        if settled:
+            if name in done_names:
+                continue
+            if on_row is None:  # the territories on this row, once per row
+                on_row = {names[number] for number in set(polygon[first:last].tolist())}
+            if all((min(name, other), max(name, other)) in settled for other in on_row if other != name):
+                done_names.add(name)
+                continue
+        for other in _overlapped_by(index, first, start, end, territory):
+            other_name = names[polygon[other]]
+            right = min(end[index], end[other])
+            if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
+                pair = (min(name, other_name), max(name, other_name))
+                if pair in settled:
+                    continue
+                windows.setdefault(pair, {}).setdefault(at_row, []).append((start[index], right))
+                touched.add(pair)
+    return windows, settled
+
+
+def _settle(row: int | None, touched: set[tuple[str, str]], windows: dict, settled: dict) -> None:
+    """Settle the pairs whose first block ends on `row`, now swept: `_first_block` of their
+    windows so far finds a block only if it starts DEPTH - 1 rows up (an earlier one would
+    have been settled before), the very block it finds when all rows are in."""
+    for pair in touched:
+        by_row = windows[pair]
+        top = row - (DEPTH - 1)
+        if top in by_row:
+            block = _first_block({each: by_row[each] for each in range(top, row + 1) if each in by_row})
+            if block is not None:
+                settled[pair] = block
 
 
 def _territory_numbers(names: list[str]) -> np.ndarray:
@@ -222,6 +268,7 @@ def _territory_numbers(names: list[str]) -> np.ndarray:
     return np.array([numbers.setdefault(name, len(numbers)) for name in names], dtype=np.int64)
 
 
+_SETTLE_EARLY = True  # tests turn it off to compare with every window kept
 _FEW = 32  # earlier intervals on a row: fewer than this, a plain range beats numpy's call overhead
 
 

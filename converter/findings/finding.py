@@ -6,7 +6,8 @@ the runner hashes each (to drop duplicates) and sorts them. Built from a ready t
 dataclass set 13 attributes one by one and hashed them in Python. It still reads as the
 dataclass it was: the same constructor, fields (`dataclasses.fields`, `replace`, `asdict`
 work), repr, equality and hash (the hash of the fields' tuple, as the dataclass's), and it is
-frozen and unordered.
+frozen and unordered. One difference: it also equals the plain tuple of its fields (tuple's
+own comparison answers once Finding's declines); nothing here compares findings with tuples.
 """
 
 from __future__ import annotations

@@ -171,3 +171,49 @@ def test_a_row_crowded_by_one_outline_is_shortlisted() -> None:
     assert np.bincount(table.cross_keys[0::2] % table.rows).max() > 2 * scanlines._FEW  # a crowded row
     shortlisted, pairwise = _overlaps_both_ways(shapes)
     assert shortlisted == pairwise and ("Big", "Box") in shortlisted
+
+
+def _overlaps_settled_and_not(shapes) -> tuple[dict, dict, int, int]:
+    """(overlaps, overlaps with every window kept, and how often each asked for the
+    earlier intervals overlapping a flagged one)."""
+    from unittest import mock
+
+    import converter.check.scanlines as scanlines
+
+    asked = []
+    shortlist = scanlines._overlapped_by
+
+    def counted(*args):
+        asked.append(1)
+        return shortlist(*args)
+
+    with mock.patch.object(scanlines, "_overlapped_by", counted):
+        settled = ScanTable.of(shapes).overlaps()
+        settled_asks = len(asked)
+        with mock.patch.object(scanlines, "_SETTLE_EARLY", False):
+            kept = ScanTable.of(shapes).overlaps()
+    return settled, kept, settled_asks, len(asked) - settled_asks
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C"]), crossing_outline), min_size=2, max_size=4),
+       st.integers(0, 4), st.integers(0, 4))
+def test_settling_a_pair_early_changes_no_overlap(outlines, shift_x, shift_y) -> None:
+    """A pair's first block is final once its rows are swept: skipping its later windows
+    (and intervals whose pairs are all settled) must give every overlap and point as before."""
+    copies = outlines + [("D", [(x + shift_x, y + shift_y) for x, y in outlines[0][1]])]
+    settled, kept, _, _ = _overlaps_settled_and_not(copies)
+    assert settled == kept
+
+
+def test_two_copies_of_a_crossing_outline_settle_early() -> None:
+    """The fuzz find: one self-crossing outline of hundreds of points pasted twice, a pixel
+    apart, flagged every interval of thousands of rows (seconds); settled, few are asked about."""
+    import random
+
+    rng = random.Random(5)
+    outline = [(rng.randint(0, 600), rng.randint(0, 600)) for _ in range(300)]
+    shapes = [("Alpha", outline), ("Beta", [(x + 2, y + 1) for x, y in outline]), ("Box", _rectangle(0, 0, 50, 50))]
+    settled, kept, settled_asks, kept_asks = _overlaps_settled_and_not(shapes)
+    assert settled == kept and ("Alpha", "Beta") in settled
+    assert kept_asks > 5_000 and settled_asks * 10 < kept_asks, (settled_asks, kept_asks)
