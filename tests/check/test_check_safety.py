@@ -198,6 +198,7 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
     ("map/baseTiles/0_0.png", 0, "M311 warning: tile baseTiles/0_0.png is not a readable image"),  # a warning
     (f"map/units/Reds/{UNIT}.png", 1, f"I404 error: units/Reds/{UNIT}.png is not a readable image (not a regular file)"),
     ("map/flags/Blues.gif", 1, "I404 error: flags/Blues.gif is not a readable image (not a regular file)"),
+    ("map/polygons.txt", 1, "M301 error: the map folder has no polygons.txt (only a FIFO, socket or device by that name)"),
 ])
 def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, exit_code: int,
                                                     expected: str) -> None:
@@ -216,3 +217,17 @@ def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, rela
         pytest.fail(f"the check blocked reading the FIFO {relative}")
     out, err = capsys.readouterr()
     assert outcome == [exit_code] and expected in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("make, instead", [
+    (lambda path: path.mkdir(), "only a folder by that name"),
+    (lambda path: path.symlink_to("nowhere"), "only a link to nothing"),
+    (lambda path: path.symlink_to(path.name), "only a link loop by that name"),
+])
+def test_what_stands_where_a_point_file_is_missing_is_named(tmp_path: Path, capsys, make, instead: str) -> None:
+    root = write_tree(tmp_path, base_files())
+    centers = root / "map" / "centers.txt"
+    centers.unlink()
+    make(centers)
+    code, out, err = _run(capsys, str(root))
+    assert code == 1 and f"M301 error: the map folder has no centers.txt ({instead})" in out and "Traceback" not in err

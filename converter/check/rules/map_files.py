@@ -8,6 +8,8 @@ about 50 ms sooner without them.
 
 from __future__ import annotations
 
+import errno
+import stat
 from itertools import islice, product, starmap
 from operator import add, attrgetter, itemgetter
 from pathlib import Path
@@ -42,13 +44,30 @@ def _territories(context) -> list[str] | None:
     return model.territories
 
 
-@rule("M301", "map-files.missing-file", Severity.ERROR, "the map folder has no {name}")
+@rule("M301", "map-files.missing-file", Severity.ERROR, "the map folder has no {name}{instead}")
 def missing_file(context):
     if context.target.map_dir is None or context.target.xml is None:
         return
     for name in _REQUIRED:
-        if not (context.target.map_dir / name).is_file():
-            yield hit(file=context.target.map_dir, name=name, severity=_REQUIRED[name])
+        path = context.target.map_dir / name
+        if not path.is_file():
+            yield hit(file=context.target.map_dir, name=name, severity=_REQUIRED[name], instead=_instead(path))
+
+
+def _instead(path: Path) -> str:
+    """What stands where a file is missing, when something does (the engine reads none of it)."""
+    try:
+        mode = path.lstat().st_mode
+    except (OSError, ValueError):
+        return ""
+    if stat.S_ISLNK(mode):
+        try:
+            mode = path.stat().st_mode
+        except OSError as error:
+            return " (only a link loop by that name)" if error.errno == errno.ELOOP else " (only a link to nothing)"
+    if stat.S_ISDIR(mode):
+        return " (only a folder by that name)"
+    return "" if stat.S_ISREG(mode) else " (only a FIFO, socket or device by that name)"
 
 
 @rule("M302", "map-files.territory-missing", Severity.ERROR, "territory {name!r} is missing from {file_name}")
