@@ -196,9 +196,11 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
 @pytest.mark.parametrize("relative, exit_code, expected", [
     ("map/games/tiny.xml", 1, "X001 error: the game XML cannot be read: not a regular file"),
     ("map/baseTiles/0_0.png", 0, "M311 warning: tile baseTiles/0_0.png is not a readable image"),  # a warning
-    (f"map/units/Reds/{UNIT}.png", 1, f"I404 error: units/Reds/{UNIT}.png is not a readable image (not a regular file)"),
+    (f"map/units/Reds/{UNIT}.png", 1,
+     f"I404 error: units/Reds/{UNIT}.png is not a readable image (not a regular file)"),
     ("map/flags/Blues.gif", 1, "I404 error: flags/Blues.gif is not a readable image (not a regular file)"),
-    ("map/polygons.txt", 1, "M301 error: the map folder has no polygons.txt (only a FIFO, socket or device by that name)"),
+    ("map/polygons.txt", 1,
+     "M301 error: the map folder has no polygons.txt (only a FIFO, socket or device by that name)"),
 ])
 def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, exit_code: int,
                                                     expected: str) -> None:
