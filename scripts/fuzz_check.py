@@ -360,11 +360,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=5.0, help="how long to fuzz (default 5)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    parser.add_argument("--out", type=Path, default=Path("fuzz-out"), help="folder for failing mutants")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for failing mutants and worker logs "
+                             "(default fuzz-out; with --check, a temporary one)")
     parser.add_argument("--check", type=Path, default=None, help="check one PATH with both workers and exit")
     args = parser.parse_args(argv)
+    if args.check is not None and args.out is None:  # only the workers' logs: nothing to keep
+        with tempfile.TemporaryDirectory(prefix="dday2-fuzz-check-") as logs:
+            return check_one(args.check, Path(logs))
+    args.out = (args.out or Path("fuzz-out")).resolve()
     args.out.mkdir(parents=True, exist_ok=True)
-    args.out = args.out.resolve()
     if args.check is not None:
         return check_one(args.check, args.out)
     if args.seed is None:

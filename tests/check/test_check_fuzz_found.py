@@ -189,6 +189,23 @@ def test_a_game_file_name_too_long_for_the_file_system_does_not_exist(tmp_path: 
     assert main(["check", str(root)]) == 1
 
 
+@pytest.mark.parametrize("posix_strings", [True, False])
+def test_a_player_name_too_long_for_the_file_system_has_no_flag(tmp_path: Path, monkeypatch,
+                                                                 posix_strings: bool) -> None:
+    """I403 looked for flags/<300 characters>.gif and failed (C001) on ENAMETOOLONG, by
+    string and by Path alike: such a flag cannot exist, so the player has none."""
+    from converter.check.rules import images
+
+    monkeypatch.setattr(images, "_POSIX", posix_strings and images._POSIX)
+    long_name = "x" * 300
+    xml = base_xml().replace('<player name="Blues" optional="false"/>',
+                             f'<player name="Blues" optional="false"/><player name="{long_name}" optional="false"/>')
+    root = write_tree(tmp_path, {**base_files(), "map/games/tiny.xml": xml})
+    findings = _findings(root)
+    _no_internal_errors(findings)
+    assert long_name in {f.player for f in findings if f.code == "I403"}
+
+
 def test_far_out_coordinates_give_the_same_boxes_from_tuples_and_from_the_c_readers_rows() -> None:
     """With a coordinate beyond int64 in the file, the scan table is built from the entries'
     points: Python ints (regex-read lines) or numpy rows (the C reader's). A coordinate of

@@ -105,17 +105,29 @@ def flag_missing(context):
         if _POSIX and "/" not in player:  # the path pathlib would make, as a string (a Path costs more than the stat)
             found = any(_is_file(folder + name) for folder in folders for name in names)
         else:
-            found = any((root / "flags" / name).is_file() for root in roots for name in names)
+            found = any(_path_is_file(root / "flags" / name) for root in roots for name in names)
         if not found:
             yield hit(line=model.first_line(PLAYER, player), player=player)
 
 
 _POSIX = os.name == "posix"
-_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)  # the errors Path.is_file takes for "no file"
+# the errors Path.is_file takes for "no file", and a name too long to be one (a player named
+# with hundreds of characters: found by fuzzing, it failed the rule)
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP, errno.ENAMETOOLONG)
+
+
+def _path_is_file(path: Path) -> bool:
+    """Path.is_file, False also for a name too long for the file system."""
+    try:
+        return path.is_file()
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        return False
 
 
 def _is_file(path: str) -> bool:
-    """Path(path).is_file(), for a path already as pathlib writes it."""
+    """_path_is_file(Path(path)), for a path already as pathlib writes it."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError as error:
