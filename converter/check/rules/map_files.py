@@ -225,6 +225,8 @@ def _grid_names(columns: int, rows: int) -> list[str] | None:
     """`<column>_<row>.png` of every cell (built in C loops), None for a huge grid."""
     if columns * rows > GRID_NAMES_AT_ONCE:
         return None
+    if not columns * rows:  # (a map of no height can still be billions of columns wide)
+        return []
     column_parts, row_parts = [f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)]
     return list(starmap(add, product(column_parts, row_parts)))
 
