@@ -249,3 +249,28 @@ def test_dtd_messages_show_attribute_values_as_lxml_does(declaration: str, owner
     expected = dtdvalid.validate_tree(parse_xml(data), dtd)
     assert dtdvalid.validate_bytes(data, dtd) == expected
     assert any("unknown ID" in error.message for error in expected.errors)
+
+
+def test_a_far_out_polygon_repeated_is_compared_once(tmp_path: Path, monkeypatch) -> None:
+    """A hostile polygons.txt repeated one far-out polygon (left out of the scan) hundreds of
+    times, and M309 compared each copy with every polygon exactly (seconds). Copies of one
+    polygon under one name answer alike: each is compared once, and the findings stay."""
+    from converter.check.rules import map_files
+
+    far = "Alpha < (0,0) (80,0) (80,100) (0,99999999999999999999) >\n"
+    files = {**base_files(), "map/polygons.txt": base_files()["map/polygons.txt"] + far * 200}
+    root = write_tree(tmp_path, files)
+    compared = []
+    exact = map_files.polygons_overlap
+    monkeypatch.setattr(map_files, "polygons_overlap", lambda *outlines: compared.append(1) or exact(*outlines))
+
+    def overlaps() -> list[str]:
+        findings = _findings(root)
+        _no_internal_errors(findings)
+        return sorted(f.message for f in findings if f.code == "M309")
+
+    once, calls_once = overlaps(), len(compared)
+    monkeypatch.setattr(map_files, "_distinct", lambda shapes: dict(enumerate(shapes)))  # every copy, as before
+    every_copy = overlaps()
+    assert once == every_copy and "the polygons of 'Alpha' and 'Sea Zone' overlap" in once
+    assert calls_once <= 4 < len(compared) - calls_once  # the far-out polygon with the three others

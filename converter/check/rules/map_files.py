@@ -163,6 +163,8 @@ def overlapping_polygons(context):
     # polygons the scan left out (a stray far-out point) are compared with the exact test
     shapes = [] if scan.scanned.all() else _outlines(context)
     left_out = [shape for shape, scanned in zip(shapes, scan.scanned.tolist()) if not scanned]
+    # a polygon given twice under one name answers as once (a hostile file repeats hundreds)
+    left_out, shapes = list(_distinct(left_out).values()), list(_distinct(shapes).values())
     for name, outline in left_out:
         for other_name, other in shapes:
             if other_name != name and polygons_overlap(outline, other):
@@ -174,6 +176,11 @@ def overlapping_polygons(context):
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
                   where=where)
+
+
+def _distinct(shapes: list[tuple[str, Outline]]) -> dict:
+    """Each (name, polygon) once, in order of first appearance."""
+    return {(name, tuple(outline.points)): (name, outline) for name, outline in shapes}
 
 
 def _outlines(context) -> list[tuple[str, Outline]]:
