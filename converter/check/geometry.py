@@ -9,6 +9,7 @@ each other do not count as overlap, since neighbours are traced on the same pixe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Iterable, Iterator, Sequence
 
 
@@ -38,18 +39,22 @@ class Box:
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
     """Even-odd ray casting; points on an edge count as inside (a pixel on the border is in).
     Edge i runs from vertex i-1 to vertex i."""
+    return _ray_cast(point, zip(chain((polygon[-1],), polygon), polygon)) is not False
+
+
+def _ray_cast(point: Point, edges: Iterable[tuple[Point, Point]]) -> bool | None:
+    """Even-odd ray casting over `edges` (the parity does not depend on their order): inside
+    or not, None when the point lies on one of them."""
     x, y = point
     inside = False
-    x1, y1 = polygon[-1]
-    for x2, y2 in polygon:
+    for (x1, y1), (x2, y2) in edges:
         if (y1 > y) != (y2 > y):
             if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
-                return True
+                return None
             if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
         elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
-            return True
-        x1, y1 = x2, y2
+            return None
     return inside
 
 
@@ -120,21 +125,6 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
                    if not (max(y1, y2) < shared.top or min(y1, y2) > shared.bottom)]
     for a, b in _edges(inner):
         for point in (a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)):
-            if shared.contains(point) and _strictly_within(point, outer_edges):
+            if shared.contains(point) and _ray_cast(point, outer_edges) is True:  # inside, off the border
                 return True
     return False
-
-
-def _strictly_within(point: Point, edges: list[tuple[Point, Point]]) -> bool:
-    """point_in_polygon's ray casting over these edges, False for a point on one of them."""
-    x, y = point
-    inside = False
-    for (x1, y1), (x2, y2) in edges:
-        if (y1 > y) != (y2 > y):
-            if (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 and (x1 <= x <= x2 or x2 <= x <= x1):
-                return False  # on the border
-            if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-        elif (y1 == y or y2 == y) and _on_segment(x, y, x1, y1, x2, y2):
-            return False
-    return inside
