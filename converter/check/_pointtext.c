@@ -346,15 +346,18 @@ static PyObject *python_lines(const Parse *p)
     return found;
 }
 
+/* The Entry of every plain line, in order; each one's polygon count into `counts` (room
+ * for every line), for polygonlayout to read without asking each entry. */
 static PyObject *polygon_entries(const Parse *p, PyTypeObject *entry_type, PyTypeObject *list_type,
-                                 PyObject *coordinates)
+                                 PyObject *coordinates, int64_t *counts)
 {
     PyObject *entries = PyList_New(0);
-    Py_ssize_t row = 0;
+    Py_ssize_t row = 0, plain = 0;
     for (Py_ssize_t i = 0; entries != NULL && i < p->line_count; i++) {
         const Line *line = &p->lines[i];
         if (!line->plain)
             continue;
+        counts[plain++] = (int64_t)line->count;
         PyObject *name = text_of(p, line->name_start, line->name_end);
         PyObject *polygons = name ? new_polygon_list(list_type, coordinates, p, line, row) : NULL;
         PyObject *entry = polygons ? new_entry(entry_type, name, line->number, EMPTY_TUPLE, polygons,
@@ -502,12 +505,16 @@ static PyObject *read_polygons(PyObject *module, PyObject *args)
         result = Py_NewRef(Py_None);
     if (done == 1) {
         PyObject *coordinates = PyObject_CallFunction(rows_of, "On", values, p.point_count);
-        PyObject *entries = coordinates ? polygon_entries(&p, (PyTypeObject *)entry_type,
-                                                          (PyTypeObject *)list_type, coordinates) : NULL;
+        /* one count per line at most: line_count * 8 fits, the lines array holds more per line */
+        PyObject *counts = coordinates ? PyBytes_FromStringAndSize(NULL, p.line_count * 8) : NULL;
+        PyObject *entries = counts ? polygon_entries(&p, (PyTypeObject *)entry_type, (PyTypeObject *)list_type,
+                                                     coordinates, (int64_t *)PyBytes_AS_STRING(counts)) : NULL;
         PyObject *others = entries ? python_lines(&p) : NULL;
         PyObject *sizes = others ? PyBytes_FromStringAndSize((const char *)p.sizes, p.polygon_count * 8) : NULL;
-        if (sizes != NULL)
-            result = Py_BuildValue("(OOOOO)", entries, others, coordinates, sizes, p.ascii ? Py_True : Py_False);
+        if (sizes != NULL && _PyBytes_Resize(&counts, PyList_GET_SIZE(entries) * 8) == 0)
+            result = Py_BuildValue("(OOOOOO)", entries, others, coordinates, sizes, p.ascii ? Py_True : Py_False,
+                                   counts);
+        Py_XDECREF(counts);
         Py_XDECREF(coordinates);
         Py_XDECREF(entries);
         Py_XDECREF(others);

@@ -21,6 +21,7 @@ from converter.check.lazy import cached
 
 # the facts of one entry, as the kernel sets them (see _listing.c)
 ENTERED, FILE, FOLDER, SPECIAL, IMAGE, TILE, ODD_TILE, LISTED = (1 << bit for bit in range(8))
+_HAS = {bit: bytes(code & bit for code in range(256)) for bit in (IMAGE, TILE, ODD_TILE, LISTED)}  # a mask per bit
 _kernel = accelerator("_listing")
 # the kernel's names are the file system's bytes: str as os.fsdecode makes them only for UTF-8
 _UTF8_NAMES = sys.getfilesystemencoding() == "utf-8" and sys.getfilesystemencodeerrors() == "surrogateescape"
@@ -39,7 +40,7 @@ class FolderListing:
         return os.path.join(self.root, "")
 
     def with_bit(self, bit: int) -> list[str]:
-        return list(compress(self.names, map(bit.__and__, self.kinds)))
+        return list(compress(self.names, self.kinds.translate(_HAS[bit])))
 
     def images(self) -> list[str]:
         """The paths from root of the image files I404 reads (as imagefiles.verifiable_images)."""
@@ -52,7 +53,7 @@ class FolderListing:
     def numbered_tiles(self) -> list[tuple[str, str, str, str]]:
         """(name, column, row, path) of each `<column>_<row>.png` (imagefiles.numbered_tiles)."""
         prefix = self.prefix
-        if any(map(ODD_TILE.__and__, self.kinds)):  # a name beyond ASCII: str.isdigit decides
+        if any(self.kinds.translate(_HAS[ODD_TILE])):  # a name beyond ASCII: str.isdigit decides
             return [(name, column, row, prefix + name) for name in self.names for column, _, row in
                     [name[:-4].partition("_")] if name.endswith(".png") and _numbered(name)]
         return [(name, *name[:-4].split("_", 1), prefix + name) for name in self.with_bit(TILE)]
@@ -76,7 +77,7 @@ def list_folder(root: str, recursive: bool) -> FolderListing | None:
         return _listed_in_python(root, recursive)
     names, kinds, root_listed = found
     paths = names[:-1].decode().split("\0") if names else []
-    listed = frozenset(compress(paths, map(LISTED.__and__, kinds)))
+    listed = frozenset(compress(paths, kinds.translate(_HAS[LISTED])))
     return FolderListing(root, paths, kinds, listed | {""} if root_listed else listed)
 
 

@@ -106,6 +106,8 @@ class PointFile:
     unreadable: str | None = None  # why the file could not be read at all
     # polygon_arrays as the C reader found them, when it read every entry
     known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    # each entry's number of polygons, likewise (polygonlayout reads them without asking each entry)
+    known_polygon_counts: list[int] | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -235,10 +237,11 @@ def read_polygons(path: Path) -> PointFile:
     kernel = _kernel()
     parsed = kernel.read_polygons(data, Entry, PolygonList, int64_rows) if kernel else None
     if parsed is not None:
-        entries, others, coordinates, sizes, ascii_only = parsed
+        entries, others, coordinates, sizes, ascii_only, counts = parsed
         if _with_kernel_result(result, data, ascii_only, entries, others, _polygon_line) \
                 and len(result.entries) == len(entries):  # else polygon_arrays joins them
             result.known_arrays = coordinates, int64_rows(sizes, columns=1)
+            result.known_polygon_counts = memoryview(counts).cast("q").tolist()
         return result
     lines = _lines(data, result)
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
