@@ -251,7 +251,7 @@ class CheckContext:
 
     @prefetched
     def centers_outside(self) -> list:
-        """M307: (entry, its points outside its territory, distance of the first)."""
+        """M307: (entry, its first point outside its territory, how many are, distance of the first)."""
         return self._points_outside(self.centers)
 
     @prefetched

@@ -147,9 +147,9 @@ def place_outside(context):
 def _points_outside(point_file, found):
     """A place.txt can put hundreds of points outside: each hit built as a dict display."""
     path = point_file.path if found else None
-    for entry, outside, distance in found:
-        (x, y), name = outside[0], entry.name
-        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": len(outside),
+    for entry, (x, y), count, distance in found:
+        name = entry.name
+        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "distance": round(distance)}, path, entry.line, name, None))
 
 
