@@ -9,6 +9,9 @@ from __future__ import annotations
 import stat
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,6 +61,8 @@ def _declares_entities(path: Path) -> bool:
 # 1 ms faster than the reverse.
 PREFETCHED = ("unit_and_flag_images", "units_listing", "tiles", "polygons", "centers", "place", "map_properties",
               "scan", "centers_outside", "place_outside", "scanned_overlaps", "image_facts")
+_PATH = itemgetter(-1)  # of a tile or an image: its path
+_PATHS_OF_TILES = partial(map, _PATH)
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
@@ -294,9 +299,9 @@ class CheckContext:
         from converter.check.pngscan import scan_pngs
 
         try:
-            paths = [path for listed in self.tiles.values() for _, _, _, path in listed]
+            paths = [*chain.from_iterable(map(_PATHS_OF_TILES, self.tiles.values()))]
             tiles = len(paths)
-            paths += [path for _, _, path in self.unit_and_flag_images]
+            paths += map(_PATH, self.unit_and_flag_images)
             # one kernel call: tiles are big, so their headers only; images whole
             found = scan_pngs(paths, HEADER_BYTES, bytes(tiles) + b"\1" * (len(paths) - tiles)) if paths else None
             if found is None:

@@ -56,7 +56,10 @@ class FolderListing:
         if any(self.kinds.translate(_HAS[ODD_TILE])):  # a name beyond ASCII: str.isdigit decides
             return [(name, column, row, prefix + name) for name in self.names for column, _, row in
                     [name[:-4].partition("_")] if name.endswith(".png") and _numbered(name)]
-        return [(name, *name[:-4].split("_", 1), prefix + name) for name in self.with_bit(TILE)]
+        names = self.with_bit(TILE)
+        # each is `<digits>_<digits>.png`: one split of them all gives column, row, column, ...
+        parts = "".join(names).replace(".png", "_").split("_") if names else []
+        return list(zip(names, parts[0::2], parts[1::2], map(prefix.__add__, names)))
 
 
 def _numbered(name: str) -> bool:

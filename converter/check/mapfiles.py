@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - numpy loads with the first point file read
     import numpy as np
@@ -314,11 +314,13 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     return result
 
 
-@dataclass(frozen=True)
-class PropertyLine:
+class PropertyLine(NamedTuple):  # a tuple: a map.properties has dozens, built in C
     key: str
     value: str
     line: int
+
+
+_PROPERTY = re.compile(r"([^=:\s]+)(?:\s*[=:\s]\s*(.*))?$")
 
 
 @dataclass
@@ -345,7 +347,7 @@ def read_map_properties(path: Path) -> MapProperties:
         line = raw.strip()
         if not line or line[0] in "#!":
             continue
-        match = re.match(r"([^=:\s]+)(?:\s*[=:\s]\s*(.*))?$", line)
+        match = _PROPERTY.match(line)
         if not match:
             result.malformed.append(Malformed(number, line[:60], "expected `key=value`"))
             continue
