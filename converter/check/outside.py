@@ -41,25 +41,33 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
     if not len(numbers):
         return []
     coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
-    # (the reference test of polygons the scan left out reads the entries themselves)
-    checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
-                                             for number in numbers.tolist()]
-    inside = _inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts)
-    outside = np.flatnonzero(~inside)
-    if not len(outside):
+    runs = scan.outside_runs(firsts, polygon_counts, point_counts, coordinates) if scan.scanned.all() else None
+    if runs is None:
+        # (the reference test of polygons the scan left out reads the entries themselves)
+        checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
+                                                 for number in numbers.tolist()]
+        runs = _outside_runs(_inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts),
+                             point_counts)
+    if not len(runs):
         return []
-    ends = np.cumsum(point_counts)
-    owners = np.searchsorted(ends, outside, side="right")
-    found = np.flatnonzero(np.diff(owners, prepend=-1))  # each entry's first outside point
-    first_outside = outside[found]
-    entry_numbers = owners[found]
+    entry_numbers, first_outside, counts = runs[:, 0], runs[:, 1], runs[:, 2]
     first_points = written[first_outside]
     distances = distances_to_polygon_runs(first_points, arrays[0], arrays[1],
                                           firsts[entry_numbers], polygon_counts[entry_numbers])
-    counts = np.diff(found, append=len(outside))  # each entry's outside points
     # (the points as written: gathered from the entries' own ints)
     return list(zip(map(entries.__getitem__, numbers[entry_numbers].tolist()), map(tuple, first_points.tolist()),
                     counts.tolist(), distances))
+
+
+def _outside_runs(inside: np.ndarray, point_counts: np.ndarray) -> np.ndarray:
+    """(entry, its first outside point, its number of outside points) rows, from whether
+    each point is inside: what the scan table's outside_runs answers at once."""
+    outside = np.flatnonzero(~inside)
+    if not len(outside):
+        return np.zeros((0, 3), dtype=np.int64)
+    owners = np.searchsorted(np.cumsum(point_counts), outside, side="right")
+    found = np.flatnonzero(np.diff(owners, prepend=-1))  # each entry's first outside point
+    return np.stack([owners[found], outside[found], np.diff(found, append=len(outside))], axis=1)
 
 
 def _read_points(entries: list[Entry], first: dict) -> tuple[np.ndarray, ...] | None:
