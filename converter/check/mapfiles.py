@@ -35,13 +35,14 @@ class PolygonList(Sequence):
     """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
     the parsed array until someone reads their points: the checks need only their count
     (numpy reads the array), so 25,000 tuples are never built for a clean map. The C reader
-    gives `rows` instead of items: (coordinates, first row, each polygon's size), sliced only
-    when someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
+    gives `rows` instead of items: (coordinates, first row, the file's polygon sizes as int64
+    bytes, this entry's first polygon among them, its polygon count), sliced only when
+    someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
 
     __slots__ = ("_items", "_tuples", "_rows")
 
     def __init__(self, items: Sequence[Polygon | np.ndarray] | None = None,
-                 rows: tuple[np.ndarray, int, tuple[int, ...]] | None = None) -> None:
+                 rows: tuple[np.ndarray, int, bytes, int, int] | None = None) -> None:
         self._items = items
         self._tuples: tuple[Polygon, ...] | None = None
         self._rows = rows
@@ -53,14 +54,14 @@ class PolygonList(Sequence):
         return self._tuples
 
     def __len__(self) -> int:
-        return len(self._items) if self._items is not None else len(self._rows[2])
+        return len(self._items) if self._items is not None else self._rows[4]
 
     def unread(self) -> Sequence[Polygon | np.ndarray]:
         """The polygons as they are held: parsed rows or tuples (each has a len)."""
         if self._items is None:
-            coordinates, row, sizes = self._rows
+            coordinates, row, sizes, first, count = self._rows
             items = []
-            for size in sizes:
+            for size in memoryview(sizes).cast("q")[first:first + count].tolist():
                 items.append(coordinates[row:row + size])
                 row += size
             self._items = items

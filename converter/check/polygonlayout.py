@@ -34,6 +34,8 @@ def layout_of(polygons: PointFile) -> PolygonLayout:
         first = {}
         for name, shape in zip(names, zip(entries, accumulate(counts, initial=0), counts)):
             first.setdefault(name, shape)
+    if counts.count(1) == len(counts):  # one polygon each (the usual map): the names as they are
+        return PolygonLayout(tuple(names), first)
     return PolygonLayout(tuple(chain.from_iterable(map(repeat, names, counts))), first)
 
 

@@ -87,7 +87,7 @@ def test_outside_runs_leave_polygons_the_scan_left_out_to_python(monkeypatch) ->
 names = st.sampled_from(["A", "B", "C"])
 
 
-@given(st.lists(st.tuples(names, st.integers(1, 3)), max_size=8))
+@given(st.lists(st.tuples(names, st.integers(0, 3)), max_size=8))
 def test_the_layout_from_known_counts_is_the_counted_one(entries) -> None:
     square = ((0, 0), (1, 0), (1, 1))
     polygons = PointFile(Path("polygons.txt"), [Entry(name, line, polygons=PolygonList([square] * count))
