@@ -290,3 +290,12 @@ def test_tables_beyond_the_kernel_leave_the_images_to_python(monkeypatch) -> Non
                                                    **{(depth, 200): ("L", "L") for depth in range(70)}})
     assert kernel_rules(HEADER_BYTES) is None
     assert scan_pngs(["x.png"], HEADER_BYTES, True) is None
+
+
+def test_the_chunk_handlers_are_read_as_dir_reads_them() -> None:
+    from PIL import PngImagePlugin
+
+    from converter.check.pngscan import _attribute_names
+
+    for cls in (PngImagePlugin.PngStream, PngImagePlugin.ChunkStream, PngImagePlugin.PngImageFile, int):
+        assert _attribute_names(cls) == dir(cls)
