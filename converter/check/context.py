@@ -221,7 +221,9 @@ class CheckContext:
         path = self.map_file(name)
         if path is None or not path.is_file():
             return None
-        return read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
+        point_file = read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
+        point_file.name_set  # noqa: B018 - read here, in the map-file thread, for three rules
+        return point_file
 
     @prefetched
     def polygons(self) -> PointFile | None:

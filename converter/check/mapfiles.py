@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 from functools import cached_property
 from operator import attrgetter
+
+from converter.check.lazy import cached
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads with the first point file re
 Point = tuple[int, int]
 Polygon = tuple[Point, ...]
 
+_NAME = attrgetter("name")
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _POLYGON = re.compile(r"<([^<>]*)>")
 
@@ -109,6 +112,11 @@ class PointFile:
     known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
     # each entry's number of polygons, likewise (polygonlayout reads them without asking each entry)
     known_polygon_counts: list[int] | None = field(default=None, repr=False, compare=False)
+
+    @cached
+    def name_set(self) -> frozenset[str]:
+        """The entries' names (M302, M303 and M306 each ask; the map-file thread reads it once)."""
+        return frozenset(map(_NAME, self.entries))
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
