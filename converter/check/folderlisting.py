@@ -79,7 +79,10 @@ def list_folder(root: str, recursive: bool) -> FolderListing | None:
     if found is None:
         return _listed_in_python(root, recursive)
     names, kinds, root_listed = found
-    paths = names[:-1].decode().split("\0") if names else []
+    try:
+        paths = names[:-1].decode().split("\0") if names else []
+    except UnicodeDecodeError:  # the kernel admits strict UTF-8 only: never seen
+        return _listed_in_python(root, recursive)
     listed = frozenset(compress(paths, kinds.translate(_HAS[LISTED])))
     return FolderListing(root, paths, kinds, listed | {""} if root_listed else listed)
 
@@ -105,8 +108,9 @@ def _kind(entry: os.DirEntry, listed: bool) -> int:
         entered = entry.is_dir(follow_symlinks=False)
     except OSError:
         entered = False
-    file, special = is_file(entry), is_special(entry)
-    kind = (ENTERED if entered else 0) | (FILE if file else 0) | (FOLDER if is_dir(entry) else 0) | \
+    file, folder = is_file(entry), is_dir(entry)
+    special = not (file or folder) and is_special(entry)  # (a file or a folder is never special)
+    kind = (ENTERED if entered else 0) | (FILE if file else 0) | (FOLDER if folder else 0) | \
         (SPECIAL if special else 0) | (LISTED if listed and entered else 0)
     name = entry.name
     dot = name.rfind(".")
