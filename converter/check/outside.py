@@ -41,7 +41,7 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
     if not len(numbers):
         return []
     coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
-    runs = scan.outside_runs(firsts, polygon_counts, point_counts, coordinates) if scan.scanned.all() else None
+    runs = outside_runs(scan, firsts, polygon_counts, point_counts, coordinates) if scan.scanned.all() else None
     if runs is None:
         # (the reference test of polygons the scan left out reads the entries themselves)
         checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
@@ -59,9 +59,24 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
                     counts.tolist(), distances))
 
 
+def outside_runs(scan: ScanTable, firsts: np.ndarray, polygon_counts: np.ndarray, point_counts: np.ndarray,
+                 points: np.ndarray) -> np.ndarray | None:
+    """Entries' points against runs of input polygons, at once in C: entry e owns the next
+    point_counts[e] points (int64 x, y rows) and polygons firsts[e] .. + polygon_counts[e] - 1;
+    an (entry, first outside point, outside points) row per entry with a point inside or on
+    none of them. None without the kernel, or when a polygon was left out of the scan."""
+    if _kernel is None:
+        return None
+    found = _kernel.outside_runs(
+        scan.cross_keys, scan.cross_x, scan.touch_keys, scan.touch_low, scan.touch_high,
+        *(np.ascontiguousarray(values, dtype=np.int64)
+          for values in (scan.polygon_index, firsts, polygon_counts, point_counts, points)), scan.top, scan.rows)
+    return None if found is None else np.frombuffer(found, dtype=np.int64).reshape(-1, 3)
+
+
 def _outside_runs(inside: np.ndarray, point_counts: np.ndarray) -> np.ndarray:
     """(entry, its first outside point, its number of outside points) rows, from whether
-    each point is inside: what the scan table's outside_runs answers at once."""
+    each point is inside: what outside_runs answers at once."""
     outside = np.flatnonzero(~inside)
     if not len(outside):
         return np.zeros((0, 3), dtype=np.int64)

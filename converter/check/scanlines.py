@@ -168,20 +168,6 @@ class ScanTable:
             inside |= hits(members, query, points_x, len(keys))
         return inside
 
-    def outside_runs(self, firsts: np.ndarray, polygon_counts: np.ndarray, point_counts: np.ndarray,
-                     points: np.ndarray) -> np.ndarray | None:
-        """Entries' points against runs of input polygons, at once in C: entry e owns the next
-        point_counts[e] points (int64 x, y rows) and polygons firsts[e] .. + polygon_counts[e] - 1;
-        a (entry, first outside point, outside points) row per entry with a point inside or
-        on none of them. None without the kernel, or when a polygon was left out of the scan."""
-        if _kernel is None:
-            return None
-        found = _kernel.outside_runs(
-            self.cross_keys, self.cross_x, self.touch_keys, self.touch_low, self.touch_high,
-            *(np.ascontiguousarray(values, dtype=np.int64)
-              for values in (self.polygon_index, firsts, polygon_counts, point_counts, points)), self.top, self.rows)
-        return None if found is None else np.frombuffer(found, dtype=np.int64).reshape(-1, 3)
-
     def _crossing_hits(self, members, query, points_x, count) -> np.ndarray:
         crossing = self.cross_x[members]
         x = points_x[query]

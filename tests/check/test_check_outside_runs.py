@@ -1,4 +1,4 @@
-"""ScanTable.outside_runs (the _scanrows kernel's one call per point file) answers what
+"""outside.outside_runs (the _outlines kernel's one call per point file) answers what
 outside.py's numpy path answers (`_inside_any` + `_outside_runs`), and refuses counts that
 do not fit its arrays instead of reading past them; and the polygon layout built from the
 C reader's counts equals the one counted entry by entry."""
@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from converter.check.accel import accelerator
 from converter.check.mapfiles import Entry, PointFile, PolygonList, read_polygons
-from converter.check.outside import _inside_any, _outside_runs
+from converter.check.outside import _inside_any, _outside_runs, outside_runs
 from converter.check.polygonlayout import layout_of
 from converter.check.scanlines import ScanTable
 
-SCANROWS = accelerator("_scanrows")
-needs_kernel = pytest.mark.skipif(SCANROWS is None, reason="C kernel _scanrows not built "
+OUTLINES = accelerator("_outlines")
+needs_kernel = pytest.mark.skipif(OUTLINES is None, reason="C kernel _outlines not built "
                                   "(python3 setup.py build_ext --inplace) or DDAY2_PURE set")
 
 coordinate = st.integers(-5, 60)
@@ -45,7 +45,7 @@ def test_outside_runs_equal_the_numpy_path(shapes, data) -> None:
     points = np.array(data.draw(st.lists(st.tuples(coordinate, coordinate), min_size=sum(point_counts),
                                          max_size=sum(point_counts))), dtype=np.int64).reshape(-1, 2)
     arrays = [np.array(values, dtype=np.int64) for values in (firsts, polygon_counts, point_counts)]
-    found = table.outside_runs(*arrays, points)
+    found = outside_runs(table, *arrays, points)
     assert found is not None
     assert found.tolist() == _numpy_runs(table, *arrays, points).tolist()
 
@@ -56,8 +56,8 @@ def test_outside_runs_refuse_what_does_not_fit() -> None:
     points = np.array([[1, 1], [25, 2], [50, 50]], dtype=np.int64)
 
     def runs(firsts, polygon_counts, point_counts, table=table, points=points):
-        return table.outside_runs(*(np.array(values, dtype=np.int64) for values in
-                                    (firsts, polygon_counts, point_counts)), points)
+        return outside_runs(table, *(np.array(values, dtype=np.int64) for values in
+                                     (firsts, polygon_counts, point_counts)), points)
 
     assert runs([0, 0], [2, 1], [2, 1]).tolist() == [[1, 2, 1]]
     assert runs([0], [2], [3]).tolist() == [[0, 2, 1]]
@@ -67,8 +67,8 @@ def test_outside_runs_refuse_what_does_not_fit() -> None:
     with pytest.raises(ValueError):
         runs([0, 0], [1], [3])
     with pytest.raises(ValueError):
-        table.outside_runs(*(np.array(values, dtype=np.int64) for values in ([0], [1], [3])), points.reshape(-1)[:5])
-    assert table.outside_runs(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 2), dtype=np.int64)) \
+        outside_runs(table, *(np.array(values, dtype=np.int64) for values in ([0], [1], [3])), points.reshape(-1)[:5])
+    assert outside_runs(table, *(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 2), dtype=np.int64)) \
         .tolist() == []
 
 
@@ -80,8 +80,8 @@ def test_outside_runs_leave_polygons_the_scan_left_out_to_python(monkeypatch) ->
     table = ScanTable.of([("A", [(0, 0), (10, 0), (0, 10)]), ("B", [(20, 0), (30, 0), (20, 5000)])])
     assert table.scanned.tolist() == [True, False]
     ones = np.ones(1, dtype=np.int64)
-    assert table.outside_runs(np.zeros(1, dtype=np.int64), 2 * ones, ones, np.array([[50, 50]])) is None
-    assert table.outside_runs(np.zeros(1, dtype=np.int64), ones, ones, np.array([[50, 50]])).tolist() == [[0, 0, 1]]
+    assert outside_runs(table, np.zeros(1, dtype=np.int64), 2 * ones, ones, np.array([[50, 50]])) is None
+    assert outside_runs(table, np.zeros(1, dtype=np.int64), ones, ones, np.array([[50, 50]])).tolist() == [[0, 0, 1]]
 
 
 names = st.sampled_from(["A", "B", "C"])
