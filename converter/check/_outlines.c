@@ -16,6 +16,9 @@
        sizes[j] points); edge k of a polygon runs from vertex k - 1 to k (the first from the
        last vertex). +inf for a point with no polygon.
 
+   outside_runs(...): outside.points_outside's inside test for a whole point file, against
+       the row-scan table (scanquery.h; see the function).
+
    Arrays come in through the buffer protocol (int64, C-contiguous); ranges that do not fit
    the arrays return None (the caller takes the numpy path). The loop runs without the GIL. */
 
@@ -23,9 +26,11 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel_arrays.h"
+#include "scanquery.h"
 
 /* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
 static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
@@ -272,9 +277,95 @@ static PyObject *gather(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ---- outside_runs: outside.points_outside's question for a whole point file at once
+
+   outside_runs(5 tables, polygon_index, firsts, polygon_counts, point_counts, points, top, rows)
+       -> bytes of int64 triples, or None
+   Entry e owns the next point_counts[e] points (x, y rows of `points`) and the input
+   polygons firsts[e] .. firsts[e] + polygon_counts[e] - 1; a point is inside when it is
+   inside or on any of them (as _inside_any asks `contains`). Per entry with points
+   outside: (e, its first outside point's number in `points`, how many are outside).
+   None when a polygon was left out of the scan (polygon_index < 0: Python tests it with
+   the reference code), or when the counts do not fit the arrays. */
+static PyObject *outside_runs(PyObject *self, PyObject *args)
+{
+    PyObject *objects[10];
+    long long top, rows;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOLL", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4],
+                          &objects[5], &objects[6], &objects[7], &objects[8], &objects[9], &top, &rows))
+        return NULL;
+    /* the 5 tables, polygon_index, firsts, polygon_counts, point_counts, points */
+    Array a[10];
+    PyObject *result = NULL;
+    int64_t *runs = NULL;
+    int got = 0;
+    for (; got < 10; got++)
+        if (array_get(objects[got], &a[got], 8, got == 1, "scanrows") < 0) {
+            array_release(&a[got]);
+            goto done;
+        }
+    size_t crossings = (size_t)a[0].count, touches = (size_t)a[2].count, polygons = (size_t)a[5].count;
+    size_t entries = (size_t)a[6].count, points = (size_t)a[9].count / 2;
+    if ((size_t)a[1].count != crossings || (size_t)a[3].count != touches || (size_t)a[4].count != touches ||
+        (size_t)a[7].count != entries || (size_t)a[8].count != entries || (size_t)a[9].count % 2) {
+        PyErr_SetString(PyExc_ValueError, "scanrows.outside_runs: array lengths differ");
+        goto done;
+    }
+    if (entries > SIZE_MAX / (3 * sizeof(int64_t)) || !(runs = malloc((entries ? entries : 1) * 3 * sizeof(int64_t)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    size_t found = 0, at = 0;
+    int odd = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (size_t e = 0; e < entries && !odd; e++) {
+        /* each value read once and checked before use: the arrays are not ours */
+        int64_t first = I64(a[6])[e], count = I64(a[7])[e], own = I64(a[8])[e];
+        if (first < 0 || count < 0 || (uint64_t)first > polygons || (uint64_t)count > polygons - (size_t)first ||
+            own < 0 || (uint64_t)own > points - at) {
+            odd = 1;
+            break;
+        }
+        size_t outside = 0, first_outside = 0;
+        for (size_t p = at; p < at + (size_t)own && !odd; p++) {
+            int64_t x = I64(a[9])[2 * p], y = I64(a[9])[2 * p + 1];
+            int hit = 0;
+            for (size_t k = (size_t)first; k < (size_t)(first + count) && !hit; k++) {
+                int64_t polygon = I64(a[5])[k];
+                if (polygon < 0) {
+                    odd = 1;
+                    break;
+                }
+                hit = point_hit(a, crossings, touches, polygon, x, y, (int64_t)top, (int64_t)rows);
+            }
+            if (!hit && outside++ == 0)
+                first_outside = p;
+        }
+        if (outside && !odd) {
+            runs[3 * found] = (int64_t)e;
+            runs[3 * found + 1] = (int64_t)first_outside;
+            runs[3 * found + 2] = (int64_t)outside;
+            found++;
+        }
+        at += (size_t)own;
+    }
+    Py_END_ALLOW_THREADS
+    if (odd || at != points)
+        result = Py_NewRef(Py_None);
+    else
+        result = PyBytes_FromStringAndSize((const char *)runs, (Py_ssize_t)(found * 3 * sizeof(int64_t)));
+done:
+    free(runs);
+    for (int i = 0; i < got; i++)
+        array_release(&a[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"gather", gather, METH_VARARGS, "(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes, or None"},
     {"squared", squared, METH_VARARGS, "(points, coordinates, sizes, firsts, counts) -> float64 bytes, or None"},
+    {"outside_runs", outside_runs, METH_VARARGS,
+     "(5 tables, polygon_index, firsts, polygon_counts, point_counts, points, top, rows) -> bytes or None"},
     {NULL, NULL, 0, NULL},
 };
 

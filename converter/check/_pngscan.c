@@ -7,7 +7,10 @@
    `header_bytes` (then with which width and height). A file this module cannot read the
    way Python would (open or read fails, not a regular file, out of memory) answers None:
    the caller then runs the Python path, which raises or reports exactly as before.
-   scan_buffers(buffers, rules) answers the same for bytes in memory (tests compare it
+   With `heads` (a list) given, each file read whole on which giffast's walk holds (the
+   rules' last item, giffast.PREFIX_BYTES, turns it on; gifwalk.h) adds (its index, its first
+   16 bytes) to it: pngscan.py asks Pillow's registry about those in Python.
+   scan_buffers(buffers, rules[, heads]) answers the same for bytes in memory (tests compare it
    with pngfast on mutated images). `rules` carries Pillow's limits and tables, read by
    pngscan.py from the installed Pillow, so this file hard-codes none of them.
 
@@ -22,6 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <errno.h>
+
+#include "gifwalk.h"
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
@@ -53,6 +58,7 @@ typedef struct {
     uint8_t handled[MAX_NAMES][4];     /* chunk types PngStream has a chunk_<type> for */
     int n_minimums;
     Minimum minimums[MAX_NAMES];       /* pngfast._SIMPLE_MINIMUM */
+    uint64_t gif_prefix;               /* giffast.PREFIX_BYTES; 0: no GIF walk (gifwalk.h) */
 } Rules;
 
 typedef struct {
@@ -61,6 +67,8 @@ typedef struct {
     int verifies;
     int header_ok;
     uint32_t width, height;
+    int gif;                           /* read whole, and gif_walk holds on its first gif_prefix bytes */
+    uint8_t gif_head[16];              /* then its first 16 bytes, for Pillow's registry (in Python) */
 } Facts;
 
 static uint32_t be32(const uint8_t *p) {
@@ -258,6 +266,12 @@ static void facts_of(const Rules *rules, const uint8_t *data, uint64_t len, int 
         return;
     facts->read = 1;
     facts->whole = whole;
+    if (whole && rules->gif_prefix && len >= 16) {
+        uint64_t seen = len < rules->gif_prefix ? len : rules->gif_prefix;
+        facts->gif = gif_walk(data, seen, rules->pixel_limited, rules->pixel_limit);
+        if (facts->gif)
+            memcpy(facts->gif_head, data, 16);
+    }
     if (idat < 0)
         return;
     facts->header_ok = (uint64_t)idat + 8 <= rules->header_bytes;
@@ -376,11 +390,12 @@ static const char *in_folder(Folder *folder, const char *path, size_t length, in
 static int take_rules(PyObject *spec, Rules *rules) {
     PyObject *modes, *handled, *minimums;
     long long pixel_limit;
-    unsigned long long profile_limit, text_limit, header_bytes;
+    unsigned long long profile_limit, text_limit, header_bytes, gif_prefix = 0;
     memset(rules, 0, sizeof *rules);
-    if (!PyArg_ParseTuple(spec, "LKKKO!O!O!:rules", &pixel_limit, &profile_limit, &text_limit, &header_bytes,
-                          &PyTuple_Type, &modes, &PyTuple_Type, &handled, &PyTuple_Type, &minimums))
+    if (!PyArg_ParseTuple(spec, "LKKKO!O!O!|K:rules", &pixel_limit, &profile_limit, &text_limit, &header_bytes,
+                          &PyTuple_Type, &modes, &PyTuple_Type, &handled, &PyTuple_Type, &minimums, &gif_prefix))
         return 0;
+    rules->gif_prefix = gif_prefix;
     if (profile_limit == 0 || PyTuple_GET_SIZE(modes) > MAX_MODES || PyTuple_GET_SIZE(handled) > MAX_NAMES ||
         PyTuple_GET_SIZE(minimums) > MAX_NAMES) {
         PyErr_SetString(PyExc_ValueError, "rules outside what _pngscan can hold");
@@ -460,6 +475,21 @@ static PyObject *answers(const Facts *facts, Py_ssize_t count) {
     return list;
 }
 
+/* (index, first 16 bytes) of each file gif_walk let through, onto `heads` (a list, or NULL) */
+static int gif_heads(const Facts *facts, Py_ssize_t count, PyObject *heads) {
+    for (Py_ssize_t i = 0; heads != NULL && i < count; i++) {
+        if (!facts[i].gif)
+            continue;
+        PyObject *item = Py_BuildValue("(ny#)", i, (const char *)facts[i].gif_head, (Py_ssize_t)16);
+        if (item == NULL || PyList_Append(heads, item) < 0) {
+            Py_XDECREF(item);
+            return 0;
+        }
+        Py_DECREF(item);
+    }
+    return 1;
+}
+
 /* `whole` is one flag for every path, or bytes with one flag per path (nonzero: read the
    whole file), so the tiles' headers and the unit images are read in one call */
 static int take_modes(PyObject *whole, Py_ssize_t count, uint8_t *modes) {
@@ -479,9 +509,10 @@ static int take_modes(PyObject *whole, Py_ssize_t count, uint8_t *modes) {
 }
 
 static PyObject *scan(PyObject *module, PyObject *args) {
-    PyObject *paths, *spec, *whole;
+    PyObject *paths, *spec, *whole, *heads = NULL;
     Rules rules;
-    if (!PyArg_ParseTuple(args, "OO!O:scan", &paths, &PyTuple_Type, &spec, &whole) || !take_rules(spec, &rules))
+    if (!PyArg_ParseTuple(args, "OO!O|O!:scan", &paths, &PyTuple_Type, &spec, &whole, &PyList_Type, &heads) ||
+        !take_rules(spec, &rules))
         return NULL;
     /* a private tuple: converting a path may run Python code (__fspath__) that changes a list */
     PyObject *sequence = PySequence_Tuple(paths);
@@ -524,7 +555,7 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         close(folder.fd);
     free(buffer.data);
     Py_END_ALLOW_THREADS
-    result = answers(facts, count);
+    result = gif_heads(facts, count, heads) ? answers(facts, count) : NULL;
 done:
     for (Py_ssize_t i = 0; encoded != NULL && i < count; i++)
         Py_XDECREF(encoded[i]);
@@ -537,9 +568,10 @@ done:
 }
 
 static PyObject *scan_buffers(PyObject *module, PyObject *args) {
-    PyObject *buffers, *spec;
+    PyObject *buffers, *spec, *heads = NULL;
     Rules rules;
-    if (!PyArg_ParseTuple(args, "OO!:scan_buffers", &buffers, &PyTuple_Type, &spec) || !take_rules(spec, &rules))
+    if (!PyArg_ParseTuple(args, "OO!|O!:scan_buffers", &buffers, &PyTuple_Type, &spec, &PyList_Type, &heads) ||
+        !take_rules(spec, &rules))
         return NULL;
     PyObject *sequence = PySequence_Tuple(buffers); /* an exporter's code cannot change a tuple */
     if (sequence == NULL)
@@ -560,7 +592,7 @@ static PyObject *scan_buffers(PyObject *module, PyObject *args) {
         facts_of(&rules, view.buf, (uint64_t)view.len, 1, &work, &facts[i]);
         PyBuffer_Release(&view);
     }
-    result = answers(facts, count);
+    result = gif_heads(facts, count, heads) ? answers(facts, count) : NULL;
 done:
     PyMem_Free(facts);
     close_work(&work);

@@ -294,33 +294,22 @@ static PyObject *new_entry(PyTypeObject *type, PyObject *name, Py_ssize_t number
     return entry;
 }
 
-/* mapfiles.PolygonList of `line`'s polygons, rows `first_row`.. of `coordinates`; its
+/* mapfiles.PolygonList of `line`'s polygons, rows `first_row`.. of `coordinates`, their
+ * sizes polygons line->first.. of `sizes` (the file's, shared: no tuple per entry); its
  * slots as its __init__ would set them, the row slices left for it to make when asked */
-static PyObject *new_polygon_list(PyTypeObject *type, PyObject *coordinates, const Parse *p,
+static PyObject *new_polygon_list(PyTypeObject *type, PyObject *coordinates, PyObject *sizes,
                                   const Line *line, Py_ssize_t first_row)
 {
-    PyObject *sizes = PyTuple_New(line->count), *rows = NULL, *list = NULL;
-    if (sizes == NULL)
-        return NULL;
-    for (Py_ssize_t i = 0; i < line->count; i++) {
-        PyObject *size = PyLong_FromLongLong(p->sizes[line->first + i]);
-        if (size == NULL)
-            goto done;
-        PyTuple_SET_ITEM(sizes, i, size);
-    }
-    PyObject *row = PyLong_FromSsize_t(first_row);
-    rows = row ? PyTuple_Pack(3, coordinates, row, sizes) : NULL;
-    Py_XDECREF(row);
+    PyObject *rows = NULL, *list = NULL;
+    rows = Py_BuildValue("(OnOnn)", coordinates, first_row, sizes, line->first, line->count);
     if (rows == NULL)
-        goto done;
+        return NULL;
     list = type->tp_new(type, EMPTY_TUPLE, NULL);
     if (list != NULL && (PyObject_GenericSetAttr(list, ITEMS, Py_None) < 0
                          || PyObject_GenericSetAttr(list, TUPLES, Py_None) < 0
                          || PyObject_GenericSetAttr(list, ROWS, rows) < 0))
         Py_CLEAR(list);
-done:
-    Py_DECREF(sizes);
-    Py_XDECREF(rows);
+    Py_DECREF(rows);
     return list;
 }
 
@@ -346,17 +335,20 @@ static PyObject *python_lines(const Parse *p)
     return found;
 }
 
+/* The Entry of every plain line, in order; each one's polygon count into `counts` (room
+ * for every line), for polygonlayout to read without asking each entry. */
 static PyObject *polygon_entries(const Parse *p, PyTypeObject *entry_type, PyTypeObject *list_type,
-                                 PyObject *coordinates)
+                                 PyObject *coordinates, PyObject *sizes, int64_t *counts)
 {
     PyObject *entries = PyList_New(0);
-    Py_ssize_t row = 0;
+    Py_ssize_t row = 0, plain = 0;
     for (Py_ssize_t i = 0; entries != NULL && i < p->line_count; i++) {
         const Line *line = &p->lines[i];
         if (!line->plain)
             continue;
+        counts[plain++] = (int64_t)line->count;
         PyObject *name = text_of(p, line->name_start, line->name_end);
-        PyObject *polygons = name ? new_polygon_list(list_type, coordinates, p, line, row) : NULL;
+        PyObject *polygons = name ? new_polygon_list(list_type, coordinates, sizes, line, row) : NULL;
         PyObject *entry = polygons ? new_entry(entry_type, name, line->number, EMPTY_TUPLE, polygons,
                                                EMPTY_STR) : NULL;
         if (entry == NULL || PyList_Append(entries, entry) < 0)
@@ -502,12 +494,16 @@ static PyObject *read_polygons(PyObject *module, PyObject *args)
         result = Py_NewRef(Py_None);
     if (done == 1) {
         PyObject *coordinates = PyObject_CallFunction(rows_of, "On", values, p.point_count);
-        PyObject *entries = coordinates ? polygon_entries(&p, (PyTypeObject *)entry_type,
-                                                          (PyTypeObject *)list_type, coordinates) : NULL;
+        /* one count per line at most: line_count * 8 fits, the lines array holds more per line */
+        PyObject *counts = coordinates ? PyBytes_FromStringAndSize(NULL, p.line_count * 8) : NULL;
+        PyObject *sizes = counts ? PyBytes_FromStringAndSize((const char *)p.sizes, p.polygon_count * 8) : NULL;
+        PyObject *entries = sizes ? polygon_entries(&p, (PyTypeObject *)entry_type, (PyTypeObject *)list_type,
+                                                    coordinates, sizes, (int64_t *)PyBytes_AS_STRING(counts)) : NULL;
         PyObject *others = entries ? python_lines(&p) : NULL;
-        PyObject *sizes = others ? PyBytes_FromStringAndSize((const char *)p.sizes, p.polygon_count * 8) : NULL;
-        if (sizes != NULL)
-            result = Py_BuildValue("(OOOOO)", entries, others, coordinates, sizes, p.ascii ? Py_True : Py_False);
+        if (others != NULL && _PyBytes_Resize(&counts, PyList_GET_SIZE(entries) * 8) == 0)
+            result = Py_BuildValue("(OOOOOO)", entries, others, coordinates, sizes, p.ascii ? Py_True : Py_False,
+                                   counts);
+        Py_XDECREF(counts);
         Py_XDECREF(coordinates);
         Py_XDECREF(entries);
         Py_XDECREF(others);

@@ -26,6 +26,7 @@
 /* ---- buffers */
 
 #include "kernel_arrays.h"
+#include "scanquery.h"
 
 /* New bytes of n items of `size` bytes (checked), its data pointer in *data. */
 static PyObject *new_bytes(size_t n, size_t size, void **data)
@@ -123,9 +124,7 @@ static PyObject *new_block(size_t n, size_t size, void **data)
 }
 
 /* numpy's int64 arithmetic wraps; C's signed overflow is undefined, so wrap by hand. */
-static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
-static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 
 /* The polygons' vertex ranges: counts must be >= 1 and add up to the coordinates given. */
 static int vertex_ranges_ok(const int64_t *counts, Py_ssize_t polygons, Py_ssize_t coordinates)
@@ -475,20 +474,6 @@ done:
 
 /* ---- contains: point in polygon by the table */
 
-/* First index in sorted keys[0..n) not below `key`. */
-static size_t search(const int64_t *keys, size_t n, int64_t key)
-{
-    size_t low = 0, high = n;
-    while (low < high) {
-        size_t middle = low + (high - low) / 2;
-        if (keys[middle] < key)
-            low = middle + 1;
-        else
-            high = middle;
-    }
-    return low;
-}
-
 static PyObject *contains(PyObject *self, PyObject *args)
 {
     PyObject *objects[8];
@@ -515,26 +500,9 @@ static PyObject *contains(PyObject *self, PyObject *args)
     if (!result)
         goto done;
     Py_BEGIN_ALLOW_THREADS
-    for (size_t q = 0; q < queries; q++) {
-        int64_t row = wrap_sub(I64(a[7])[q], (int64_t)top), x = I64(a[6])[q];
-        int hit = 0;
-        if (row >= 0 && row < rows) {
-            int64_t key = wrap_add(wrap_mul(I64(a[5])[q], (int64_t)rows), row);
-            /* a key's entries are few and adjacent: one search for the first, then walk */
-            size_t right = 0;
-            double fx = (double)x; /* numpy compares float64 with int64 as doubles */
-            for (size_t i = search(I64(a[0]), crossings, key); i < crossings && I64(a[0])[i] == key; i++) {
-                double crossing = F64(a[1])[i];
-                hit |= crossing == fx;
-                right += crossing > fx;
-            }
-            hit |= (int)(right & 1);
-            for (size_t i = hit ? touches : search(I64(a[2]), touches, key);
-                 i < touches && I64(a[2])[i] == key && !hit; i++)
-                hit = I64(a[3])[i] <= x && x <= I64(a[4])[i];
-        }
-        inside[q] = (unsigned char)hit;
-    }
+    for (size_t q = 0; q < queries; q++)
+        inside[q] = (unsigned char)point_hit(a, crossings, touches, I64(a[5])[q], I64(a[6])[q], I64(a[7])[q],
+                                             (int64_t)top, (int64_t)rows);
     Py_END_ALLOW_THREADS
 done:
     for (int i = 0; i < got; i++)

@@ -6,10 +6,12 @@ on first use, so rules stay small and a rule group that needs nothing costs noth
 
 from __future__ import annotations
 
-import os
 import stat
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +20,8 @@ from lxml import etree
 from converter.check import dtdvalid
 from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
-from converter.check.imagefiles import HEADER_BYTES, numbered_tiles, verifiable_images, walk
+from converter.check.folderlisting import FolderListing, list_folder
+from converter.check.imagefiles import HEADER_BYTES
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (MapProperties, PointFile, read_map_properties, read_point_file,
                                       read_polygons, unread_polygons)
@@ -58,6 +61,8 @@ def _declares_entities(path: Path) -> bool:
 # 1 ms faster than the reverse.
 PREFETCHED = ("unit_and_flag_images", "units_listing", "tiles", "polygons", "centers", "place", "map_properties",
               "scan", "centers_outside", "place_outside", "scanned_overlaps", "image_facts")
+_PATH = itemgetter(-1)  # of a tile or an image: its path
+_PATHS_OF_TILES = partial(map, _PATH)
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
 TILE_FOLDERS = ("baseTiles", "reliefTiles")  # M311 measures their numbered tiles
 
@@ -70,17 +75,15 @@ class MapFileValues:
 
     values: dict[str, object]
     listings: dict[tuple[bool, str], object]
-    listed: dict[str, set[str]]
 
     @classmethod
     def of(cls, context: "CheckContext") -> "MapFileValues":
         kept = {name: context.__dict__[name] for name in (*PREFETCHED, "polygon_layout") if name in context.__dict__}
-        return cls(kept, dict(context._listings), dict(context._listed))
+        return cls(kept, dict(context._listings))
 
     def restore(self, context: "CheckContext") -> None:
         context.__dict__.update(self.values)
         context._listings.update(self.listings)
-        context._listed.update(self.listed)
 
 
 class CheckContext:
@@ -94,8 +97,7 @@ class CheckContext:
         self._dtd_early: Future | None = None  # the kernel's DtdReport | None, from the bytes read
         self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
         self._display_paths: dict[Path | None, str | None] = {}
-        self._listings: dict[tuple[bool, str], object] = {}
-        self._listed: dict[str, set[str]] = {}  # folders map_tree listed in full, by tree
+        self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
         self._unit_images: dict[tuple[str, str], str | None] = {}
         self._unit_lookup: UnitImages | None = None
         self._prefetch: Future | None = None
@@ -219,7 +221,9 @@ class CheckContext:
         path = self.map_file(name)
         if path is None or not path.is_file():
             return None
-        return read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
+        point_file = read_polygons(path) if name == "polygons.txt" else read_point_file(path, **options)
+        point_file.name_set  # noqa: B018 - read here, in the map-file thread, for three rules
+        return point_file
 
     @prefetched
     def polygons(self) -> PointFile | None:
@@ -254,7 +258,7 @@ class CheckContext:
 
     @prefetched
     def centers_outside(self) -> list:
-        """M307: (entry, its points outside its territory, distance of the first)."""
+        """M307: (entry, its first point outside its territory, how many are, distance of the first)."""
         return self._points_outside(self.centers)
 
     @prefetched
@@ -275,15 +279,20 @@ class CheckContext:
         return self.scan.overlaps() if self.scan is not None else {}
 
     @prefetched
-    def unit_and_flag_images(self) -> list[tuple[str, str, os.DirEntry]]:
-        """(folder, path below it, entry) of each image file below units/ and flags/ (I404)."""
-        return [(folder, relative, entry) for folder in IMAGE_FOLDERS
-                for relative, entry in verifiable_images(self.map_tree(folder))]
+    def unit_and_flag_images(self) -> list[tuple[str, str, str]]:
+        """(folder, path below it, path) of each image file below units/ and flags/ (I404)."""
+        found = []
+        for folder in IMAGE_FOLDERS:
+            listing = self.map_tree(folder)
+            images = listing.images()
+            found += zip([folder] * len(images), images, map(listing.prefix.__add__, images))
+        return found
 
     @prefetched
     def tiles(self) -> dict[str, list[tuple[str, str, str, str]]]:
         """Each tile folder's numbered tiles, as `imagefiles.numbered_tiles` (M311)."""
-        return {folder: numbered_tiles(self.map_folder(folder) or {}) for folder in TILE_FOLDERS}
+        return {folder: listing.numbered_tiles() if listing is not None else []
+                for folder in TILE_FOLDERS for listing in [self._folder_listing(folder, False)]}
 
     @prefetched
     def image_facts(self) -> dict[str, tuple[bool | None, tuple[int, int] | None]]:
@@ -292,9 +301,9 @@ class CheckContext:
         from converter.check.pngscan import scan_pngs
 
         try:
-            paths = [path for listed in self.tiles.values() for _, _, _, path in listed]
+            paths = [*chain.from_iterable(map(_PATHS_OF_TILES, self.tiles.values()))]
             tiles = len(paths)
-            paths += [entry.path for _, _, entry in self.unit_and_flag_images]
+            paths += map(_PATH, self.unit_and_flag_images)
             # one kernel call: tiles are big, so their headers only; images whole
             found = scan_pngs(paths, HEADER_BYTES, bytes(tiles) + b"\1" * (len(paths) - tiles)) if paths else None
             if found is None:
@@ -307,30 +316,23 @@ class CheckContext:
             return {}
 
     # ---- map folder listings (each folder listed once per check; see imagefiles)
-    def map_tree(self, folder: str) -> list[tuple[str, os.DirEntry]]:
-        """Everything below the map's `folder`, as `imagefiles.walk`; empty when it is no folder."""
-        self.wait_for_prefetch()  # the map-file thread lists folders too
-        key = (True, folder)
-        if key not in self._listings:
-            root = self.map_file(folder)
-            listed = self._listed[folder] = set()
-            self._listings[key] = walk(str(root), listed) if root is not None else []
-        return self._listings[key]
+    def map_tree(self, folder: str) -> FolderListing:
+        """Everything below the map's `folder` (`folderlisting`); empty when it is no folder."""
+        return self._folder_listing(folder, True)
 
-    def map_folder(self, folder: str) -> dict[str, os.DirEntry] | None:
-        """The entries directly in the map's `folder` by name; None when it is no folder."""
-        self.wait_for_prefetch()
-        key = (False, folder)
+    def map_folder(self, folder: str) -> dict[str, int] | None:
+        """The entries directly in the map's `folder`: name -> `folderlisting` kind bits; None
+        when it is no folder."""
+        listing = self._folder_listing(folder, False)
+        return listing.by_name if listing is not None else None
+
+    def _folder_listing(self, folder: str, recursive: bool) -> FolderListing | None:
+        self.wait_for_prefetch()  # the map-file thread lists folders too
+        key = (recursive, folder)
         if key not in self._listings:
             root = self.map_file(folder)
-            entries = None
-            if root is not None and os.path.isdir(root):
-                try:
-                    with os.scandir(root) as listing:
-                        entries = {entry.name: entry for entry in listing}
-                except PermissionError:  # as pathlib's glob: an unreadable folder lists nothing
-                    entries = {}
-            self._listings[key] = entries
+            self._listings[key] = list_folder(str(root), recursive) if root is not None else \
+                (FolderListing("", [], b"", frozenset()) if recursive else None)
         return self._listings[key]
 
     def unit_image(self, player: str, unit: str) -> str | None:
@@ -350,13 +352,9 @@ class CheckContext:
         when the map has no units folder."""
         root = self.map_file("units")
         tree = self.map_tree("units")
-        if root is None or "" not in self._listed.get("units", ()):
+        if root is None or "" not in tree.listed:
             return None
-        try:
-            files = [relative for folder, relative, _ in self.unit_and_flag_images if folder == "units"]
-        except OSError:  # I404 reports it; the lookup then asks the file system
-            return None
-        return UnitsListing(str(root), files, (relative for relative, _ in tree), self._listed["units"])
+        return UnitsListing(str(root), tree.images(), tree.names, tree.listed)
 
     @prefetched
     def map_properties(self) -> MapProperties | None:

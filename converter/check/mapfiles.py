@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 from functools import cached_property
 from operator import attrgetter
+
+from converter.check.lazy import cached
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - numpy loads with the first point file read
     import numpy as np
@@ -27,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads with the first point file re
 Point = tuple[int, int]
 Polygon = tuple[Point, ...]
 
+_NAME = attrgetter("name")
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _POLYGON = re.compile(r"<([^<>]*)>")
 
@@ -35,13 +38,14 @@ class PolygonList(Sequence):
     """An entry's polygons, each a tuple of (x, y) tuples. Plainly written ones stay rows of
     the parsed array until someone reads their points: the checks need only their count
     (numpy reads the array), so 25,000 tuples are never built for a clean map. The C reader
-    gives `rows` instead of items: (coordinates, first row, each polygon's size), sliced only
-    when someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
+    gives `rows` instead of items: (coordinates, first row, the file's polygon sizes as int64
+    bytes, this entry's first polygon among them, its polygon count), sliced only when
+    someone asks (a numpy slice per polygon would be half the cost of the C parse)."""
 
     __slots__ = ("_items", "_tuples", "_rows")
 
     def __init__(self, items: Sequence[Polygon | np.ndarray] | None = None,
-                 rows: tuple[np.ndarray, int, tuple[int, ...]] | None = None) -> None:
+                 rows: tuple[np.ndarray, int, bytes, int, int] | None = None) -> None:
         self._items = items
         self._tuples: tuple[Polygon, ...] | None = None
         self._rows = rows
@@ -53,14 +57,14 @@ class PolygonList(Sequence):
         return self._tuples
 
     def __len__(self) -> int:
-        return len(self._items) if self._items is not None else len(self._rows[2])
+        return len(self._items) if self._items is not None else self._rows[4]
 
     def unread(self) -> Sequence[Polygon | np.ndarray]:
         """The polygons as they are held: parsed rows or tuples (each has a len)."""
         if self._items is None:
-            coordinates, row, sizes = self._rows
+            coordinates, row, sizes, first, count = self._rows
             items = []
-            for size in sizes:
+            for size in memoryview(sizes).cast("q")[first:first + count].tolist():
                 items.append(coordinates[row:row + size])
                 row += size
             self._items = items
@@ -106,6 +110,13 @@ class PointFile:
     unreadable: str | None = None  # why the file could not be read at all
     # polygon_arrays as the C reader found them, when it read every entry
     known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    # each entry's number of polygons, likewise (polygonlayout reads them without asking each entry)
+    known_polygon_counts: list[int] | None = field(default=None, repr=False, compare=False)
+
+    @cached
+    def name_set(self) -> frozenset[str]:
+        """The entries' names (M302, M303 and M306 each ask; the map-file thread reads it once)."""
+        return frozenset(map(_NAME, self.entries))
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -235,10 +246,11 @@ def read_polygons(path: Path) -> PointFile:
     kernel = _kernel()
     parsed = kernel.read_polygons(data, Entry, PolygonList, int64_rows) if kernel else None
     if parsed is not None:
-        entries, others, coordinates, sizes, ascii_only = parsed
+        entries, others, coordinates, sizes, ascii_only, counts = parsed
         if _with_kernel_result(result, data, ascii_only, entries, others, _polygon_line) \
                 and len(result.entries) == len(entries):  # else polygon_arrays joins them
             result.known_arrays = coordinates, int64_rows(sizes, columns=1)
+            result.known_polygon_counts = memoryview(counts).cast("q").tolist()
         return result
     lines = _lines(data, result)
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
@@ -311,11 +323,13 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     return result
 
 
-@dataclass(frozen=True)
-class PropertyLine:
+class PropertyLine(NamedTuple):  # a tuple: a map.properties has dozens, built in C
     key: str
     value: str
     line: int
+
+
+_PROPERTY = re.compile(r"([^=:\s]+)(?:\s*[=:\s]\s*(.*))?$")
 
 
 @dataclass
@@ -342,7 +356,7 @@ def read_map_properties(path: Path) -> MapProperties:
         line = raw.strip()
         if not line or line[0] in "#!":
             continue
-        match = re.match(r"([^=:\s]+)(?:\s*[=:\s]\s*(.*))?$", line)
+        match = _PROPERTY.match(line)
         if not match:
             result.malformed.append(Malformed(number, line[:60], "expected `key=value`"))
             continue

@@ -21,10 +21,14 @@ from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
 _kernel = accelerator("_outlines")  # reads the point files' entries into arrays; None: Python
 
 
+Outside = tuple[Entry, tuple[int, int], int, float]
+
+
 def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
-                   layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
+                   layout: PolygonLayout | None = None) -> list[Outside]:
     """For each entry of `point_file` with points outside its territory's polygons: the
-    entry, those points in file order, and how far the first lies from the outline."""
+    entry, the first of those points (file order), how many there are, and how far the
+    first lies from the outline (what M307/M308 report: no list of the points is made)."""
     arrays = polygons.polygon_arrays
     layout = layout if layout is not None else layout_of(polygons)
     if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
@@ -37,29 +41,48 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
     if not len(numbers):
         return []
     coordinates = np.clip(written, -COORDINATE_LIMIT, COORDINATE_LIMIT)
-    # (the reference test of polygons the scan left out reads the entries themselves)
-    checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
-                                             for number in numbers.tolist()]
-    inside = _inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts)
+    runs = outside_runs(scan, firsts, polygon_counts, point_counts, coordinates) if scan.scanned.all() else None
+    if runs is None:
+        # (the reference test of polygons the scan left out reads the entries themselves)
+        checked = [] if scan.scanned.all() else [(entries[number], layout.first[entries[number].name])
+                                                 for number in numbers.tolist()]
+        runs = _outside_runs(_inside_any(scan, checked, point_counts, coordinates, polygon_counts, firsts),
+                             point_counts)
+    if not len(runs):
+        return []
+    entry_numbers, first_outside, counts = runs[:, 0], runs[:, 1], runs[:, 2]
+    first_points = written[first_outside]
+    distances = distances_to_polygon_runs(first_points, arrays[0], arrays[1],
+                                          firsts[entry_numbers], polygon_counts[entry_numbers])
+    # (the points as written: gathered from the entries' own ints)
+    return list(zip(map(entries.__getitem__, numbers[entry_numbers].tolist()), map(tuple, first_points.tolist()),
+                    counts.tolist(), distances))
+
+
+def outside_runs(scan: ScanTable, firsts: np.ndarray, polygon_counts: np.ndarray, point_counts: np.ndarray,
+                 points: np.ndarray) -> np.ndarray | None:
+    """Entries' points against runs of input polygons, at once in C: entry e owns the next
+    point_counts[e] points (int64 x, y rows) and polygons firsts[e] .. + polygon_counts[e] - 1;
+    an (entry, first outside point, outside points) row per entry with a point inside or on
+    none of them. None without the kernel, or when a polygon was left out of the scan."""
+    if _kernel is None:
+        return None
+    found = _kernel.outside_runs(
+        scan.cross_keys, scan.cross_x, scan.touch_keys, scan.touch_low, scan.touch_high,
+        *(np.ascontiguousarray(values, dtype=np.int64)
+          for values in (scan.polygon_index, firsts, polygon_counts, point_counts, points)), scan.top, scan.rows)
+    return None if found is None else np.frombuffer(found, dtype=np.int64).reshape(-1, 3)
+
+
+def _outside_runs(inside: np.ndarray, point_counts: np.ndarray) -> np.ndarray:
+    """(entry, its first outside point, its number of outside points) rows, from whether
+    each point is inside: what outside_runs answers at once."""
     outside = np.flatnonzero(~inside)
     if not len(outside):
-        return []
-    ends = np.cumsum(point_counts)
-    owners = np.searchsorted(ends, outside, side="right")
+        return np.zeros((0, 3), dtype=np.int64)
+    owners = np.searchsorted(np.cumsum(point_counts), outside, side="right")
     found = np.flatnonzero(np.diff(owners, prepend=-1))  # each entry's first outside point
-    first_outside = outside[found]
-    entry_numbers = owners[found]
-    distances = distances_to_polygon_runs(written[first_outside], arrays[0], arrays[1],
-                                          firsts[entry_numbers], polygon_counts[entry_numbers])
-    starts = (ends - point_counts).tolist()
-    flags = inside.tolist()
-    result = []
-    entry_list = numbers.tolist()
-    for number, distance in zip(entry_numbers.tolist(), distances):
-        entry = entries[entry_list[number]]
-        start = starts[number]
-        result.append((entry, [point for at, point in enumerate(entry.points, start) if not flags[at]], distance))
-    return result
+    return np.stack([owners[found], outside[found], np.diff(found, append=len(outside))], axis=1)
 
 
 def _read_points(entries: list[Entry], first: dict) -> tuple[np.ndarray, ...] | None:
@@ -82,7 +105,7 @@ def _read_points(entries: list[Entry], first: dict) -> tuple[np.ndarray, ...] | 
 
 
 def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable, point_file: PointFile,
-                              layout: PolygonLayout | None = None) -> list[tuple[Entry, list, float]]:
+                              layout: PolygonLayout | None = None) -> list[Outside]:
     """points_outside when a coordinate does not fit int64: from the entries' tuples."""
     shapes = (layout if layout is not None else layout_of(polygons)).first
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
@@ -98,7 +121,7 @@ def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable, point_file: 
         flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
         found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
     distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
-    return [(entry, outside, distance) for (entry, _, outside), distance in zip(found, distances)]
+    return [(entry, outside[0], len(outside), distance) for (entry, _, outside), distance in zip(found, distances)]
 
 
 def _clamped_coordinates(checked, count: int) -> np.ndarray:

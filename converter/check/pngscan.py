@@ -5,7 +5,9 @@ map-file thread measures every unit image and tile while the main thread checks 
 Per file it answers what pngfast would: does `png_verifies` hold on the whole file (when
 it was read whole), and what `png_header` gives on its first HEADER_BYTES (the size, or None: ask Pillow). A file
 it cannot read as Python would answers None, and the caller takes the Python path, which
-reports exactly as before. Pillow's limits and tables are read here on every call and
+reports exactly as before. A GIF read whole that giffast.gif_opens would vouch for answers
+(True, None): readable, size unknown (the kernel walks its blocks, Python asks Pillow's
+registry, as gif_opens does). Pillow's limits and tables are read here on every call and
 handed over, so a changed Pillow setting changes both paths alike.
 """
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageFile, PngImagePlugin
 
-from converter.check import pngfast
+from converter.check import giffast, pngfast
 from converter.check.accel import accelerator
 
 # (verifies (None: only the header was read), (width, height) or None) per file
@@ -39,12 +41,19 @@ def kernel_rules(header_bytes: int) -> tuple | None:
     modes = tuple(PngImagePlugin._MODES)
     if not all(isinstance(d, int) and isinstance(c, int) and 0 <= d < 256 and 0 <= c < 256 for d, c in modes):
         return None
-    handled = tuple(name[6:].encode("ascii") for name in dir(PngImagePlugin.PngStream)
+    handled = tuple(name[6:].encode("ascii") for name in _attribute_names(PngImagePlugin.PngStream)
                     if name.startswith("chunk_") and len(name) == 10 and name.isascii())
     minimums = tuple(pngfast._SIMPLE_MINIMUM.items())
     if max(len(modes), len(handled), len(minimums)) > KERNEL_TABLE_SIZE:
         return None  # the kernel would refuse them with ValueError
-    return (pixels, profile, pngfast._TEXT_LIMIT, header_bytes, modes, handled, minimums)
+    gif_prefix = giffast.PREFIX_BYTES if giffast._PILLOW_READ_HERE else 0  # 0: the kernel walks no GIF
+    return (pixels, profile, pngfast._TEXT_LIMIT, header_bytes, modes, handled, minimums, gif_prefix)
+
+
+def _attribute_names(cls: type) -> list[str]:
+    """dir(cls) for a class: its and its bases' attribute names, sorted (without dir()'s
+    slower generic walk: this runs once per check)."""
+    return sorted({name for klass in cls.__mro__ for name in vars(klass)})
 
 
 def scan_pngs(paths: list[str], header_bytes: int, whole: bool | bytes) -> list[PngFacts | None] | None:
@@ -56,8 +65,14 @@ def scan_pngs(paths: list[str], header_bytes: int, whole: bool | bytes) -> list[
     rules = kernel_rules(header_bytes) if kernel is not None else None
     if rules is None:
         return None
+    heads: list[tuple[int, bytes]] = []  # the GIFs giffast's walk holds on, by the kernel
     # os.open refuses a NUL in a path with ValueError: leave such a path to Python
     if "\0" in "".join(paths):
         plain = [path if "\0" not in path else "" for path in paths]
-        return [None if not path else found for path, found in zip(plain, kernel.scan(plain, rules, whole))]
-    return kernel.scan(paths, rules, whole)
+        found = [None if not path else each for path, each in zip(plain, kernel.scan(plain, rules, whole, heads))]
+    else:
+        found = kernel.scan(paths, rules, whole, heads)
+    for index, head in heads:  # the walk's last step: does Pillow's registry hand them to its GIF reader
+        if found[index] is not None and giffast._opened_by_gif_plugin(head):
+            found[index] = (True, None)  # as gif_opens: readable (unreadable_reason answers None)
+    return found

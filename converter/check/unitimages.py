@@ -18,23 +18,22 @@ asked of the file system as before.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 
 
 class UnitsListing:
     """What `imagefiles.walk` saw below one units folder: its image files (as
-    `imagefiles.verifiable_images`: with `/`, exact case), every name, the folders it
+    `imagefiles.verifiable_images`: with `/`, exact case), every name (in the walk's
+    order: each folder's names sorted, each subfolder's right after it), the folders it
     listed in full."""
 
-    def __init__(self, root: str, files: Iterable[str], names: Iterable[str], listed: Iterable[str]) -> None:
+    def __init__(self, root: str, files: Iterable[str], names: Sequence[str], listed: Iterable[str]) -> None:
         self.root = root
         self.files = frozenset(files)
+        self._in_order = names
         self.names = frozenset(names)
         self.listed = frozenset(listed)
-        self._children: dict[str, list[str]] = {}  # folder -> its names, for the case probe
-        for relative in self.names:
-            parent, _, name = relative.rpartition("/")
-            self._children.setdefault(parent, []).append(name)
         self._case_sensitive: dict[str, bool] = {}
 
     def knows(self, folder: str, name: str) -> bool | None:
@@ -56,11 +55,25 @@ class UnitsListing:
 
     def _probe(self, folder: str) -> bool:
         prefix = f"{folder}/" if folder else ""
-        for name in sorted(self._children.get(folder, ())):
+        for name in self._children(folder, prefix):
             swapped = name.swapcase()
             if name.isascii() and swapped != name and prefix + swapped not in self.names:
                 return not os.path.lexists(os.path.join(self.root, prefix + swapped))
         return False  # nothing to probe with: ask the file system for each miss
+
+    def _children(self, folder: str, prefix: str) -> Iterator[str]:
+        """`folder`'s names, sorted: read off the walk's order, from the folder's own entry
+        up to the first path outside it (the probe mostly takes the first name)."""
+        try:
+            start = self._in_order.index(folder) + 1 if folder else 0
+        except ValueError:
+            return
+        cut = len(prefix)
+        for relative in islice(self._in_order, start, None):
+            if not relative.startswith(prefix):
+                return
+            if "/" not in relative[cut:]:
+                yield relative[cut:]
 
 
 def _plain(name: str) -> bool:

@@ -136,7 +136,7 @@ def test_points_beyond_int64_take_the_tuple_path() -> None:
     place = PointFile(Path("place.txt"), [Entry("A", 1, points=((1, 1), (2**70, 3)))])
     scan = ScanTable.of([("A", [(0, 0), (10, 0), (0, 10)])])
     found = points_outside(polygons, scan, place)
-    assert [(entry.name, outside) for entry, outside, _ in found] == [("A", [(2**70, 3)])]
+    assert [(entry.name, first, count) for entry, first, count, _ in found] == [("A", (2**70, 3), 1)]
     assert found == _points_outside_by_tuples(polygons, scan, place)
 
 
@@ -196,5 +196,5 @@ def test_points_outside_with_polygons_the_scan_left_out(monkeypatch) -> None:
     place = PointFile(Path("place.txt"), [Entry("A", 1, points=((1, 1), (21, 100), (50, 50), (25, 4000))),
                                           Entry("B", 2, points=((60, 60), (1, 1)))])
     found = points_outside(polygons, scan, place)
-    assert [(entry.name, outside) for entry, outside, _ in found] == [("A", [(50, 50), (25, 4000)]), ("B", [(60, 60)])]
+    assert [(entry.name, first, count) for entry, first, count, _ in found] == [("A", (50, 50), 2), ("B", (60, 60), 1)]
     assert found == _points_outside_by_tuples(polygons, scan, place)

@@ -221,6 +221,38 @@ def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, rela
     assert outcome == [exit_code] and expected in out and "Traceback" not in err
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
+@pytest.mark.parametrize("relative, linked_from, expected", [
+    ("map/reliefTiles/0_0.png", None, "M311 warning: tile reliefTiles/0_0.png is not a readable image"),
+    ("map/baseTiles/1_0.png", None, "M311 warning: tile baseTiles/1_0.png is not a readable image"),
+    (f"map/units/{UNIT}.png", None, f"I404 error: units/{UNIT}.png is not a readable image (not a regular file)"),
+    ("map/units/Reds/extra.GIF", None, "I404 error: units/Reds/extra.GIF is not a readable image (not a regular file)"),
+    ("map/misc/pipe", "map/units/Blues/linked.png",
+     "I404 error: units/Blues/linked.png is not a readable image (not a regular file)"),
+    ("map/misc/pipe", "map/baseTiles/0_1.png", "M311 warning: tile baseTiles/0_1.png is not a readable image"),
+])
+def test_a_fifo_among_tiles_or_images_is_reported_not_read(tmp_path: Path, capsys, relative: str,
+                                                         linked_from: str | None, expected: str) -> None:
+    """More FIFOs where the folder listings find tiles and images (the C listing and its
+    Python twin both): each is named as unreadable, none is opened for reading."""
+    root = write_tree(tmp_path, base_files())
+    fifo = root / relative
+    fifo.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(fifo)
+    if linked_from is not None:
+        os.symlink(fifo, root / linked_from)
+    outcome: list[int] = []
+    worker = threading.Thread(target=lambda: outcome.append(main(["check", str(root)])), daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    if worker.is_alive():
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(timeout=10)
+        pytest.fail(f"the check blocked reading the FIFO {relative}")
+    out, err = capsys.readouterr()
+    assert outcome and expected in out and "Traceback" not in err
+
+
 @pytest.mark.parametrize("make, instead", [
     (lambda path: path.mkdir(), "only a folder by that name"),
     (lambda path: path.symlink_to("nowhere"), "only a link to nothing"),

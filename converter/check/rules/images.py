@@ -10,7 +10,8 @@ import stat
 from operator import methodcaller
 from pathlib import Path
 
-from converter.check.imagefiles import is_dir, unreadable_reason
+from converter.check.folderlisting import FOLDER
+from converter.check.imagefiles import unreadable_reason
 from converter.check.model import FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -144,8 +145,7 @@ def unreadable_image(context):
     if map_dir is None:
         return
     known_facts = context.image_facts.get
-    for folder, relative, entry in context.unit_and_flag_images:
-        path = entry.path
+    for folder, relative, path in context.unit_and_flag_images:
         known = known_facts(path)  # pngscan's verdict, when it has one
         if known is not None and known[0]:
             continue  # pngscan vouches for it (unreadable_reason would say None at once)
@@ -161,6 +161,7 @@ def unknown_player_folder(context):
     if entries is None:
         return
     players = set(model.players)
-    for name in sorted(name for name, entry in entries.items() if is_dir(entry)):
+    root = str(context.map_file("units"))
+    for name in sorted(name for name, kind in entries.items() if kind & FOLDER):
         if name not in players:
-            yield hit(file=Path(entries[name].path), folder=name)
+            yield hit(file=Path(os.path.join(root, name)), folder=name)

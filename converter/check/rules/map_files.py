@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import stat
 from itertools import islice, product, starmap
-from operator import add, attrgetter, itemgetter
+from operator import add, itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygons_overlap
@@ -24,7 +24,6 @@ SHOWN_TILES = 1000  # missing tiles M310 names one by one; a real map has a few 
 GRID_NAMES_AT_ONCE = 1 << 16  # up to this many grid cells, M310 looks each cell's name up (else each file's)
 FULL_TILE = (TILE_SIZE, TILE_SIZE)
 INT64 = (-(1 << 63), (1 << 63) - 1)
-_NAME = attrgetter("name")
 # point files the engine needs for every territory: file -> severity when a territory is missing
 _REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
 
@@ -78,7 +77,7 @@ def territory_missing(context):
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             continue
-        present = set(map(_NAME, point_file.entries))
+        present = point_file.name_set
         if present.issuperset(territories):
             continue  # every territory is there (the usual file)
         for name in [name for name in dict.fromkeys(territories) if name not in present]:
@@ -94,7 +93,7 @@ def extra_name(context):
     known = set(territories)
     lowered = None  # built at the first unknown name: most maps have none
     for file_name, point_file in _files(context):
-        if known.issuperset(map(_NAME, point_file.entries)):
+        if known.issuperset(point_file.name_set):
             continue  # no name the XML lacks (the usual file)
         for entry in [entry for entry in point_file.entries if entry.name not in known]:
             if lowered is None:
@@ -121,7 +120,7 @@ def unreadable(context):
 @rule("M306", "map-files.duplicate-name", Severity.ERROR, "{name!r} appears again in {file_name} (first on line {first})")
 def duplicate_name(context):
     for file_name, point_file in _files(context):
-        if len(set(map(_NAME, point_file.entries))) == len(point_file.entries):
+        if len(point_file.name_set) == len(point_file.entries):
             continue  # no name twice (the usual file)
         first: dict[str, int] = {}
         for entry in point_file.entries:
@@ -147,9 +146,9 @@ def place_outside(context):
 def _points_outside(point_file, found):
     """A place.txt can put hundreds of points outside: each hit built as a dict display."""
     path = point_file.path if found else None
-    for entry, outside, distance in found:
-        (x, y), name = outside[0], entry.name
-        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": len(outside),
+    for entry, (x, y), count, distance in found:
+        name = entry.name
+        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "distance": round(distance)}, path, entry.line, name, None))
 
 
