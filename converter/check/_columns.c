@@ -18,6 +18,20 @@
  * bind(element_type) -> None            once, before the readers
  * column(elements, name: bytes) -> list[str | None] | None
  * lines(elements) -> list[int | None] | None
+ *
+ * The model reads whole tables this way without making an lxml element (a Python object
+ * per node, made and later freed) for each node at all: `select` finds the elements at a
+ * child path (what the XPath "map/territory" finds), `scatter` every element of some tags
+ * anywhere (what root.iter(*tags) finds), each as a `Nodes`: the node pointers of one
+ * document, read by the same libxml2 calls. A Nodes holds the root element, and so the
+ * document; the tree must not change while it lives (the check never changes it).
+ * lxml's elements are made only when asked (`Nodes.elements`, by lxml's own public C-API
+ * `elementFactory`, the very object lxml would give).
+ *
+ * select(root, steps: tuple[bytes, ...]) -> Nodes | None
+ * scatter(root, tags: tuple[bytes, ...]) -> tuple[Nodes, ...] | None   (one per tag)
+ * Nodes: len(), ==, column(name: bytes, default=None), lines(), elements(),
+ *        owners(parents: Nodes) -> each node's parent's index in parents (-1: not there)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,11 +48,17 @@ typedef struct {
     PyObject *tag;
 } LxmlElement;
 
-/* the head of libxml2's xmlNode: what tells an element from other nodes */
-typedef struct {
+/* the head of libxml2's public xmlNode (tree.h, unchanged since libxml2 2.0): the type,
+ * the name and the links the walks follow */
+typedef struct XmlNode {
     void *private_data;
     int type;
-} XmlNodeHead;
+    const char *name;
+    struct XmlNode *children, *last, *parent, *next, *prev;
+    void *doc;
+    void *ns;
+} XmlNode;
+typedef XmlNode XmlNodeHead;
 
 enum { XML_ELEMENT_NODE = 1 };
 
@@ -129,6 +149,347 @@ static PyObject *lines(PyObject *self, PyObject *elements) {
     return values;
 }
 
+/* ---- Nodes: the elements at one place of one document, as node pointers */
+typedef struct {
+    PyObject_HEAD
+    PyObject *root; /* the lxml element the nodes were found from: it keeps the document */
+    Py_ssize_t size;
+    XmlNode **nodes;
+} Nodes;
+
+static PyTypeObject NodesType;
+
+/* lxml's public C-API: the lxml element of a node (an existing one, or a new one) */
+static PyObject *(*element_factory)(PyObject *document, XmlNode *node) = NULL;
+
+static Nodes *nodes_new(PyObject *root) {
+    Nodes *self = PyObject_New(Nodes, &NodesType);
+    if (self == NULL)
+        return NULL;
+    self->root = Py_NewRef(root);
+    self->size = 0;
+    self->nodes = NULL;
+    return self;
+}
+
+static void nodes_dealloc(Nodes *self) {
+    PyMem_Free(self->nodes);
+    Py_DECREF(self->root);
+    PyObject_Free(self);
+}
+
+/* append a node, growing the array by doubling; -1 with MemoryError */
+static int nodes_push(Nodes *self, Py_ssize_t *capacity, XmlNode *node) {
+    if (self->size == *capacity) {
+        Py_ssize_t grown = *capacity ? *capacity * 2 : 16;
+        XmlNode **nodes = PyMem_Realloc(self->nodes, (size_t)grown * sizeof(XmlNode *));
+        if (nodes == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->nodes = nodes;
+        *capacity = grown;
+    }
+    self->nodes[self->size++] = node;
+    return 0;
+}
+
+/* an element with this name and no namespace: what an XPath step or lxml's iter("name") takes */
+static int is_plain_element(const XmlNode *node, const char *name) {
+    return node->type == XML_ELEMENT_NODE && node->ns == NULL && node->name != NULL && strcmp(node->name, name) == 0;
+}
+
+/* the tag names as C strings (borrowed from the bytes), or -1 with an exception */
+static int tag_names(PyObject *tags, const char ***names, Py_ssize_t *count) {
+    if (!PyTuple_CheckExact(tags)) {
+        PyErr_SetString(PyExc_TypeError, "tags must be a tuple of bytes");
+        return -1;
+    }
+    *count = PyTuple_GET_SIZE(tags);
+    *names = PyMem_Calloc((size_t)(*count ? *count : 1), sizeof(char *));
+    if (*names == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < *count; i++) {
+        PyObject *tag = PyTuple_GET_ITEM(tags, i);
+        if (!PyBytes_CheckExact(tag) || PyBytes_GET_SIZE(tag) == 0 ||
+            strlen(PyBytes_AS_STRING(tag)) != (size_t)PyBytes_GET_SIZE(tag)) {
+            PyMem_Free(*names);
+            PyErr_SetString(PyExc_ValueError, "each tag must be non-empty bytes without NUL");
+            return -1;
+        }
+        (*names)[i] = PyBytes_AS_STRING(tag);
+    }
+    return 0;
+}
+
+static PyObject *select_path(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *root, *steps;
+    if (!PyArg_ParseTuple(args, "OO", &root, &steps))
+        return NULL;
+    const XmlNode *start = element_node(root);
+    if (start == NULL)
+        Py_RETURN_NONE;
+    const char **names;
+    Py_ssize_t depth;
+    if (tag_names(steps, &names, &depth) < 0)
+        return NULL;
+    /* one level at a time: the children, in order, of each element found at the level before,
+     * which is document order (what the XPath gives) */
+    Nodes *found = nodes_new(root), *level = NULL;
+    Py_ssize_t capacity = 0;
+    if (found == NULL || nodes_push(found, &capacity, (XmlNode *)start) < 0)
+        goto fail;
+    for (Py_ssize_t step = 0; step < depth; step++) {
+        Py_XSETREF(level, found);
+        found = nodes_new(root);
+        capacity = 0;
+        if (found == NULL)
+            goto fail;
+        for (Py_ssize_t i = 0; i < level->size; i++)
+            for (XmlNode *child = level->nodes[i]->children; child != NULL; child = child->next)
+                if (is_plain_element(child, names[step]) && nodes_push(found, &capacity, child) < 0)
+                    goto fail;
+    }
+    Py_XDECREF(level);
+    PyMem_Free(names);
+    return (PyObject *)found;
+fail:
+    Py_XDECREF(level);
+    Py_XDECREF(found);
+    PyMem_Free(names);
+    return NULL;
+}
+
+static PyObject *scatter(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *root, *tags;
+    if (!PyArg_ParseTuple(args, "OO", &root, &tags))
+        return NULL;
+    XmlNode *start = (XmlNode *)element_node(root);
+    if (start == NULL)
+        Py_RETURN_NONE;
+    const char **names;
+    Py_ssize_t count;
+    if (tag_names(tags, &names, &count) < 0)
+        return NULL;
+    PyObject *result = PyTuple_New(count);
+    Py_ssize_t *capacities = PyMem_Calloc((size_t)(count ? count : 1), sizeof(Py_ssize_t));
+    if (result == NULL || capacities == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Nodes *each = nodes_new(root);
+        if (each == NULL)
+            goto fail;
+        PyTuple_SET_ITEM(result, i, (PyObject *)each);
+    }
+    /* depth first in document order, the root included, through elements only (as lxml's iter) */
+    XmlNode *node = start;
+    while (node != NULL) {
+        for (Py_ssize_t i = 0; i < count; i++)
+            if (is_plain_element(node, names[i])) {
+                if (nodes_push((Nodes *)PyTuple_GET_ITEM(result, i), &capacities[i], node) < 0)
+                    goto fail;
+                break; /* a tag named twice: the first takes it, as in one dict */
+            }
+        XmlNode *child = node->children;
+        while (child != NULL && child->type != XML_ELEMENT_NODE)
+            child = child->next;
+        if (child != NULL) {
+            node = child;
+            continue;
+        }
+        while (node != NULL) { /* the next element after this subtree */
+            if (node == start) {
+                node = NULL;
+                break;
+            }
+            XmlNode *next = node->next;
+            while (next != NULL && next->type != XML_ELEMENT_NODE)
+                next = next->next;
+            if (next != NULL) {
+                node = next;
+                break;
+            }
+            node = node->parent;
+        }
+    }
+    PyMem_Free(capacities);
+    PyMem_Free(names);
+    return result;
+fail:
+    PyMem_Free(capacities);
+    PyMem_Free(names);
+    Py_XDECREF(result);
+    return NULL;
+}
+
+static Py_ssize_t nodes_len(Nodes *self) {
+    return self->size;
+}
+
+static PyObject *nodes_column(Nodes *self, PyObject *args) {
+    const char *name;
+    Py_ssize_t name_size;
+    PyObject *fallback = Py_None;
+    if (!PyArg_ParseTuple(args, "y#|O", &name, &name_size, &fallback))
+        return NULL;
+    if (strlen(name) != (size_t)name_size || name_size == 0) {
+        PyErr_SetString(PyExc_ValueError, "the attribute name must be non-empty bytes without NUL");
+        return NULL;
+    }
+    PyObject *values = PyList_New(self->size);
+    if (values == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        unsigned char *value = xml.get_ns_prop(self->nodes[i], (const unsigned char *)name, NULL);
+        PyObject *text;
+        if (value == NULL) {
+            text = Py_NewRef(fallback);
+        } else {
+            text = PyUnicode_DecodeUTF8((const char *)value, (Py_ssize_t)strlen((const char *)value), NULL);
+            (*xml.free_slot)(value);
+            if (text == NULL) {
+                Py_DECREF(values);
+                return NULL;
+            }
+        }
+        PyList_SET_ITEM(values, i, text);
+    }
+    return values;
+}
+
+static PyObject *nodes_lines(Nodes *self, PyObject *unused) {
+    (void)unused;
+    PyObject *values = PyList_New(self->size);
+    if (values == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        long line = xml.get_line_no(self->nodes[i]);
+        PyObject *value = line > 0 ? PyLong_FromLong(line) : Py_NewRef(Py_None);
+        if (value == NULL) {
+            Py_DECREF(values);
+            return NULL;
+        }
+        PyList_SET_ITEM(values, i, value);
+    }
+    return values;
+}
+
+static PyObject *nodes_elements(Nodes *self, PyObject *unused) {
+    (void)unused;
+    if (element_factory == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "lxml's elementFactory is not bound");
+        return NULL;
+    }
+    PyObject *document = ((LxmlElement *)self->root)->doc;
+    PyObject *values = PyList_New(self->size);
+    if (values == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        PyObject *element = element_factory(document, self->nodes[i]);
+        if (element == NULL) {
+            Py_DECREF(values);
+            return NULL;
+        }
+        PyList_SET_ITEM(values, i, element);
+    }
+    return values;
+}
+
+/* each node's parent's index in `parents` (-1 when it is not there); both in document order,
+ * so a cursor moving forward finds most parents at once, a full search the others */
+static PyObject *nodes_owners(Nodes *self, PyObject *other) {
+    if (!PyObject_TypeCheck(other, &NodesType)) {
+        PyErr_SetString(PyExc_TypeError, "owners() takes Nodes");
+        return NULL;
+    }
+    Nodes *parents = (Nodes *)other;
+    PyObject *values = PyList_New(self->size);
+    if (values == NULL)
+        return NULL;
+    Py_ssize_t cursor = 0;
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        XmlNode *parent = self->nodes[i]->parent;
+        Py_ssize_t found = -1;
+        for (Py_ssize_t j = cursor; j < parents->size; j++)
+            if (parents->nodes[j] == parent) {
+                found = j;
+                break;
+            }
+        for (Py_ssize_t j = 0; found < 0 && j < cursor && j < parents->size; j++)
+            if (parents->nodes[j] == parent)
+                found = j;
+        if (found >= 0)
+            cursor = found;
+        PyObject *value = PyLong_FromSsize_t(found);
+        if (value == NULL) {
+            Py_DECREF(values);
+            return NULL;
+        }
+        PyList_SET_ITEM(values, i, value);
+    }
+    return values;
+}
+
+static PyObject *nodes_richcompare(PyObject *self, PyObject *other, int op) {
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(other, &NodesType))
+        Py_RETURN_NOTIMPLEMENTED;
+    Nodes *a = (Nodes *)self, *b = (Nodes *)other;
+    int same = a->size == b->size &&
+               (a->size == 0 || memcmp(a->nodes, b->nodes, (size_t)a->size * sizeof(XmlNode *)) == 0);
+    return PyBool_FromLong(op == Py_EQ ? same : !same);
+}
+
+static PyMethodDef nodes_methods[] = {
+    {"column", (PyCFunction)nodes_column, METH_VARARGS,
+     "column(name, default=None) -> [element.get(name, default) ...]"},
+    {"lines", (PyCFunction)nodes_lines, METH_NOARGS, "lines() -> [element.sourceline ...]"},
+    {"elements", (PyCFunction)nodes_elements, METH_NOARGS, "elements() -> the lxml elements"},
+    {"owners", (PyCFunction)nodes_owners, METH_O,
+     "owners(parents) -> each element's parent's index in parents, -1 when not there"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods nodes_sequence = {.sq_length = (lenfunc)nodes_len};
+
+static PyTypeObject NodesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "converter.check._columns.Nodes",
+    .tp_basicsize = sizeof(Nodes),
+    .tp_dealloc = (destructor)nodes_dealloc,
+    .tp_as_sequence = &nodes_sequence,
+    .tp_richcompare = nodes_richcompare,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "the elements at one place of one document (see select, scatter)",
+    .tp_methods = nodes_methods,
+};
+
+/* lxml's elementFactory from its public C-API table (lxml.etree.__pyx_capi__) */
+static int bind_element_factory(void) {
+    PyObject *etree = PyImport_ImportModule("lxml.etree");
+    if (etree == NULL)
+        return -1;
+    PyObject *api = PyObject_GetAttrString(etree, "__pyx_capi__");
+    Py_DECREF(etree);
+    if (api == NULL)
+        return -1;
+    PyObject *capsule = PyDict_Check(api) ? PyDict_GetItemString(api, "elementFactory") : NULL;
+    const char *signature = capsule != NULL && PyCapsule_CheckExact(capsule) ? PyCapsule_GetName(capsule) : NULL;
+    if (signature == NULL || strcmp(signature, "struct LxmlElement *(struct LxmlDocument *, xmlNode *)") != 0) {
+        Py_DECREF(api);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ImportError, "lxml.etree has no elementFactory of the known signature");
+        return -1;
+    }
+    element_factory = (PyObject * (*)(PyObject *, XmlNode *)) PyCapsule_GetPointer(capsule, signature);
+    Py_DECREF(api);
+    return element_factory == NULL ? -1 : 0;
+}
+
 /* 1 when `type` is lxml.etree._Element itself, 0 when not, -1 with an exception */
 static int is_lxml_element_type(PyObject *type) {
     PyObject *etree = PyImport_ImportModule("lxml.etree");
@@ -185,6 +546,8 @@ static PyMethodDef methods[] = {
     {"column", column, METH_VARARGS,
      "column(elements, name) -> [element.get(name) ...], or None when lxml must read them"},
     {"lines", lines, METH_O, "lines(elements) -> [element.sourceline ...], or None when lxml must read them"},
+    {"select", select_path, METH_VARARGS, "select(root, steps) -> Nodes at the child path, or None (not an element)"},
+    {"scatter", scatter, METH_VARARGS, "scatter(root, tags) -> (Nodes of each tag anywhere, ...), or None"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -193,7 +556,10 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__columns(void) {
-    if (bind_symbols() < 0)
+    if (bind_symbols() < 0 || bind_element_factory() < 0 || PyType_Ready(&NodesType) < 0)
         return NULL;
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created != NULL && PyModule_AddObjectRef(created, "Nodes", (PyObject *)&NodesType) < 0)
+        Py_CLEAR(created);
+    return created;
 }

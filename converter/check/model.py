@@ -5,22 +5,22 @@ reference from one element to a named thing, connections, attachments with optio
 properties and steps. Built from an lxml tree parsed by `converter.xmlsafe`.
 
 Speed matters here (`dday2 check` should beat the engine's own parse of the same XML), and
-with lxml the cost is per attribute read. So the model reads lazily and column-wise: the
-elements at a path are found once (`Table`), each attribute is read across them once, on
-first use, and facts are built from columns on first use. An attribute no rule asks for,
-such as an option's value, is never read; a line is only looked at for a finding.
+with lxml the cost is per attribute read and per element object. So the model reads lazily
+and column-wise: the elements at a path are found once (`Table`, by the `_columns` kernel
+as bare nodes: no lxml element is made for them unless a rule asks), each attribute is
+read across them once, on first use, and facts are built from columns on first use. An
+attribute no rule asks for is never read; a line is only looked at for a finding.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
+from collections import Counter
 from itertools import chain, compress, repeat
 from typing import NamedTuple
 
 from lxml import etree
 
-from converter.check.columns import read_column, read_lines
+from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
 
 # Kinds of named things a game declares.
@@ -155,42 +155,43 @@ def _named(kind: type, rows) -> list:
     return list(map(tuple.__new__, repeat(kind), rows))
 
 
-_PLAIN_TAG = re.compile(r"[A-Za-z_][\w.-]*")
-
-
-@lru_cache(maxsize=None)
-def _child_path(path: str) -> etree.XPath:
-    """The XPath selecting what `findall(path)` does for a path of plain tags."""
-    if not all(_PLAIN_TAG.fullmatch(step) for step in path.split("/")):
-        raise ValueError(f"not a path of plain tags: {path!r}")
-    return etree.XPath(path)
-
-
 class Table:
     """The elements at one place in the document, read column-wise on demand: `column(a)`
-    holds each element's attribute `a` (or the default), `lines` their source lines."""
+    holds each element's attribute `a` (or the default), `lines` their source lines,
+    `elements` the lxml elements themselves (made only when asked)."""
 
-    def __init__(self, elements: list[etree._Element]) -> None:
-        self.elements = elements
+    def __init__(self, nodes) -> None:
+        self._nodes = nodes  # columns.select's: the kernel's Nodes or ElementNodes
         self._columns: dict[tuple[str, str | None], list] = {}
 
     def __len__(self) -> int:
-        return len(self.elements)
+        return len(self._nodes)
 
     def column(self, attribute: str, default: str | None = None) -> list:
         key = (attribute, default)
-        if key not in self._columns:
-            if default is None:
-                self._columns[key] = read_column(self.elements, attribute)
-            else:  # the same read, with the default filled in where the attribute is absent
-                values = self.column(attribute)
-                self._columns[key] = [default if value is None else value for value in values] \
-                    if None in values else values
-        return self._columns[key]
+        values = self._columns.get(key)
+        if values is None:
+            if plain_name(attribute):
+                values = self._nodes.column(attribute.encode(), default)
+            else:  # a namespaced or odd name: lxml reads it as it does
+                values = [element.get(attribute, default) for element in self.elements]
+            self._columns[key] = values
+        return values
 
     @cached
     def lines(self) -> list[int | None]:
-        return read_lines(self.elements)
+        return self._nodes.lines()
+
+    @cached
+    def elements(self) -> list[etree._Element]:
+        return self._nodes.elements()
+
+    def owners(self, parents: "Table") -> list[int]:
+        """For each element, the index of its parent among `parents` (-1 when not there)."""
+        return self._nodes.owners(parents._nodes)
+
+    def same_elements(self, other: "Table") -> bool:
+        return self._nodes == other._nodes
 
 
 class GameModel:
@@ -199,21 +200,15 @@ class GameModel:
     def __init__(self, root: etree._Element) -> None:
         self.root = root
         self._tables: dict[str, Table] = {}
-        self._paths: dict[str, list[etree._Element]] = {}
         self._derived: dict[str, object] = {}
 
     def table(self, path: str) -> Table:
-        """The elements at a child path such as "map/territory", in document order."""
-        if path not in self._tables:
-            self._tables[path] = Table(self._elements_at(path))
-        return self._tables[path]
-
-    def _elements_at(self, path: str) -> list[etree._Element]:
-        """`root.findall(path)` for a path of plain tags, by a compiled XPath: libxml2 walks
-        the tree in C, several times faster than iterating children from Python."""
-        if path not in self._paths:
-            self._paths[path] = _child_path(path)(self.root)
-        return self._paths[path]
+        """The elements at a child path such as "map/territory", in document order (what
+        `root.findall(path)` finds)."""
+        table = self._tables.get(path)
+        if table is None:
+            table = self._tables[path] = Table(select(self.root, path))
+        return table
 
     def derived(self, key: str, compute):
         """What several rules derive from the model (e.g. the D-Day2 areas), computed once."""
@@ -379,19 +374,13 @@ class GameModel:
     def option_counts(self) -> list[int]:
         """How many options each <attachment> element has (its options follow one another
         in `options`)."""
-        attachments = self.table(ATTACHMENT_PATH).elements
-        counts = list(map(len, attachments))  # child nodes, usually all of them options
-        if sum(counts) != len(self.options):  # comments among them: ask each option for its parent
-            index = {element: number for number, element in enumerate(attachments)}
-            counts = [0] * len(attachments)
-            for option in self.options.elements:
-                counts[index[option.getparent()]] += 1
-        return counts
+        counts = Counter(self.option_owners)  # counted in C
+        return list(map(counts.get, range(len(self.table(ATTACHMENT_PATH))), repeat(0)))
 
     @cached
     def option_owners(self) -> list[int]:
         """For each option, the index of its <attachment> element (`Attachment.element`)."""
-        return self.per_option(range(len(self.option_counts)))
+        return self.options.owners(self.table(ATTACHMENT_PATH))
 
     def per_option(self, values) -> list:
         """One value per <attachment> element spread over its options, e.g. each option's class."""
@@ -410,11 +399,11 @@ class GameModel:
 
     def option_values(self, name: str) -> list[str]:
         """The value of every used option called `name`, in document order."""
-        elements = self.options.elements
-        named = compress(range(len(elements)), map(name.__eq__, self.option_names))  # the scan runs in C
+        values = self.options.column("value", "")
+        named = compress(range(len(values)), map(name.__eq__, self.option_names))  # the scan runs in C
         if len(self.attached) < len(self.table(ATTACHMENT_PATH)):  # some attachments attach to nothing
             named = [index for index in named if self.option_owners[index] in self.attached]
-        return [elements[index].get("value", "") for index in named]
+        return [values[index] for index in named]
 
     # ---- properties, the turn sequence, the rest
     @cached
@@ -444,20 +433,16 @@ class GameModel:
         """Every <tag> element (of QUANTITY_TAGS and JAVA_CLASS_TAGS) wherever it stands, in
         document order: the same table as at its usual path when all stand there, so each
         attribute is still read once."""
-        found = self._scattered.get(tag, [])
-        path = USUAL_PATHS.get(tag)
-        if path is not None and self.table(path).elements == found:
-            return self.table(path)
         if tag not in self._tables:  # keyed by a bare tag, which no path looks like
-            self._tables[tag] = Table(found)
+            found = Table(self._scattered[tag])
+            path = USUAL_PATHS.get(tag)
+            self._tables[tag] = self.table(path) if path is not None and self.table(path).same_elements(found) \
+                else found
         return self._tables[tag]
 
     @cached
-    def _scattered(self) -> dict[str, list[etree._Element]]:
-        found: dict[str, list[etree._Element]] = {}
-        for element in self.root.iter(*QUANTITY_TAGS, *JAVA_CLASS_TAGS):  # one walk of the whole tree
-            found.setdefault(element.tag, []).append(element)
-        return found
+    def _scattered(self) -> dict:
+        return scatter(self.root, (*QUANTITY_TAGS, *JAVA_CLASS_TAGS))  # one walk of the whole tree
 
 
 def expand(value: str, variables: dict[str, list[str]]) -> list[str]:

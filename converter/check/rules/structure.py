@@ -256,7 +256,10 @@ def duplicate_option(context):
     if model is None:
         return
     # an option can only repeat another of the same name in the same attachment: only those are read
-    names, elements, attached = model.option_names, model.options.elements, model.attached
+    names, owners = model.option_names, model.option_owners
+    if len(set(zip(owners, names))) == len(names):
+        return  # no attachment names an option twice: the usual case, settled in C
+    attached, options = model.attached, model.options
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     end = 0
     for owner, size in enumerate(model.option_counts):
@@ -265,9 +268,9 @@ def duplicate_option(context):
             continue  # only an attachment naming an option twice can repeat one: only those are read
         seen: set[tuple[str, str, str]] = set()
         for index in range(start, end):
-            key = (names[index], elements[index].get("value", ""), elements[index].get("count", ""))
+            key = (names[index], options.column("value", "")[index], options.column("count", "")[index])
             if key in seen:
-                yield hit(line=elements[index].sourceline, option=key[0], value=key[1], name=attachment_names[owner])
+                yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner])
             seen.add(key)
 
 
