@@ -14,8 +14,9 @@ attribute no rule asks for is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from itertools import chain, compress, repeat
+from operator import eq
 from typing import NamedTuple
 
 from lxml import etree
@@ -109,12 +110,24 @@ class ReferenceGroup(NamedTuple):
     element: str
     attribute: str
     values: list[str | None]  # None or "" where there is nothing to resolve
-    source: "Table | list[int | None]"  # the table the values were read from, or their lines
+    source: "Table | _ChosenLines | list[int | None]"  # where the values' lines are: see `lines`
 
     @property
     def lines(self) -> list[int | None]:
         """Each value's line (read only when asked: most groups resolve without a finding)."""
-        return self.source.lines if isinstance(self.source, Table) else self.source
+        return self.source.lines if isinstance(self.source, (Table, _ChosenLines)) else self.source
+
+
+class _ChosenLines(NamedTuple):
+    """The lines of some of a table's elements (`chosen` is a mask), read only when asked."""
+
+    source: "Table | list[int | None]"
+    chosen: list[bool]
+
+    @property
+    def lines(self) -> list[int | None]:
+        lines = self.source.lines if isinstance(self.source, Table) else self.source
+        return list(compress(lines, self.chosen))
 
 
 class Connection(NamedTuple):
@@ -171,10 +184,14 @@ class Table:
         key = (attribute, default)
         values = self._columns.get(key)
         if values is None:
-            if plain_name(attribute):
-                values = self._nodes.column(attribute.encode(), default)
+            if default is not None:  # the same read, with the default filled in where the attribute is absent
+                values = self.column(attribute)
+                if None in values:  # (else both share one list)
+                    values = [default if value is None else value for value in values]
+            elif plain_name(attribute):
+                values = self._nodes.column(attribute.encode())
             else:  # a namespaced or odd name: lxml reads it as it does
-                values = [element.get(attribute, default) for element in self.elements]
+                values = [element.get(attribute) for element in self.elements]
             self._columns[key] = values
         return values
 
@@ -282,21 +299,24 @@ class GameModel:
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
                                          table.column("resourceOrUnit"), table))
         targets, types, lines = self._attachment_columns()
-        kinds = list(map(ATTACH_KINDS.get, types))
-        used = [kind is not None and bool(target) for kind, target in zip(kinds, targets)]
-        # one group per kind attached to, in order of first use; each gathered by one scan
-        for kind in dict.fromkeys(compress(kinds, used)):
-            chosen = [each == kind and wanted for each, wanted in zip(kinds, used)]
-            groups.append(ReferenceGroup(kind, "attachment", "attachTo", list(compress(targets, chosen)),
-                                         list(compress(lines, chosen))))
+        kinds = list(map(ATTACH_KINDS.get, types))  # None: a type attaching to no kind of name
+        if not all(targets):  # an attachment with no target names nothing
+            kinds = [kind if target else None for kind, target in zip(kinds, targets)]
+        # one group per kind attached to, in order of first use; each gathered by one scan in C
+        for kind in dict.fromkeys(kinds):
+            if kind is not None:
+                chosen = list(map(eq, kinds, repeat(kind)))
+                groups.append(ReferenceGroup(kind, "attachment", "attachTo", list(compress(targets, chosen)),
+                                             _ChosenLines(lines, chosen)))
         return groups
 
-    def _attachment_columns(self) -> tuple[list[str], list[str], list[int | None]]:
-        """attachTo, type and line of each attachment: the table's columns when each element
-        is one attachment (the usual case), else read from the expanded `attachments`."""
+    def _attachment_columns(self) -> tuple[list[str], list[str], "Table | list[int | None]"]:
+        """attachTo, type and lines (or the table holding them) of each attachment: the
+        table's columns when each element is one attachment (the usual case), else read
+        from the expanded `attachments`."""
         table = self.table(ATTACHMENT_PATH)
         if self._one_attachment_per_element:
-            return table.column("attachTo", ""), table.column("type", "unitType"), table.lines
+            return table.column("attachTo", ""), table.column("type", "unitType"), table
         attachments = self.attachments
         return ([each.attach_to for each in attachments], [each.type for each in attachments],
                 [each.line for each in attachments])
@@ -336,7 +356,14 @@ class GameModel:
     @cached
     def _graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {name: set() for name in self.territories}
-        for t1, t2 in zip(*self.connection_ends()):
+        t1s, t2s = self.connection_ends()
+        if not any(map(eq, t1s, t2s)) and graph.keys() >= {*t1s, *t2s}:
+            # the usual case, no self-connection and every end declared: each end's set is
+            # added to in C (`set.add(graph[t1], t2)` over all connections)
+            _drain(map(set.add, map(graph.__getitem__, t1s), t2s))
+            _drain(map(set.add, map(graph.__getitem__, t2s), t1s))
+            return graph
+        for t1, t2 in zip(t1s, t2s):
             if t1 != t2 and t1 in graph and t2 in graph:
                 graph[t1].add(t2)
                 graph[t2].add(t1)
@@ -347,7 +374,7 @@ class GameModel:
     def _one_attachment_per_element(self) -> bool:
         """No 2.x variables or loop targets: each <attachment> is one attachment (the usual case)."""
         targets = self.table(ATTACHMENT_PATH).column("attachTo", "")
-        return not self.variables and not any("$" in target for target in targets)
+        return not self.variables and "$" not in "".join(targets)  # one scan in C
 
     @cached
     def attachments(self) -> list[Attachment]:
@@ -489,3 +516,4 @@ def _property(element: etree._Element, name: str, value: str, line: int | None, 
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (see `_named`)
+_drain = deque(maxlen=0).extend  # runs an iterator to its end, keeping nothing

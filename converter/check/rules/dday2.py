@@ -5,6 +5,8 @@ joined A–G–P; border boxes B<k> each link exactly two patrol parts."""
 from __future__ import annotations
 
 import re
+from itertools import compress, count
+from operator import ne
 
 from converter.check.model import TERRITORY
 from converter.check.rule import hit, rule
@@ -15,25 +17,32 @@ _BORDER = re.compile(r"^B(\d+)$")
 _MIN_AREAS = 5  # a few A/G/P triples make it a D-Day2 layout, not a coincidence
 
 
+def _parts(model) -> dict[str, tuple[str, str]]:
+    """Each territory named as an area part (A12, G12, P12) -> (letter, digits): each name
+    matched once, for all the D6xx rules."""
+    return {name: match.groups() for name in model.territories if (match := _PART.match(name))}
+
+
 def _areas(model) -> dict[int, dict[str, str]] | None:
     """Area number -> {"A": name, "G": name, "P": name}; cities name their A and G parts
     `<City>A`/`<City>G` (CaenA, CaenG) beside a numbered patrol part, found by adjacency."""
     areas: dict[int, dict[str, str]] = {}
+    parts = model.derived("dday2.parts", _parts)
     for name in model.territories:
-        match = _PART.match(name)
-        if match:
-            areas.setdefault(int(match.group(2)), {})[match.group(1)] = name
-    complete = sum(1 for parts in areas.values() if len(parts) == 3)
+        part = parts.get(name)
+        if part is not None:
+            areas.setdefault(int(part[1]), {})[part[0]] = name
+    complete = sum(1 for parts_of_area in areas.values() if len(parts_of_area) == 3)
     if complete < _MIN_AREAS:
         return None
     names = set(model.territories)
-    cities = [name[:-1] for name in names if name.endswith("A") and name[:-1] + "G" in names and not _PART.match(name)]
+    cities = [name[:-1] for name in names if name.endswith("A") and name[:-1] + "G" in names and name not in parts]
     graph = model.neighbours()
-    for parts in areas.values():
-        if "P" in parts and "A" not in parts and "G" not in parts:
-            beside = [city for city in cities if {city + "A", city + "G"} <= graph[parts["P"]]]
+    for area in areas.values():
+        if "P" in area and "A" not in area and "G" not in area:
+            beside = [city for city in cities if {city + "A", city + "G"} <= graph[area["P"]]]
             if len(beside) == 1:
-                parts["A"], parts["G"] = beside[0] + "A", beside[0] + "G"
+                area["A"], area["G"] = beside[0] + "A", beside[0] + "G"
     return areas
 
 
@@ -76,9 +85,10 @@ def border_box_links(context):
     if areas is None:
         return
     graph = model.neighbours()
+    patrol_parts = {name for name, (letter, _digits) in model.derived("dday2.parts", _parts).items() if letter == "P"}
     for name in model.territories:
-        if _BORDER.match(name):
-            patrols = sorted(n for n in graph[name] if _PART.match(n) and n.startswith("P"))
+        if name.startswith("B") and _BORDER.match(name):
+            patrols = sorted(graph[name] & patrol_parts)
             if len(patrols) != 2:
                 yield hit(line=model.first_line(TERRITORY, name), name=name, count=len(patrols),
                           which=f" ({', '.join(patrols)})" if patrols else "", territory=name)
@@ -92,12 +102,18 @@ def area_part_foreign_link(context):
         return
     reported: set[frozenset[str]] = set()
     t1s, t2s = model.connection_ends()
-    # the area number of each area part among the ends, matched once per name, not per end
-    number = {name: match.group(2) for name in {*t1s, *t2s} if (match := _PART.match(name))}
-    for index, (t1, t2) in enumerate(zip(t1s, t2s)):
-        first, second = number.get(t1), number.get(t2)
-        if first is not None and second is not None and first != second:
-            pair = frozenset((t1, t2))
-            if pair not in reported:
-                reported.add(pair)
-                yield hit(line=model.connection_lines[index], name=t1, other=t2, territory=t1)
+    # the area number of each area part among the ends: the territories' matched once for
+    # all D6xx rules, an undeclared end's here
+    number = {name: digits for name, (_letter, digits) in model.derived("dday2.parts", _parts).items()}
+    number.update((name, match.group(2)) for name in {*t1s, *t2s}.difference(model.territories)
+                  if (match := _PART.match(name)))
+    # the connections joining parts of two areas, found in C: an end that is no part takes
+    # the other end's number (its default), so only two parts' different numbers differ
+    seconds = list(map(number.get, t2s, map(number.get, t1s)))
+    firsts = map(number.get, t1s, seconds)
+    for index in compress(count(), map(ne, firsts, seconds)):
+        t1, t2 = t1s[index], t2s[index]
+        pair = frozenset((t1, t2))
+        if pair not in reported:
+            reported.add(pair)
+            yield hit(line=model.connection_lines[index], name=t1, other=t2, territory=t1)
