@@ -14,7 +14,7 @@ attribute no rule asks for is never read; a line is only looked at for a finding
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from itertools import chain, compress, repeat
 from operator import eq
 from typing import NamedTuple
@@ -357,12 +357,6 @@ class GameModel:
     def _graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {name: set() for name in self.territories}
         t1s, t2s = self.connection_ends()
-        if not any(map(eq, t1s, t2s)) and graph.keys() >= {*t1s, *t2s}:
-            # the usual case, no self-connection and every end declared: each end's set is
-            # added to in C (`set.add(graph[t1], t2)` over all connections)
-            _drain(map(set.add, map(graph.__getitem__, t1s), t2s))
-            _drain(map(set.add, map(graph.__getitem__, t2s), t1s))
-            return graph
         for t1, t2 in zip(t1s, t2s):
             if t1 != t2 and t1 in graph and t2 in graph:
                 graph[t1].add(t2)
@@ -516,4 +510,3 @@ def _property(element: etree._Element, name: str, value: str, line: int | None, 
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (see `_named`)
-_drain = deque(maxlen=0).extend  # runs an iterator to its end, keeping nothing

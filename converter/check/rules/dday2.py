@@ -5,6 +5,7 @@ joined A–G–P; border boxes B<k> each link exactly two patrol parts."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 from itertools import compress, count
 from operator import ne
 
@@ -14,20 +15,39 @@ from converter.findings import Severity
 
 _PART = re.compile(r"^([AGP])(\d+)$")
 _BORDER = re.compile(r"^B(\d+)$")
+# both at once, over all the names joined by newlines (one line each): (name, letter, digits)
+_NUMBERED_LINES = re.compile(r"^(([AGPB])(\d+))$", re.MULTILINE)
 _MIN_AREAS = 5  # a few A/G/P triples make it a D-Day2 layout, not a coincidence
 
 
-def _parts(model) -> dict[str, tuple[str, str]]:
-    """Each territory named as an area part (A12, G12, P12) -> (letter, digits): each name
-    matched once, for all the D6xx rules."""
-    return {name: match.groups() for name in model.territories if (match := _PART.match(name))}
+class _Names(NamedTuple):
+    """The territories named as area parts and border boxes, found once for all D6xx rules."""
+
+    parts: dict[str, tuple[str, str]]  # A12, G12, P12 -> (letter, digits)
+    borders: list[str]  # B7, ..., in document order (duplicates kept)
+    numbers: dict[str, str]  # each part -> its area's digits
+    patrols: set[str]  # the P parts
+
+
+def _names(model) -> _Names:
+    territories = model.territories
+    joined = "\n".join(territories)
+    if joined.count("\n") == len(territories) - 1:  # one line per name: one scan in C finds them all
+        found = _NUMBERED_LINES.findall(joined)
+        parts = {name: (letter, digits) for name, letter, digits in found if letter != "B"}
+        borders = [name for name, letter, _digits in found if letter == "B"]
+    else:  # a name holding a newline: each matched apart (`$` also matches before a final newline)
+        parts = {name: match.groups() for name in territories if (match := _PART.match(name))}
+        borders = [name for name in territories if _BORDER.match(name)]
+    numbers = {name: digits for name, (_letter, digits) in parts.items()}
+    return _Names(parts, borders, numbers, {name for name, (letter, _digits) in parts.items() if letter == "P"})
 
 
 def _areas(model) -> dict[int, dict[str, str]] | None:
     """Area number -> {"A": name, "G": name, "P": name}; cities name their A and G parts
     `<City>A`/`<City>G` (CaenA, CaenG) beside a numbered patrol part, found by adjacency."""
     areas: dict[int, dict[str, str]] = {}
-    parts = model.derived("dday2.parts", _parts)
+    parts = model.derived("dday2.names", _names).parts
     for name in model.territories:
         part = parts.get(name)
         if part is not None:
@@ -85,13 +105,12 @@ def border_box_links(context):
     if areas is None:
         return
     graph = model.neighbours()
-    patrol_parts = {name for name, (letter, _digits) in model.derived("dday2.parts", _parts).items() if letter == "P"}
-    for name in model.territories:
-        if name.startswith("B") and _BORDER.match(name):
-            patrols = sorted(graph[name] & patrol_parts)
-            if len(patrols) != 2:
-                yield hit(line=model.first_line(TERRITORY, name), name=name, count=len(patrols),
-                          which=f" ({', '.join(patrols)})" if patrols else "", territory=name)
+    names = model.derived("dday2.names", _names)
+    for name in names.borders:
+        patrols = sorted(graph[name] & names.patrols)
+        if len(patrols) != 2:
+            yield hit(line=model.first_line(TERRITORY, name), name=name, count=len(patrols),
+                      which=f" ({', '.join(patrols)})" if patrols else "", territory=name)
 
 
 @rule("D604", "dday2.area-part-foreign-link", Severity.WARNING,
@@ -104,9 +123,11 @@ def area_part_foreign_link(context):
     t1s, t2s = model.connection_ends()
     # the area number of each area part among the ends: the territories' matched once for
     # all D6xx rules, an undeclared end's here
-    number = {name: digits for name, (_letter, digits) in model.derived("dday2.parts", _parts).items()}
-    number.update((name, match.group(2)) for name in {*t1s, *t2s}.difference(model.territories)
-                  if (match := _PART.match(name)))
+    number = model.derived("dday2.names", _names).numbers
+    declared = model.names(TERRITORY)
+    if not (declared.issuperset(t1s) and declared.issuperset(t2s)):
+        number = {**number, **{name: match.group(2) for name in {*t1s, *t2s}.difference(declared)
+                               if (match := _PART.match(name))}}
     # the connections joining parts of two areas, found in C: an end that is no part takes
     # the other end's number (its default), so only two parts' different numbers differ
     seconds = list(map(number.get, t2s, map(number.get, t1s)))

@@ -70,9 +70,13 @@ def duplicate_connection(context):
     model = context.model
     if model is None:
         return
+    t1s, t2s = model.connection_ends()
+    pairs = set(zip(t1s, t2s))
+    if len(pairs) == len(t1s) and pairs.isdisjoint(zip(t2s, t1s)):
+        return  # no pair twice, either way round (nor a self-connection): the usual case, settled in C
     first: dict[tuple[str, str], int] = {}  # each connection -> where it first appears
     lines = None  # read on the first finding
-    for index, (t1, t2) in enumerate(zip(*model.connection_ends())):
+    for index, (t1, t2) in enumerate(zip(t1s, t2s)):
         if t1 == t2:
             continue
         key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
@@ -115,18 +119,17 @@ def unreachable_land(context):
 
 
 def _components(graph: dict[str, set[str]]) -> list[set[str]]:
-    """The connected groups, in order of their first territory: each grown a ring of
-    neighbours at a time by set operations (in C) rather than an edge at a time."""
     seen: set[str] = set()
     groups = []
-    neighbours = graph.__getitem__
     for start in graph:
         if start in seen:
             continue
-        group = ring = {start}
-        while ring:
-            ring = set().union(*map(neighbours, ring)) - group
-            group = group | ring
+        group, stack = {start}, [start]
+        while stack:
+            for neighbour in graph[stack.pop()]:
+                if neighbour not in group:
+                    group.add(neighbour)
+                    stack.append(neighbour)
         seen |= group
         groups.append(group)
     return groups
