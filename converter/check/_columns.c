@@ -30,7 +30,7 @@
  *
  * select(root, steps: tuple[bytes, ...]) -> Nodes | None
  * scatter(root, tags: tuple[bytes, ...]) -> tuple[Nodes, ...] | None   (one per tag)
- * Nodes: len(), ==, column(name: bytes, default=None), lines(), elements(),
+ * Nodes: len(), ==, column(name: bytes, default=None, at=None), lines(), elements(),
  *        owners(parents: Nodes) -> each node's parent's index in parents (-1: not there)
  */
 #define PY_SSIZE_T_CLEAN
@@ -330,21 +330,41 @@ static Py_ssize_t nodes_len(Nodes *self) {
     return self->size;
 }
 
+/* column(name, default=None, at=None): the attribute of each node, or of the nodes at the
+ * indices `at` (a list of ints) */
 static PyObject *nodes_column(Nodes *self, PyObject *args) {
     const char *name;
     Py_ssize_t name_size;
-    PyObject *fallback = Py_None;
-    if (!PyArg_ParseTuple(args, "y#|O", &name, &name_size, &fallback))
+    PyObject *fallback = Py_None, *at = Py_None;
+    if (!PyArg_ParseTuple(args, "y#|OO", &name, &name_size, &fallback, &at))
         return NULL;
     if (strlen(name) != (size_t)name_size || name_size == 0) {
         PyErr_SetString(PyExc_ValueError, "the attribute name must be non-empty bytes without NUL");
         return NULL;
     }
-    PyObject *values = PyList_New(self->size);
+    if (at != Py_None && !PyList_CheckExact(at)) {
+        PyErr_SetString(PyExc_TypeError, "at must be a list of indices");
+        return NULL;
+    }
+    Py_ssize_t size = at == Py_None ? self->size : PyList_GET_SIZE(at);
+    PyObject *values = PyList_New(size);
     if (values == NULL)
         return NULL;
-    for (Py_ssize_t i = 0; i < self->size; i++) {
-        unsigned char *value = xml.get_ns_prop(self->nodes[i], (const unsigned char *)name, NULL);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_ssize_t index = i;
+        if (at != Py_None) {
+            index = PyLong_AsSsize_t(PyList_GET_ITEM(at, i));
+            if (index == -1 && PyErr_Occurred()) {
+                Py_DECREF(values);
+                return NULL;
+            }
+            if (index < 0 || index >= self->size) {
+                Py_DECREF(values);
+                PyErr_SetString(PyExc_IndexError, "node index out of range");
+                return NULL;
+            }
+        }
+        unsigned char *value = xml.get_ns_prop(self->nodes[index], (const unsigned char *)name, NULL);
         PyObject *text;
         if (value == NULL) {
             text = Py_NewRef(fallback);
@@ -445,7 +465,7 @@ static PyObject *nodes_richcompare(PyObject *self, PyObject *other, int op) {
 
 static PyMethodDef nodes_methods[] = {
     {"column", (PyCFunction)nodes_column, METH_VARARGS,
-     "column(name, default=None) -> [element.get(name, default) ...]"},
+     "column(name, default=None, at=None) -> [element.get(name, default) ...] of all or those at the indices"},
     {"lines", (PyCFunction)nodes_lines, METH_NOARGS, "lines() -> [element.sourceline ...]"},
     {"elements", (PyCFunction)nodes_elements, METH_NOARGS, "elements() -> the lxml elements"},
     {"owners", (PyCFunction)nodes_owners, METH_O,

@@ -81,9 +81,9 @@ class ElementNodes:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ElementNodes) and self._elements == other._elements
 
-    def column(self, name: bytes, default: str | None = None) -> list:
-        key = name.decode()
-        return [element.get(key, default) for element in self._elements]
+    def column(self, name: bytes, default: str | None = None, at: list[int] | None = None) -> list:
+        key, elements = name.decode(), self._elements
+        return [element.get(key, default) for element in (elements if at is None else map(elements.__getitem__, at))]
 
     def lines(self) -> list:
         return [element.sourceline for element in self._elements]

@@ -15,7 +15,7 @@ attribute no rule asks for is never read; a line is only looked at for a finding
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, compress, repeat
+from itertools import chain, compress, count, repeat
 from operator import eq
 from typing import NamedTuple
 
@@ -194,6 +194,17 @@ class Table:
                 values = [element.get(attribute) for element in self.elements]
             self._columns[key] = values
         return values
+
+    def column_at(self, attribute: str, indices: list[int], default: str | None = None) -> list:
+        """`column(attribute, default)` of the elements at these indices only (a column read
+        in full already serves them)."""
+        values = self._columns.get((attribute, default))
+        if values is not None:
+            return [values[index] for index in indices]
+        if plain_name(attribute):
+            return self._nodes.column(attribute.encode(), default, indices)
+        elements = self.elements
+        return [elements[index].get(attribute, default) for index in indices]
 
     @cached
     def lines(self) -> list[int | None]:
@@ -420,11 +431,11 @@ class GameModel:
 
     def option_values(self, name: str) -> list[str]:
         """The value of every used option called `name`, in document order."""
-        values = self.options.column("value", "")
-        named = compress(range(len(values)), map(name.__eq__, self.option_names))  # the scan runs in C
+        named = list(compress(count(), map(name.__eq__, self.option_names)))  # the scan runs in C
         if len(self.attached) < len(self.table(ATTACHMENT_PATH)):  # some attachments attach to nothing
-            named = [index for index in named if self.option_owners[index] in self.attached]
-        return [values[index] for index in named]
+            owners, attached = self.option_owners, self.attached
+            named = [index for index in named if owners[index] in attached]
+        return self.options.column_at("value", named, "")
 
     # ---- properties, the turn sequence, the rest
     @cached

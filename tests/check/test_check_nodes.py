@@ -128,3 +128,16 @@ def test_model_tables_are_the_same_in_pure_mode(community_xml) -> None:
                                   for element in fast.table("attachmentList/attachment").elements]
     for path in ("map/territory", "map/connection"):
         assert fast.table(path).column("name", "") == pure.table(path).column("name", "")
+
+
+def test_column_at_reads_only_the_chosen_elements() -> None:
+    root = etree.fromstring(b"<r><a x='0'/><a/><a x='2'/><a x='3'/></r>")
+    nodes, twin = KERNEL.select(root, (b"a",)), ElementNodes(list(root))
+    for indices in ([], [2], [3, 0, 1], [1, 1]):
+        assert nodes.column(b"x", "-", indices) == twin.column(b"x", "-", indices)
+    with pytest.raises(IndexError):
+        nodes.column(b"x", None, [4])
+    with pytest.raises(IndexError):
+        nodes.column(b"x", None, [-1])
+    with pytest.raises(TypeError):
+        nodes.column(b"x", None, (0,))

@@ -270,9 +270,10 @@ def duplicate_option(context):
         start, end = end, end + size
         if len(set(names[start:end])) == size or owner not in attached:
             continue  # only an attachment naming an option twice can repeat one: only those are read
+        indices = list(range(start, end))
         seen: set[tuple[str, str, str]] = set()
-        for index in range(start, end):
-            key = (names[index], options.column("value", "")[index], options.column("count", "")[index])
+        for index, key in zip(indices, zip(names[start:end], options.column_at("value", indices, ""),
+                                           options.column_at("count", indices, ""))):
             if key in seen:
                 yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner])
             seen.add(key)
