@@ -378,7 +378,7 @@ static const char *in_folder(Folder *folder, const char *path, size_t length, in
             folder->fd = open(copy, O_PATH | O_DIRECTORY | O_CLOEXEC);
             free(copy);
         }
-        folder->path = path;           /* `path` outlives the loop: the encoded bytes */
+        folder->path = path;           /* `path` outlives the loop: the str or the encoded bytes */
         folder->length = folder_length;
         if (folder->fd < 0)
             return path;
@@ -508,6 +508,26 @@ static int take_modes(PyObject *whole, Py_ssize_t count, uint8_t *modes) {
     return 1;
 }
 
+/* A path's bytes as os.fsencode gives them, NUL-terminated, valid while `path` lives (the
+   caller's tuple holds it). An ASCII str without NUL is its own bytes in any file-system
+   encoding Python runs with: its text is used as it is, no bytes object is made (hundreds
+   of paths a check). Anything else goes through PyUnicode_FSConverter into *encoded,
+   which it may refuse (a NUL: ValueError) as os.fsencode does. 0 on an error. */
+static int path_bytes(PyObject *path, PyObject **encoded, const char **text, Py_ssize_t *length) {
+    if (PyUnicode_CheckExact(path) && PyUnicode_IS_READY(path) && PyUnicode_IS_COMPACT_ASCII(path)) {
+        const char *data = (const char *)PyUnicode_DATA(path);
+        Py_ssize_t size = PyUnicode_GET_LENGTH(path);
+        if (memchr(data, '\0', (size_t)size) == NULL) {
+            *text = data, *length = size;
+            return 1;
+        }
+    }
+    if (!PyUnicode_FSConverter(path, encoded))
+        return 0;
+    *text = PyBytes_AS_STRING(*encoded), *length = PyBytes_GET_SIZE(*encoded);
+    return 1;
+}
+
 static PyObject *scan(PyObject *module, PyObject *args) {
     PyObject *paths, *spec, *whole, *heads = NULL;
     Rules rules;
@@ -528,25 +548,27 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         return NULL;
     }
     PyObject **encoded = PyMem_Calloc(count ? (size_t)count : 1, sizeof(PyObject *));
+    const char **texts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(const char *));
+    Py_ssize_t *lengths = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Py_ssize_t));
     Facts *facts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Facts));
     Work work;
     int working = open_work(&work);
     PyObject *result = NULL;
-    if (encoded == NULL || facts == NULL || !working) {
+    if (encoded == NULL || texts == NULL || lengths == NULL || facts == NULL || !working) {
         PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t i = 0; i < count; i++)  /* os.fsencode each path while the GIL is held */
-        if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(sequence, i), &encoded[i]))
+        if (!path_bytes(PySequence_Fast_GET_ITEM(sequence, i), &encoded[i], &texts[i], &lengths[i]))
             goto done;
     Py_BEGIN_ALLOW_THREADS
     Buffer buffer = {NULL, 0};
     Folder folder = {-1, NULL, 0};
     for (Py_ssize_t i = 0; i < count; i++) {
         int whole_file = modes[i] != 0;
-        const char *path = PyBytes_AS_STRING(encoded[i]);
+        const char *path = texts[i];
         int at = AT_FDCWD;
-        const char *name = in_folder(&folder, path, (size_t)PyBytes_GET_SIZE(encoded[i]), &at);
+        const char *name = in_folder(&folder, path, (size_t)lengths[i], &at);
         int64_t length = read_file(at, name, whole_file ? UINT64_MAX : rules.header_bytes, &buffer);
         if (length >= 0)
             facts_of(&rules, buffer.data, (uint64_t)length, whole_file, &work, &facts[i]);
@@ -560,6 +582,8 @@ done:
     for (Py_ssize_t i = 0; encoded != NULL && i < count; i++)
         Py_XDECREF(encoded[i]);
     PyMem_Free(encoded);
+    PyMem_Free(texts);
+    PyMem_Free(lengths);
     PyMem_Free(facts);
     PyMem_Free(modes);
     close_work(&work);
