@@ -72,6 +72,25 @@ static int polygon_starts(const int64_t *sizes, Py_ssize_t polygons, Py_ssize_t 
     return at == vertices;
 }
 
+/* The least squared distance of (px, py) to the edges of polygons first .. first + count - 1
+   (vertex runs `starts`, checked against the coordinates by polygon_starts; first and count
+   checked against them by the caller) */
+static double nearest_squared(int64_t px, int64_t py, const int64_t *xy, const int64_t *starts, int64_t first,
+                              int64_t count)
+{
+    double nearest = INFINITY;
+    for (int64_t j = first; j < first + count; j++) {
+        const int64_t *v = xy + 2 * starts[j];
+        int64_t n = starts[j + 1] - starts[j];
+        for (int64_t k = 0; k < n; k++) {
+            int64_t previous = k == 0 ? n - 1 : k - 1;
+            double here = edge_squared(px, py, v[2 * previous], v[2 * previous + 1], v[2 * k], v[2 * k + 1]);
+            nearest = here < nearest ? here : nearest; /* np.minimum; never NaN (finite ints) */
+        }
+    }
+    return nearest;
+}
+
 static PyObject *squared(PyObject *self, PyObject *args)
 {
     PyObject *objects[5];
@@ -125,20 +144,8 @@ static PyObject *squared(PyObject *self, PyObject *args)
     best = (double *)PyBytes_AS_STRING(result);
     /* only coordinate values come from the callers' buffers now: every index is ours */
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < queries; i++) {
-        int64_t px = points[2 * i], py = points[2 * i + 1];
-        double nearest = INFINITY;
-        for (int64_t j = own_firsts[i]; j < own_firsts[i] + own_counts[i]; j++) {
-            const int64_t *v = xy + 2 * starts[j];
-            int64_t n = starts[j + 1] - starts[j];
-            for (int64_t k = 0; k < n; k++) {
-                int64_t previous = k == 0 ? n - 1 : k - 1;
-                double here = edge_squared(px, py, v[2 * previous], v[2 * previous + 1], v[2 * k], v[2 * k + 1]);
-                nearest = here < nearest ? here : nearest; /* np.minimum; never NaN (finite ints) */
-            }
-        }
-        best[i] = nearest;
-    }
+    for (Py_ssize_t i = 0; i < queries; i++)
+        best[i] = nearest_squared(points[2 * i], points[2 * i + 1], xy, starts, own_firsts[i], own_counts[i]);
     Py_END_ALLOW_THREADS
 done:
     PyMem_Free(starts);
@@ -277,6 +284,51 @@ static PyObject *gather(PyObject *self, PyObject *args)
     return result;
 }
 
+/* outside_runs' loop: (entry, first outside point, outside points) rows into `runs` (room
+   for one per entry), their number in *found; 0 when something does not fit (a polygon
+   left out of the scan, counts beyond the arrays). The tables are a[0..4]; every value
+   read from an array not ours is checked before it indexes anything. */
+static int find_runs(const Array *a, const int64_t *polygon_index, size_t polygons, const int64_t *firsts,
+                     const int64_t *polygon_counts, const int64_t *point_counts, size_t entries,
+                     const int64_t *xy, size_t points, int64_t top, int64_t rows, int64_t *runs, size_t *found_out)
+{
+    size_t crossings = (size_t)a[0].count, touches = (size_t)a[2].count, found = 0, at = 0;
+    int odd = 0;
+    for (size_t e = 0; e < entries && !odd; e++) {
+        /* each value read once and checked before use: the arrays are not ours */
+        int64_t first = firsts[e], count = polygon_counts[e], own = point_counts[e];
+        if (first < 0 || count < 0 || (uint64_t)first > polygons || (uint64_t)count > polygons - (size_t)first ||
+            own < 0 || (uint64_t)own > points - at) {
+            odd = 1;
+            break;
+        }
+        size_t outside = 0, first_outside = 0;
+        for (size_t p = at; p < at + (size_t)own && !odd; p++) {
+            int64_t x = xy[2 * p], y = xy[2 * p + 1];
+            int hit = 0;
+            for (size_t k = (size_t)first; k < (size_t)(first + count) && !hit; k++) {
+                int64_t polygon = polygon_index[k];
+                if (polygon < 0) {
+                    odd = 1;
+                    break;
+                }
+                hit = point_hit(a, crossings, touches, polygon, x, y, top, rows);
+            }
+            if (!hit && outside++ == 0)
+                first_outside = p;
+        }
+        if (outside && !odd) {
+            runs[3 * found] = (int64_t)e;
+            runs[3 * found + 1] = (int64_t)first_outside;
+            runs[3 * found + 2] = (int64_t)outside;
+            found++;
+        }
+        at += (size_t)own;
+    }
+    *found_out = found;
+    return !odd && at == points;
+}
+
 /* ---- outside_runs: outside.points_outside's question for a whole point file at once
 
    outside_runs(5 tables, polygon_index, firsts, polygon_counts, point_counts, points, top, rows)
@@ -315,42 +367,13 @@ static PyObject *outside_runs(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    size_t found = 0, at = 0;
-    int odd = 0;
+    size_t found = 0;
+    int ok;
     Py_BEGIN_ALLOW_THREADS
-    for (size_t e = 0; e < entries && !odd; e++) {
-        /* each value read once and checked before use: the arrays are not ours */
-        int64_t first = I64(a[6])[e], count = I64(a[7])[e], own = I64(a[8])[e];
-        if (first < 0 || count < 0 || (uint64_t)first > polygons || (uint64_t)count > polygons - (size_t)first ||
-            own < 0 || (uint64_t)own > points - at) {
-            odd = 1;
-            break;
-        }
-        size_t outside = 0, first_outside = 0;
-        for (size_t p = at; p < at + (size_t)own && !odd; p++) {
-            int64_t x = I64(a[9])[2 * p], y = I64(a[9])[2 * p + 1];
-            int hit = 0;
-            for (size_t k = (size_t)first; k < (size_t)(first + count) && !hit; k++) {
-                int64_t polygon = I64(a[5])[k];
-                if (polygon < 0) {
-                    odd = 1;
-                    break;
-                }
-                hit = point_hit(a, crossings, touches, polygon, x, y, (int64_t)top, (int64_t)rows);
-            }
-            if (!hit && outside++ == 0)
-                first_outside = p;
-        }
-        if (outside && !odd) {
-            runs[3 * found] = (int64_t)e;
-            runs[3 * found + 1] = (int64_t)first_outside;
-            runs[3 * found + 2] = (int64_t)outside;
-            found++;
-        }
-        at += (size_t)own;
-    }
+    ok = find_runs(a, I64(a[5]), polygons, I64(a[6]), I64(a[7]), I64(a[8]), entries, I64(a[9]), points,
+                   (int64_t)top, (int64_t)rows, runs, &found);
     Py_END_ALLOW_THREADS
-    if (odd || at != points)
+    if (!ok)
         result = Py_NewRef(Py_None);
     else
         result = PyBytes_FromStringAndSize((const char *)runs, (Py_ssize_t)(found * 3 * sizeof(int64_t)));
@@ -361,9 +384,121 @@ done:
     return result;
 }
 
+/* ---- outside: outside.points_outside at once for one point file
+
+   outside(entries, first, 5 tables, polygon_index, coordinates, sizes, top, rows, limit)
+       -> (int64 bytes of (entry number, x, y, outside points) per entry with points outside
+           its territory, float64 bytes of the first such point's squared distance), or None
+   gather's reading of the entries, their points clamped to [-limit, limit] for the table's
+   question (outside_runs), then squared for each such entry's first outside point as
+   written: what points_outside asks of the three, in one call. None for anything the
+   three would refuse (the Python code then asks them one by one, and decides). */
+static PyObject *outside(PyObject *self, PyObject *args)
+{
+    PyObject *entries, *first, *objects[8];
+    long long top, rows, limit;
+    if (!PyArg_ParseTuple(args, "O!O!OOOOOOOOLLL", &PyList_Type, &entries, &PyDict_Type, &first, &objects[0],
+                          &objects[1], &objects[2], &objects[3], &objects[4], &objects[5], &objects[6], &objects[7],
+                          &top, &rows, &limit))
+        return NULL;
+    Vector gathered = {NULL, 0, 0}, written = {NULL, 0, 0};
+    int read = 1;
+    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
+        PyObject *entry = PyList_GET_ITEM(entries, i);
+        Py_INCREF(entry);
+        read = gather_entry(entry, i, first, &gathered, &written);
+        Py_DECREF(entry);
+    }
+    /* the 5 tables, polygon_index, coordinates, sizes: taken after the entries are read (their
+       getattr may run Python code, which may change arrays not yet held) */
+    Array a[8];
+    PyObject *result = NULL, *rows_bytes = NULL, *squares_bytes = NULL;
+    int64_t *columns = NULL, *runs = NULL, *starts = NULL;
+    int got = 0;
+    if (read != 1) {
+        result = read == 0 ? Py_NewRef(Py_None) : NULL;
+        goto done;
+    }
+    for (; got < 8; got++)
+        if (array_get(objects[got], &a[got], 8, got == 1, "outlines") < 0) {
+            array_release(&a[got]);
+            goto done;
+        }
+    size_t crossings = (size_t)a[0].count, touches = (size_t)a[2].count, polygons = (size_t)a[5].count;
+    size_t count = gathered.count / 4, points = written.count / 2;
+    if ((size_t)a[1].count != crossings || (size_t)a[3].count != touches || (size_t)a[4].count != touches ||
+        (size_t)a[7].count != polygons || a[6].count % 2 || limit < 0 || rows < 1) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    /* our own columns: firsts, polygon counts, point counts, then the clamped points; the
+       runs; the polygon starts (one more than the polygons) */
+    if (count > SIZE_MAX / (8 * sizeof(int64_t)) || points > SIZE_MAX / (4 * sizeof(int64_t)) ||
+        polygons >= SIZE_MAX / sizeof(int64_t) - 1 ||
+        !(columns = PyMem_Malloc((3 * count + 2 * points + 1) * sizeof(int64_t))) ||
+        !(runs = PyMem_Malloc((3 * count + 1) * sizeof(int64_t))) ||
+        !(starts = PyMem_Malloc((polygons + 1) * sizeof(int64_t)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t *firsts = columns, *polygon_counts = columns + count, *point_counts = columns + 2 * count;
+    int64_t *clamped = columns + 3 * count;
+    for (size_t e = 0; e < count; e++) { /* gather's rows: number, first polygon, polygons, points */
+        firsts[e] = gathered.items[4 * e + 1];
+        polygon_counts[e] = gathered.items[4 * e + 2];
+        point_counts[e] = gathered.items[4 * e + 3];
+    }
+    for (size_t i = 0; i < 2 * points; i++) { /* np.clip to the engine's int range */
+        int64_t value = written.items[i];
+        clamped[i] = value < -limit ? -limit : value > limit ? limit : value;
+    }
+    if (!polygon_starts(I64(a[7]), (Py_ssize_t)polygons, a[6].count / 2, starts)) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    size_t found = 0;
+    int ok;
+    Py_BEGIN_ALLOW_THREADS
+    ok = find_runs(a, I64(a[5]), polygons, firsts, polygon_counts, point_counts, count, clamped, points,
+                   (int64_t)top, (int64_t)rows, runs, &found);
+    Py_END_ALLOW_THREADS
+    if (!ok) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    int64_t *out;
+    double *squares;
+    rows_bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(found * 4 * sizeof(int64_t)));
+    squares_bytes = rows_bytes ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(found * sizeof(double))) : NULL;
+    if (!squares_bytes)
+        goto done;
+    out = (int64_t *)PyBytes_AS_STRING(rows_bytes), squares = (double *)PyBytes_AS_STRING(squares_bytes);
+    const int64_t *xy = I64(a[6]); /* vertex values only: every index comes from the checked starts */
+    for (size_t r = 0; r < found; r++) {
+        size_t e = (size_t)runs[3 * r], point = (size_t)runs[3 * r + 1]; /* < count, < points: find_runs' own */
+        int64_t x = written.items[2 * point], y = written.items[2 * point + 1];
+        out[4 * r] = gathered.items[4 * e], out[4 * r + 1] = x, out[4 * r + 2] = y, out[4 * r + 3] = runs[3 * r + 2];
+        squares[r] = nearest_squared(x, y, xy, starts, firsts[e], polygon_counts[e]); /* checked by find_runs */
+    }
+    result = PyTuple_Pack(2, rows_bytes, squares_bytes);
+done:
+    Py_XDECREF(rows_bytes);
+    Py_XDECREF(squares_bytes);
+    PyMem_Free(columns);
+    PyMem_Free(runs);
+    PyMem_Free(starts);
+    PyMem_Free(gathered.items);
+    PyMem_Free(written.items);
+    for (int i = 0; i < got; i++)
+        array_release(&a[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"gather", gather, METH_VARARGS, "(entries, first) -> (numbers, shapes, point_counts, coordinates) bytes, or None"},
     {"squared", squared, METH_VARARGS, "(points, coordinates, sizes, firsts, counts) -> float64 bytes, or None"},
+    {"outside", outside, METH_VARARGS,
+     "(entries, first, 5 tables, polygon_index, coordinates, sizes, top, rows, limit) -> (rows, squares) bytes, or None"},
     {"outside_runs", outside_runs, METH_VARARGS,
      "(5 tables, polygon_index, firsts, polygon_counts, point_counts, points, top, rows) -> bytes or None"},
     {NULL, NULL, 0, NULL},

@@ -27,6 +27,7 @@
 #include <errno.h>
 
 #include "gifwalk.h"
+#include "pathopen.h"
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
@@ -352,41 +353,6 @@ fail:
     return -1;
 }
 
-/* The folder of the last file, kept open: a map's files come folder by folder, and
-   openat on a name skips resolving the folder's path again for each file. O_PATH needs
-   only the search permission open() on the full path needs too. */
-#ifndef O_PATH
-#define O_PATH 0
-#endif
-typedef struct { int fd; const char *path; size_t length; } Folder;
-
-/* the name to open relative to `*at`: `path`'s last part in its (cached) folder, or the
-   whole path at AT_FDCWD when it has no folder part or its folder cannot be opened */
-static const char *in_folder(Folder *folder, const char *path, size_t length, int *at) {
-    const char *slash = memrchr(path, '/', length);
-    if (slash == NULL || slash == path || slash[1] == '\0')
-        return path;                   /* no folder, the root, or a trailing slash: as is */
-    size_t folder_length = (size_t)(slash - path);
-    if (folder->fd < 0 || folder->length != folder_length || memcmp(folder->path, path, folder_length) != 0) {
-        if (folder->fd >= 0)
-            close(folder->fd);
-        char *copy = malloc(folder_length + 1);
-        folder->fd = -1;
-        if (copy != NULL) {
-            memcpy(copy, path, folder_length);
-            copy[folder_length] = '\0';
-            folder->fd = open(copy, O_PATH | O_DIRECTORY | O_CLOEXEC);
-            free(copy);
-        }
-        folder->path = path;           /* `path` outlives the loop: the encoded bytes */
-        folder->length = folder_length;
-        if (folder->fd < 0)
-            return path;
-    }
-    *at = folder->fd;
-    return slash + 1;
-}
-
 static int take_rules(PyObject *spec, Rules *rules) {
     PyObject *modes, *handled, *minimums;
     long long pixel_limit;
@@ -528,25 +494,27 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         return NULL;
     }
     PyObject **encoded = PyMem_Calloc(count ? (size_t)count : 1, sizeof(PyObject *));
+    const char **texts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(const char *));
+    Py_ssize_t *lengths = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Py_ssize_t));
     Facts *facts = PyMem_Calloc(count ? (size_t)count : 1, sizeof(Facts));
     Work work;
     int working = open_work(&work);
     PyObject *result = NULL;
-    if (encoded == NULL || facts == NULL || !working) {
+    if (encoded == NULL || texts == NULL || lengths == NULL || facts == NULL || !working) {
         PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t i = 0; i < count; i++)  /* os.fsencode each path while the GIL is held */
-        if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(sequence, i), &encoded[i]))
+        if (!path_bytes(PySequence_Fast_GET_ITEM(sequence, i), &encoded[i], &texts[i], &lengths[i]))
             goto done;
     Py_BEGIN_ALLOW_THREADS
     Buffer buffer = {NULL, 0};
     Folder folder = {-1, NULL, 0};
     for (Py_ssize_t i = 0; i < count; i++) {
         int whole_file = modes[i] != 0;
-        const char *path = PyBytes_AS_STRING(encoded[i]);
+        const char *path = texts[i];
         int at = AT_FDCWD;
-        const char *name = in_folder(&folder, path, (size_t)PyBytes_GET_SIZE(encoded[i]), &at);
+        const char *name = in_folder(&folder, path, (size_t)lengths[i], &at);
         int64_t length = read_file(at, name, whole_file ? UINT64_MAX : rules.header_bytes, &buffer);
         if (length >= 0)
             facts_of(&rules, buffer.data, (uint64_t)length, whole_file, &work, &facts[i]);
@@ -560,6 +528,8 @@ done:
     for (Py_ssize_t i = 0; encoded != NULL && i < count; i++)
         Py_XDECREF(encoded[i]);
     PyMem_Free(encoded);
+    PyMem_Free(texts);
+    PyMem_Free(lengths);
     PyMem_Free(facts);
     PyMem_Free(modes);
     close_work(&work);

@@ -277,38 +277,39 @@ static void parse(Parse *p, int polygons, int allow_options)
 /* ---- Python objects, with the GIL */
 static PyObject *EMPTY_TUPLE, *EMPTY_STR, *NAME, *LINE, *POINTS, *POLYGONS, *OPTIONS, *ITEMS, *TUPLES, *ROWS;
 
-/* An instance of a frozen dataclass without running its __init__ (which costs a microsecond
- * per entry, a third of the time budget): each field set as object.__setattr__ would. */
-static PyObject *new_entry(PyTypeObject *type, PyObject *name, Py_ssize_t number,
+#include "slotfill.h"  /* (uses EMPTY_TUPLE) */
+
+
+/* mapfiles.Entry (a frozen dataclass) as object.__setattr__ would fill it */
+static PyObject *new_entry(const Slots *slots, PyObject *name, Py_ssize_t number,
                            PyObject *points, PyObject *polygons, PyObject *options)
 {
-    PyObject *entry = type->tp_new(type, EMPTY_TUPLE, NULL);
     PyObject *line = PyLong_FromSsize_t(number);
-    if (entry == NULL || line == NULL
-        || PyObject_GenericSetAttr(entry, NAME, name) < 0 || PyObject_GenericSetAttr(entry, LINE, line) < 0
-        || PyObject_GenericSetAttr(entry, POINTS, points) < 0
-        || PyObject_GenericSetAttr(entry, POLYGONS, polygons) < 0
-        || PyObject_GenericSetAttr(entry, OPTIONS, options) < 0)
-        Py_CLEAR(entry);
-    Py_XDECREF(line);
+    if (line == NULL)
+        return NULL;
+    PyObject *values[5] = {name, line, points, polygons, options};
+    PyObject *entry = new_filled(slots, values);
+    Py_DECREF(line);
     return entry;
+}
+
+static void entry_slots(Slots *slots, PyTypeObject *type)
+{
+    PyObject *names[5] = {NAME, LINE, POINTS, POLYGONS, OPTIONS};
+    find_slots(slots, type, names, 5);
 }
 
 /* mapfiles.PolygonList of `line`'s polygons, rows `first_row`.. of `coordinates`, their
  * sizes polygons line->first.. of `sizes` (the file's, shared: no tuple per entry); its
  * slots as its __init__ would set them, the row slices left for it to make when asked */
-static PyObject *new_polygon_list(PyTypeObject *type, PyObject *coordinates, PyObject *sizes,
+static PyObject *new_polygon_list(const Slots *slots, PyObject *coordinates, PyObject *sizes,
                                   const Line *line, Py_ssize_t first_row)
 {
-    PyObject *rows = NULL, *list = NULL;
-    rows = Py_BuildValue("(OnOnn)", coordinates, first_row, sizes, line->first, line->count);
+    PyObject *rows = Py_BuildValue("(OnOnn)", coordinates, first_row, sizes, line->first, line->count);
     if (rows == NULL)
         return NULL;
-    list = type->tp_new(type, EMPTY_TUPLE, NULL);
-    if (list != NULL && (PyObject_GenericSetAttr(list, ITEMS, Py_None) < 0
-                         || PyObject_GenericSetAttr(list, TUPLES, Py_None) < 0
-                         || PyObject_GenericSetAttr(list, ROWS, rows) < 0))
-        Py_CLEAR(list);
+    PyObject *values[3] = {Py_None, Py_None, rows};
+    PyObject *list = new_filled(slots, values);
     Py_DECREF(rows);
     return list;
 }
@@ -340,6 +341,10 @@ static PyObject *python_lines(const Parse *p)
 static PyObject *polygon_entries(const Parse *p, PyTypeObject *entry_type, PyTypeObject *list_type,
                                  PyObject *coordinates, PyObject *sizes, int64_t *counts)
 {
+    Slots entry, list;
+    PyObject *list_names[3] = {ITEMS, TUPLES, ROWS};
+    entry_slots(&entry, entry_type);
+    find_slots(&list, list_type, list_names, 3);
     PyObject *entries = PyList_New(0);
     Py_ssize_t row = 0, plain = 0;
     for (Py_ssize_t i = 0; entries != NULL && i < p->line_count; i++) {
@@ -348,14 +353,13 @@ static PyObject *polygon_entries(const Parse *p, PyTypeObject *entry_type, PyTyp
             continue;
         counts[plain++] = (int64_t)line->count;
         PyObject *name = text_of(p, line->name_start, line->name_end);
-        PyObject *polygons = name ? new_polygon_list(list_type, coordinates, sizes, line, row) : NULL;
-        PyObject *entry = polygons ? new_entry(entry_type, name, line->number, EMPTY_TUPLE, polygons,
-                                               EMPTY_STR) : NULL;
-        if (entry == NULL || PyList_Append(entries, entry) < 0)
+        PyObject *polygons = name ? new_polygon_list(&list, coordinates, sizes, line, row) : NULL;
+        PyObject *made = polygons ? new_entry(&entry, name, line->number, EMPTY_TUPLE, polygons, EMPTY_STR) : NULL;
+        if (made == NULL || PyList_Append(entries, made) < 0)
             Py_CLEAR(entries);
         Py_XDECREF(name);
         Py_XDECREF(polygons);
-        Py_XDECREF(entry);
+        Py_XDECREF(made);
         for (Py_ssize_t k = 0; k < line->count; k++)
             row += (Py_ssize_t)p->sizes[line->first + k];
     }
@@ -385,6 +389,8 @@ static PyObject *point_tuples(const Parse *p, const Line *line)
 
 static PyObject *point_entries(const Parse *p, PyTypeObject *entry_type)
 {
+    Slots slots;
+    entry_slots(&slots, entry_type);
     PyObject *entries = PyList_New(0);
     for (Py_ssize_t i = 0; entries != NULL && i < p->line_count; i++) {
         const Line *line = &p->lines[i];
@@ -393,7 +399,7 @@ static PyObject *point_entries(const Parse *p, PyTypeObject *entry_type)
         PyObject *name = text_of(p, line->name_start, line->name_end);
         PyObject *options = name ? text_of(p, line->options_start, line->options_end) : NULL;
         PyObject *points = options ? point_tuples(p, line) : NULL;
-        PyObject *entry = points ? new_entry(entry_type, name, line->number, points, EMPTY_TUPLE, options) : NULL;
+        PyObject *entry = points ? new_entry(&slots, name, line->number, points, EMPTY_TUPLE, options) : NULL;
         if (entry == NULL || PyList_Append(entries, entry) < 0)
             Py_CLEAR(entries);
         Py_XDECREF(name);

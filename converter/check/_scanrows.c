@@ -510,8 +510,78 @@ done:
     return result;
 }
 
+/* ---- select: scanlines._within_bounds's guards over measure's answer, in one pass
+
+   select(boxes, crossings, counts, limit, max_rows, max_crossings)
+       -> (scanned: bytes of 0/1, polygon_index: int64 bytes, top, rows), or None
+   A polygon is scanned when it has at least 3 points, all four sides of its box strictly
+   inside (-limit, limit) and a height of at most max_rows; polygon_index numbers the
+   scanned ones in order (-1 for the others); top and rows span their boxes (0 and 1 when
+   none is scanned). None when the scanned ones have more than max_crossings crossings in
+   all (scanlines then leaves out the tallest first, in numpy), or for limits or arrays out
+   of line. The loop is a few microseconds: it keeps the GIL, so nothing changes the
+   arrays meanwhile. */
+static PyObject *select_scanned(PyObject *self, PyObject *args)
+{
+    PyObject *objects[3];
+    long long limit, max_rows, max_crossings;
+    if (!PyArg_ParseTuple(args, "OOOLLL", &objects[0], &objects[1], &objects[2], &limit, &max_rows, &max_crossings))
+        return NULL;
+    Array a[3]; /* boxes, crossings, counts */
+    PyObject *result = NULL, *scanned_bytes = NULL, *index_bytes = NULL;
+    int got = 0;
+    for (; got < 3; got++)
+        if (array_get(objects[got], &a[got], 8, 0, "scanrows") < 0) {
+            array_release(&a[got]);
+            goto done;
+        }
+    size_t polygons = (size_t)a[2].count;
+    /* limit <= 2**62: a side inside (-limit, limit) minus another never overflows */
+    if ((size_t)a[0].count / 4 != polygons || (size_t)a[0].count % 4 || (size_t)a[1].count != polygons ||
+        limit <= 0 || limit > ((long long)1 << 62) || max_rows < 0 || max_crossings < 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    unsigned char *scanned;
+    int64_t *index;
+    if (!(scanned_bytes = new_bytes(polygons, 1, (void **)&scanned)) ||
+        !(index_bytes = new_bytes(polygons, sizeof(int64_t), (void **)&index)))
+        goto done;
+    const int64_t *boxes = I64(a[0]), *crossings = I64(a[1]), *counts = I64(a[2]);
+    int64_t top = 0, bottom = 0, kept = 0;
+    uint64_t total = 0;
+    for (size_t p = 0; p < polygons; p++) {
+        const int64_t *box = boxes + 4 * p; /* left, top, right, bottom */
+        int in = counts[p] >= 3;
+        for (int side = 0; side < 4 && in; side++)
+            in = box[side] > -limit && box[side] < limit;
+        in = in && box[3] - box[1] <= max_rows;
+        if (in) {
+            if (crossings[p] < 0 || (uint64_t)crossings[p] > (uint64_t)max_crossings - total) {
+                result = Py_NewRef(Py_None); /* over the bound: numpy picks the ones left out */
+                goto done;
+            }
+            total += (uint64_t)crossings[p];
+            top = kept == 0 || box[1] < top ? box[1] : top;
+            bottom = kept == 0 || box[3] > bottom ? box[3] : bottom;
+        }
+        scanned[p] = (unsigned char)in;
+        index[p] = in ? kept++ : -1;
+    }
+    result = Py_BuildValue("(OOLL)", scanned_bytes, index_bytes, (long long)(kept ? top : 0),
+                           (long long)(kept ? bottom - top + 1 : 1));
+done:
+    Py_XDECREF(scanned_bytes);
+    Py_XDECREF(index_bytes);
+    for (int i = 0; i < got; i++)
+        array_release(&a[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"measure", measure, METH_VARARGS, "(coords, counts) -> (boxes, crossings) bytes, or None"},
+    {"select", select_scanned, METH_VARARGS,
+     "(boxes, crossings, counts, limit, max_rows, max_crossings) -> (scanned, polygon_index, top, rows), or None"},
     {"build", build, METH_VARARGS, "(coords, counts, scanned, top, rows, limit, max_rows) -> 5 tables, or None"},
     {"contains", contains, METH_VARARGS, "(5 tables, polygons, xs, ys, top, rows) -> bytes of 0/1"},
     {NULL, NULL, 0, NULL},

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from converter.check import dtdvalid
+from converter.check import dtdvalid, switching
 from converter.check.dtdvalid import DtdReport
 from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.folderlisting import FolderListing, list_folder
@@ -113,7 +113,13 @@ class CheckContext:
         if known is not None:  # another game XML of this map folder was checked before
             known.restore(self)
             return
-        self._prefetch = background().submit(self._read_map_files)
+        switching.shorten()  # its kernels' C work then runs beside the XML rules (see switching)
+        try:
+            self._prefetch = background().submit(self._read_map_files)
+        except BaseException:
+            switching.restore()
+            raise
+        self._prefetch.add_done_callback(switching.restore)
 
     def _read_map_files(self) -> None:
         for name in PREFETCHED:

@@ -86,7 +86,7 @@ class PolygonList(Sequence):
         return repr(self._all())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: the C reader builds hundreds per check, no dict each
 class Entry:  # the C reader (_pointtext.c) fills these five fields by name, without __init__
     name: str
     line: int
@@ -95,7 +95,7 @@ class Entry:  # the C reader (_pointtext.c) fills these five fields by name, wit
     options: str = ""  # place.txt text after `|`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Malformed:
     line: int
     text: str

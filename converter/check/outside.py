@@ -19,6 +19,7 @@ from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.scanlines import COORDINATE_LIMIT, ScanTable, ragged_ranges
 
 _kernel = accelerator("_outlines")  # reads the point files' entries into arrays; None: Python
+_one_call = _kernel.outside if _kernel is not None else None  # the steps below at once; None: step by step
 
 
 Outside = tuple[Entry, tuple[int, int], int, float]
@@ -34,6 +35,11 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
     if arrays is None:  # a polygon coordinate beyond int64 (hostile input): the tuples
         return _points_outside_by_tuples(polygons, scan, point_file, layout)
     entries = point_file.entries
+    if _one_call is not None and isinstance(entries, list) and scan.scanned.all():
+        found = _one_call(entries, layout.first, scan.cross_keys, scan.cross_x, scan.touch_keys, scan.touch_low,
+                                scan.touch_high, scan.polygon_index, *arrays, scan.top, scan.rows, COORDINATE_LIMIT)
+        if found is not None:  # the three steps below in one C call
+            return _outside_found(entries, *found)
     gathered = _read_points(entries, layout.first)
     if gathered is None:  # a point beyond int64 (hostile input): the tuples
         return _points_outside_by_tuples(polygons, scan, point_file, layout)
@@ -57,6 +63,14 @@ def points_outside(polygons: PointFile, scan: ScanTable, point_file: PointFile,
     # (the points as written: gathered from the entries' own ints)
     return list(zip(map(entries.__getitem__, numbers[entry_numbers].tolist()), map(tuple, first_points.tolist()),
                     counts.tolist(), distances))
+
+
+def _outside_found(entries: list[Entry], rows: bytes, squares: bytes) -> list[Outside]:
+    """points_outside's answer from the kernel's (entry number, x, y, outside points) rows
+    and squared distances (the same ints and floats the steps below give)."""
+    values = memoryview(rows).cast("q").tolist()
+    return [(entries[values[at]], (values[at + 1], values[at + 2]), values[at + 3], square ** 0.5)
+            for at, square in zip(range(0, len(values), 4), memoryview(squares).cast("d").tolist())]
 
 
 def outside_runs(scan: ScanTable, firsts: np.ndarray, polygon_counts: np.ndarray, point_counts: np.ndarray,

@@ -133,11 +133,12 @@ class ScanTable:
             return None
         boxes = np.frombuffer(measured[0], dtype=np.int64).reshape(-1, 4)
         crossings = np.frombuffer(measured[1], dtype=np.int64)
-        scanned = _within_bounds(counts, boxes, lambda scanned: crossings)
-        polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
-        kept = boxes[scanned]
-        top = int(kept[:, 1].min()) if len(kept) else 0
-        rows = int(kept[:, 3].max()) - top + 1 if len(kept) else 1
+        selected = _kernel.select(boxes, crossings, counts, COORDINATE_LIMIT, MAX_ROWS, MAX_CROSSINGS)
+        if selected is not None:  # (the guards in one C pass; None: over MAX_CROSSINGS, numpy decides)
+            scanned, polygon_index = np.frombuffer(selected[0], dtype=bool), np.frombuffer(selected[1], dtype=np.int64)
+            top, rows = selected[2], selected[3]
+        else:
+            scanned, polygon_index, top, rows = _selected(boxes, counts, crossings)
         tables = _kernel.build(flat, counts, scanned, top, rows, COORDINATE_LIMIT, MAX_ROWS)
         if tables is None:
             return None
@@ -344,6 +345,17 @@ def _flat_coordinates(shapes, count: int) -> np.ndarray:
 
 
 _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
+
+
+def _selected(boxes: np.ndarray, counts: np.ndarray, crossings: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """The polygons the table takes (`_within_bounds`), their numbers among them, and the
+    rows their boxes span (as the kernel's `select`)."""
+    scanned = _within_bounds(counts, boxes, lambda scanned: crossings)
+    polygon_index = np.where(scanned, np.cumsum(scanned) - 1, -1)
+    kept = boxes[scanned]
+    top = int(kept[:, 1].min()) if len(kept) else 0
+    rows = int(kept[:, 3].max()) - top + 1 if len(kept) else 1
+    return scanned, polygon_index, top, rows
 
 
 def _scannable(counts: np.ndarray, boxes: np.ndarray, spans: np.ndarray, starts: np.ndarray) -> np.ndarray:

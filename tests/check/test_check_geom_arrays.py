@@ -198,3 +198,75 @@ def test_points_outside_with_polygons_the_scan_left_out(monkeypatch) -> None:
     found = points_outside(polygons, scan, place)
     assert [(entry.name, first, count) for entry, first, count, _ in found] == [("A", (50, 50), 2), ("B", (60, 60), 1)]
     assert found == _points_outside_by_tuples(polygons, scan, place)
+
+
+# ---- _outlines.outside: gather, outside_runs and squared in one call, against the three
+
+def _steps(patch, polygons, scan, place):
+    """points_outside asking the kernel's three steps one by one."""
+    import converter.check.outside as outside_module
+
+    patch.setattr(outside_module, "_one_call", None)
+    try:
+        return outside_module.points_outside(polygons, scan, place)
+    finally:
+        patch.undo()
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(names, st.lists(triangle, min_size=1, max_size=2)), min_size=1, max_size=5),
+       st.lists(st.tuples(st.sampled_from(["A", "B", "C", "D", "E"]),
+                          st.lists(st.tuples(st.sampled_from([-2**63, -2**31 - 1, -3, 0, 7, 20, 44, 2**31, 2**63 - 1]),
+                                             st.integers(-5, 45)), min_size=1, max_size=5)), min_size=1, max_size=6))
+def test_one_call_is_the_three_steps(polygon_entries, place_entries) -> None:
+    polygons = _polygon_file(polygon_entries)
+    place = PointFile(Path("place.txt"), [Entry(name, line, points=tuple(points))
+                                          for line, (name, points) in enumerate(place_entries, 1)])
+    scan = ScanTable.of([(entry.name, shape) for entry in polygons.entries for shape in entry.polygons])
+    with pytest.MonkeyPatch.context() as patch:
+        expected = _steps(patch, polygons, scan, place)
+    found = points_outside(polygons, scan, place)
+    assert found == expected
+    assert [type(distance) for *_, distance in found] == [float] * len(found)
+    if scan.scanned.all():  # then the one call answered (else the steps did, and this compared nothing)
+        assert OUTLINES.outside(place.entries, layout_of(polygons).first, scan.cross_keys, scan.cross_x,
+                                scan.touch_keys, scan.touch_low, scan.touch_high, scan.polygon_index,
+                                *polygons.polygon_arrays, scan.top, scan.rows, scanlines.COORDINATE_LIMIT) is not None
+    assert all(type(value) is int for _, point, count, _ in found for value in (*point, count))
+
+
+@needs_kernel
+def test_one_call_refuses_what_the_steps_refuse() -> None:
+    polygons = _polygon_file([("A", [[(0, 0), (10, 0), (0, 10)]]), ("B", [[(20, 0), (30, 0), (20, 10)]])])
+    scan = ScanTable.of([(entry.name, shape) for entry in polygons.entries for shape in entry.polygons])
+    coordinates, sizes = polygons.polygon_arrays
+    first = layout_of(polygons).first
+    tables = (scan.cross_keys, scan.cross_x, scan.touch_keys, scan.touch_low, scan.touch_high)
+    entries = [Entry("A", 1, points=((1, 1), (50, 50))), Entry("B", 2, points=((21, 1),)), Entry("Z", 3, points=((0, 0),))]
+
+    def call(entries=entries, first=first, index=scan.polygon_index, coordinates=coordinates, sizes=sizes,
+             rows=scan.rows, limit=2**31):
+        return OUTLINES.outside(entries, first, *tables, index, coordinates, sizes, scan.top, rows, limit)
+
+    rows, squares = call()
+    assert np.frombuffer(rows, dtype=np.int64).tolist() == [0, 50, 50, 1]  # Z is no territory: skipped
+    alone = OUTLINES.squared(np.array([50, 50]), coordinates, sizes.reshape(-1), np.array([0]), np.array([1]))
+    assert np.frombuffer(squares, dtype=np.float64).tolist() == np.frombuffer(alone, dtype=np.float64).tolist()
+    assert call(entries=[Entry("A", 1, points=((1.5, 2),))]) is None  # as gather: no int
+    assert call(index=np.array([0, -1], dtype=np.int64)) is None  # a polygon left out of the scan
+    assert call(index=scan.polygon_index[:1]) is None  # one index per polygon
+    assert call(sizes=np.array([[3], [4]], dtype=np.int64)) is None  # sizes past the coordinates
+    assert call(sizes=np.array([[0], [6]], dtype=np.int64)) is None  # an empty polygon
+    assert call(coordinates=coordinates.reshape(-1)[:-1]) is None  # half a point
+    assert call(first={"A": (None, 1, 5)}) is None  # polygons past the arrays
+    assert call(first={"A": (None, -1, 1)}) is None
+    assert call(rows=0) is None and call(limit=-1) is None
+    with pytest.raises(AttributeError):
+        call(entries=[object()])
+    with pytest.raises(ValueError):
+        call(coordinates=coordinates.astype(np.float64))
+    with pytest.raises(TypeError):
+        OUTLINES.outside(tuple(entries), first, *tables, scan.polygon_index, coordinates, sizes, scan.top, scan.rows,
+                         2**31)
+    assert [bytes(values) for values in call(entries=[])] == [b"", b""]

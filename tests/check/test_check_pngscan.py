@@ -302,3 +302,30 @@ def test_the_chunk_handlers_are_read_as_dir_reads_them() -> None:
 
     for cls in (PngImagePlugin.PngStream, PngImagePlugin.ChunkStream, PngImagePlugin.PngImageFile, int):
         assert _attribute_names(cls) == dir(cls)
+
+
+def test_paths_of_every_kind_answer_as_their_files(tmp_path: Path) -> None:
+    """ASCII str paths are read as they are, every other kind goes through os.fsencode:
+    each must name the same file (and a NUL is refused as os.fsencode refuses it)."""
+    names = ["plain.png", "caf\u00e9.png", os.fsdecode(b"raw\xff.png"), "\u65e5\u672c.png"]
+    for number, name in enumerate(names):
+        (tmp_path / name).write_bytes(BASES[number % len(BASES)])
+    class AsPath:
+        def __init__(self, path: str) -> None:
+            self.path = path
+
+        def __fspath__(self) -> str:
+            return self.path
+
+    class Text(str):  # a str subclass is converted, not read in place
+        pass
+
+    spellings = [str(tmp_path / name) for name in names]
+    kinds = [*spellings, *(os.fsencode(path) for path in spellings), *(tmp_path / name for name in names),
+             *(AsPath(path) for path in spellings), *(Text(path) for path in spellings)]
+    found = KERNEL.scan(kinds, kernel_rules(HEADER_BYTES), True)
+    expected = [_expected(read_file(path), HEADER_BYTES) for path in spellings]
+    assert found == expected * 5 and None not in found
+    for refused in (str(tmp_path / "plain.png") + "\0", "a\0b.png", Text("a\0b")):
+        with pytest.raises(ValueError):
+            KERNEL.scan([refused], kernel_rules(HEADER_BYTES), True)

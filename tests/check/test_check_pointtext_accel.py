@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 import random
 from pathlib import Path
 
@@ -32,13 +33,18 @@ def _both(monkeypatch, read):
     return fast, read()
 
 
+def _fields(entry) -> dict:
+    """Every slot's value (a slot the C reader left unset raises AttributeError here)."""
+    return {name: getattr(entry, name) for name in type(entry).__slots__}
+
+
 def _assert_same(fast, pure) -> None:
     assert fast.unreadable == pure.unreadable
     assert fast.malformed == pure.malformed
     assert fast.entries == pure.entries
     for mine, theirs in zip(fast.entries, pure.entries):  # same fields, same types, nothing else
-        assert vars(mine).keys() == vars(theirs).keys()
-        assert [type(value) for value in vars(mine).values()] == [type(value) for value in vars(theirs).values()]
+        assert type(mine) is type(theirs) and not hasattr(mine, "__dict__")
+        assert [type(value) for value in _fields(mine).values()] == [type(value) for value in _fields(theirs).values()]
         assert all(type(value) is int for point in mine.points for value in point)
         assert [len(polygon) for polygon in mine.polygons] == [len(polygon) for polygon in theirs.polygons]
     arrays, expected = fast.polygon_arrays, pure.polygon_arrays
@@ -197,3 +203,71 @@ def test_many_lines_mixed_read_as_in_python(monkeypatch, tmp_path) -> None:
     fast, pure = _both(monkeypatch, lambda: read_point_file(path, allow_options=True))
     _assert_same(fast, pure)
     assert len(fast.entries) == 3000 and fast.entries[-1].options == "overflowToLeft=False"
+
+
+# ---- the fields filled straight into the slots, or set one by one for any other class
+
+@dataclass(frozen=True)
+class _DictEntry:  # no slots: each field set as object.__setattr__ would
+    name: str
+    line: int
+    points: tuple = ()
+    polygons: object = ()
+    options: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _OtherSlots:  # an unrelated slotted class: its member descriptors must never be used for another
+    name: str
+    line: int
+    points: tuple = ()
+    polygons: object = ()
+    options: str = ""
+
+
+class _MadeByNew(_DictEntry):  # a __new__ of its own runs Python code: set one by one
+    def __new__(cls, *_arguments, **_options):
+        return object.__new__(cls)
+
+
+class _ForeignMembers:  # class attributes that are another class's slots
+    __slots__ = ("mine",)
+    name, line, points, polygons, options = (vars(_OtherSlots)[field] for field in
+                                             ("name", "line", "points", "polygons", "options"))
+
+
+def _fields_of(entry) -> tuple:
+    return entry.name, entry.line, entry.points, entry.polygons, entry.options
+
+
+_POINTS_TEXT = b"Alpha (1,2) (3,4) | overflowToLeft=true\nBeta (5,6)\n"
+
+
+@pytest.mark.parametrize("entry_type", [Entry, _DictEntry, _OtherSlots, _MadeByNew])
+def test_entries_filled_alike_for_any_class(entry_type) -> None:
+    expected, _, _ = KERNEL.read_points(_POINTS_TEXT, True, Entry)
+    entries, others, ascii_only = KERNEL.read_points(_POINTS_TEXT, True, entry_type)
+    assert others == [] and ascii_only
+    assert [type(entry) for entry in entries] == [entry_type] * 2
+    assert [_fields_of(entry) for entry in entries] == [_fields_of(entry) for entry in expected]
+    polygons = b"A < (0,0) (4,0) (4,4) > < (9,9) (12,9) (9,12) >\n"
+    read, _, _, _, _, _ = KERNEL.read_polygons(polygons, entry_type, PolygonList, int64_rows)
+    assert type(read[0]) is entry_type and [len(polygon) for polygon in read[0].polygons] == [3, 3]
+    assert read[0].polygons == PolygonList([((0, 0), (4, 0), (4, 4)), ((9, 9), (12, 9), (9, 12))])
+
+
+def test_another_classes_slots_are_never_written() -> None:
+    """The member descriptors found on the class belong to _OtherSlots: storing at their
+    offsets would write past a _ForeignMembers instance. The generic path sets them through
+    the descriptors, which refuse an instance of another class."""
+    with pytest.raises(TypeError):
+        KERNEL.read_points(_POINTS_TEXT, True, _ForeignMembers)
+
+
+def test_a_subclass_is_filled_through_its_bases_slots() -> None:
+    class Loose(PolygonList):  # a subclass with a __dict__: its fields are still PolygonList's slots
+        pass
+
+    read, _, _, _, _, _ = KERNEL.read_polygons(b"A < (0,0) (4,0) (4,4) >\n", Entry, Loose, int64_rows)
+    assert type(read[0].polygons) is Loose and read[0].polygons == (((0, 0), (4, 0), (4, 4)),)
+    assert vars(read[0].polygons) == {}

@@ -173,3 +173,47 @@ def test_build_tables_are_read_only_and_recycled_memory_gives_the_same_tables(mo
         if scale == 1:
             _assert_same_table(table, expected)
         del table
+
+
+# ---- select: the guards in one C pass, against scanlines._selected
+
+side = st.sampled_from([0, 1, -1, 5, 2**31 - 1, 2**31, -2**31 + 1, -2**31, 2**62, -2**63, 2**63 - 1])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.tuples(side, side, side, side), st.integers(0, 6), st.integers(0, 50)), max_size=8),
+       st.integers(0, 60), st.integers(0, 120))
+def test_select_is_the_numpy_guard(polygons, max_rows, max_crossings) -> None:
+    boxes = np.array([box for box, _, _ in polygons], dtype=np.int64).reshape(-1, 4)
+    counts = np.array([count for _, count, _ in polygons], dtype=np.int64)
+    crossings = np.array([crossing for _, _, crossing in polygons], dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scanlines, "MAX_ROWS", max_rows)
+        patch.setattr(scanlines, "MAX_CROSSINGS", max_crossings)
+        scanned, index, top, rows = scanlines._selected(boxes, counts, crossings)
+        picked = KERNEL.select(boxes, crossings, counts, scanlines.COORDINATE_LIMIT, max_rows, max_crossings)
+    if picked is None:  # only over the crossings bound: numpy leaves the tallest out first
+        kept = scanlines._within_bounds(counts, boxes, lambda _: np.zeros(len(counts), dtype=np.int64))
+        assert int(crossings[kept].sum()) > max_crossings
+        return
+    assert np.frombuffer(picked[0], dtype=bool).tolist() == scanned.tolist()
+    assert np.frombuffer(picked[1], dtype=np.int64).tolist() == index.tolist()
+    assert (picked[2], picked[3]) == (top, rows)
+
+
+def test_select_refuses_what_does_not_fit() -> None:
+    boxes, counts = np.zeros((2, 4), dtype=np.int64), np.full(2, 3, dtype=np.int64)
+    crossings = np.ones(2, dtype=np.int64)
+    assert KERNEL.select(boxes, crossings, counts, 2**31, 10, 10)[2:] == (0, 1)
+    assert KERNEL.select(boxes, crossings[:1], counts, 2**31, 10, 10) is None  # lengths differ
+    assert KERNEL.select(boxes[:1], crossings, counts, 2**31, 10, 10) is None
+    for limit, max_rows, max_crossings in ((0, 10, 10), (2**62 + 1, 10, 10), (2**31, -1, 10), (2**31, 10, -1)):
+        assert KERNEL.select(boxes, crossings, counts, limit, max_rows, max_crossings) is None
+    assert KERNEL.select(boxes, -crossings, counts, 2**31, 10, 10) is None  # a negative count of crossings
+    assert KERNEL.select(boxes, np.full(2, 2**63 - 1, dtype=np.int64), counts, 2**31, 10, 2**63 - 1) is None
+    with pytest.raises(ValueError):
+        KERNEL.select(boxes.astype(np.float64), crossings, counts, 2**31, 10, 10)
+    with pytest.raises(TypeError):
+        KERNEL.select("boxes", crossings, counts, 2**31, 10, 10)
+    empty = np.zeros(0, dtype=np.int64)
+    assert KERNEL.select(empty, empty, empty, 2**31, 10, 10) == (b"", b"", 0, 1)
