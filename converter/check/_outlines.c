@@ -254,19 +254,26 @@ static PyObject *column_bytes(const Vector *rows, size_t column, size_t width)
     return bytes;
 }
 
+/* gather_entry over every entry, until one answers other than 1: its answer, or 1 */
+static int gather_entries(PyObject *entries, PyObject *first, Vector *rows, Vector *coordinates)
+{
+    int read = 1;
+    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
+        PyObject *entry = PyList_GET_ITEM(entries, i);
+        Py_INCREF(entry);
+        read = gather_entry(entry, i, first, rows, coordinates);
+        Py_DECREF(entry);
+    }
+    return read;
+}
+
 static PyObject *gather(PyObject *self, PyObject *args)
 {
     PyObject *entries, *first, *result = NULL;
     if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &entries, &PyDict_Type, &first))
         return NULL;
     Vector rows = {NULL, 0, 0}, coordinates = {NULL, 0, 0};
-    int read = 1;
-    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
-        PyObject *entry = PyList_GET_ITEM(entries, i);
-        Py_INCREF(entry);
-        read = gather_entry(entry, i, first, &rows, &coordinates);
-        Py_DECREF(entry);
-    }
+    int read = gather_entries(entries, first, &rows, &coordinates);
     if (read == 0) {
         result = Py_None;
         Py_INCREF(result);
@@ -402,13 +409,7 @@ static PyObject *outside(PyObject *self, PyObject *args)
                           &top, &rows, &limit))
         return NULL;
     Vector gathered = {NULL, 0, 0}, written = {NULL, 0, 0};
-    int read = 1;
-    for (Py_ssize_t i = 0; read == 1 && i < PyList_GET_SIZE(entries); i++) { /* (size re-read: getattr may run code) */
-        PyObject *entry = PyList_GET_ITEM(entries, i);
-        Py_INCREF(entry);
-        read = gather_entry(entry, i, first, &gathered, &written);
-        Py_DECREF(entry);
-    }
+    int read = gather_entries(entries, first, &gathered, &written);
     /* the 5 tables, polygon_index, coordinates, sizes: taken after the entries are read (their
        getattr may run Python code, which may change arrays not yet held) */
     Array a[8];
