@@ -2,11 +2,11 @@
 
 Ours: the full check of each map (XML parse, DTD, every rule; for the two D-Day2 packages,
 the community one and the one `dday2 build` generates here, also their map files, tiles
-and images), median of RUNS in this process, warmed by WARMUP rounds over every map first.
-Peer: TripleA 1.9's `GameParser.parse` on the same XML, median of RUNS in one JVM warmed
-by WARMUP rounds of parses over every XML first (bench/java/ParseTimes.java, compiled here
-with javac against the installed jar). Warming per file instead left the JIT cold for the
-first files timed — the D-Day2 XMLs — and made the engine look 3-4x slower than it is.
+and images), in this process. Peer: TripleA 1.9's `GameParser.parse` on the same XML, in
+one JVM (bench/java/ParseTimes.java, compiled here with javac against the installed jar)
+that answers requests on a pipe. Both are warmed by WARMUP rounds over every map first
+(warming per file left the JIT cold for the first files timed and made the engine look
+3-4x slower than it is); then the samples are taken in turns, see _paired_times.
 Reported as a ratio ours / engine: below 1 means we are faster. Then what a user waits for:
 one whole `dday2 check` process against one JVM that starts, parses the XML once and exits.
 """
@@ -30,30 +30,74 @@ from converter.check.inputs import resolve
 from converter.check.runner import check_target
 from converter.paths import REPO_ROOT, SHARED_DIR
 
-RUNS = 7
+RUNS = 5  # timed checks in a row, per map and per turn
+TURNS = 5  # ours and the engine's are sampled in turns, so both see the same machine load
 PROCESS_RUNS = 3
 PROCESS_XMLS = ("cold_war.xml", "WAW40.xml")  # a small and a large XML, timed as whole processes
 WARMUP = 5  # rounds over all XMLs; the medians settle after 3
 JAVA_SOURCE = Path(__file__).parent / "java" / "ParseTimes.java"
 
 
-def _our_times(targets) -> dict[Path, float]:
-    """Warmed as the engine is: WARMUP rounds over every target before any is timed (one
-    warm-up call per target left the first ones timed, the D-Day2 packages, 30% slow)."""
+class _EnginePeer:
+    """One warm JVM (ParseTimes serve) that parses an XML RUNS times on request."""
+
+    def __init__(self, work: Path):
+        self._log = work / "peer-stderr.txt"
+        with self._log.open("w") as log:
+            self._process = subprocess.Popen(_java(work, "serve"), cwd=work, stdin=subprocess.PIPE,
+                                             stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
+
+    def times(self, xml: Path, runs: int) -> tuple[list[float], str]:
+        """Seconds per parse, and "ok" or the exception the parse ended with."""
+        self._process.stdin.write(f"{runs}\t{xml}\n")
+        self._process.stdin.flush()
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the engine peer ended: {self._log.read_text()[-500:]}")
+        status, *nanoseconds = answer.rstrip("\n").split("\t")
+        return [int(value) / 1e9 for value in nanoseconds], status
+
+    def close(self) -> None:
+        self._process.stdin.close()
+        self._process.wait(timeout=60)
+
+
+def _paired_times(targets, peer: _EnginePeer):
+    """Per target, our samples and the engine's samples of the same XML, taken in turns.
+
+    Both sides are warmed first: WARMUP rounds over every map (one warm-up call per map left
+    the first ones timed 30% slow; the JIT needs all of them). Then TURNS turns, each taking
+    RUNS of ours and RUNS of the engine's per map, back to back: on a machine whose speed
+    drifts (a shared VM does, by 2x within a minute), a ratio of samples taken minutes apart
+    measures the drift, not the programs.
+    """
     load_engine()  # the jar's knowledge is read once per process, like the JVM's warm-up
+    xmls = list(dict.fromkeys(target.xml for target in targets))
     for _ in range(WARMUP):
         for target in targets:
             check_target(target)
-    times = {}
-    for target in targets:
-        key = (target.xml, target.map_dir is not None)
-        samples = []
-        for _ in range(RUNS):
-            start = time.perf_counter()
-            check_target(target)
-            samples.append(time.perf_counter() - start)
-        times[key] = statistics.median(samples)
-    return times
+        for xml in xmls:
+            peer.times(xml, 1)
+    ours = {_key(target): [[] for _ in range(TURNS)] for target in targets}
+    engine = {xml: [[] for _ in range(TURNS)] for xml in xmls}
+    status = {}
+    for turn in range(TURNS):
+        for target in targets:
+            for _ in range(RUNS):
+                start = time.perf_counter()
+                check_target(target)
+                ours[_key(target)][turn].append(time.perf_counter() - start)
+            if not engine[target.xml][turn]:
+                engine[target.xml][turn], status[target.xml] = peer.times(target.xml, RUNS)
+    return ours, engine, status
+
+
+def _key(target) -> tuple[Path, bool]:
+    return target.xml, target.map_dir is not None
+
+
+def _median(turns: list[list[float]]) -> float:
+    return statistics.median(sample for turn in turns for sample in turn)
 
 
 def _compiled_peer(stack: ExitStack) -> Path:
@@ -68,17 +112,6 @@ def _compiled_peer(stack: ExitStack) -> Path:
 def _java(work: Path, *arguments: str) -> list[str]:
     return ["java", f"-Duser.home={work}", f"-Djava.util.prefs.userRoot={work}", "-cp", f"{ENGINE_JAR}:{work}",
             "ParseTimes", *arguments]
-
-
-def _engine_times(work: Path, xmls: list[Path]) -> dict[Path, tuple[float, str]]:
-    completed = subprocess.run(_java(work, str(WARMUP), str(RUNS), *map(str, xmls)),
-                               cwd=work, capture_output=True, text=True, timeout=1800)
-    results = {}
-    for line in completed.stdout.splitlines():
-        parts = line.split("\t")
-        if len(parts) == 3:
-            results[Path(parts[0])] = (int(parts[1]) / 1e9, parts[2])
-    return results
 
 
 def _wall(command: list[str], cwd: Path) -> float:
@@ -146,26 +179,35 @@ def run() -> list[str]:
             targets += resolve(xml_folder, stack)
         if not targets:
             return [f"skipped: no reference maps under {SHARED_DIR}"]
-        ours = _our_times(targets)
         work = _compiled_peer(stack)
-        engine = _engine_times(work, list(dict.fromkeys(t.xml for t in targets)))  # before the scratch package goes
+        peer = _EnginePeer(work)
+        try:
+            ours, engine, status = _paired_times(targets, peer)  # before the scratch package goes
+        finally:
+            peer.close()
         process_cases = [(f"{kinds[t.xml]} full package", t.map_dir, t.xml) for t in targets
                          if t.map_dir is not None and t.xml in kinds][:1]
         process_cases += [(t.xml.name, t.xml, t.xml) for t in targets if t.xml.name in PROCESS_XMLS]
         process = _process_lines(work, process_cases)
-    lines = [_accelerators_line(), f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}"]
+    lines = [_accelerators_line(),
+             f"medians of {TURNS} turns x {RUNS} runs each, ours and the engine's taken in turns; "
+             "'turns' is the range of the per-turn ratios",
+             f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}  {'turns':>11}"]
     ratios: dict[bool, list[float]] = {False: [], True: []}  # by: map files checked too
     for target in targets:
         full = target.map_dir is not None
-        mine = ours[(target.xml, full)]
-        peer, status = engine.get(target.xml, (float("nan"), "missing"))
+        mine = _median(ours[_key(target)])
         kind = kinds.get(target.xml)
         name = target.xml.name if kind is None else f"{kind} {'full package' if full else 'XML only'}"
-        if status != "ok":
-            lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {'-':>10} {'-':>6}  engine parse failed: {status}")
+        if status[target.xml] != "ok":
+            lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {'-':>10} {'-':>6}  "
+                         f"engine parse failed: {status[target.xml]}")
             continue
-        ratios[full].append(mine / peer)
-        lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {peer * 1e3:10.1f} {mine / peer:6.2f}")
+        peer_time = _median(engine[target.xml])
+        per_turn = [statistics.median(a) / statistics.median(b) for a, b in zip(ours[_key(target)], engine[target.xml])]
+        ratios[full].append(mine / peer_time)
+        lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {peer_time * 1e3:10.1f} {mine / peer_time:6.2f}  "
+                     f"{min(per_turn):5.2f}-{max(per_turn):.2f}")
     for full, label in ((False, "XML only (every check of the XML)"), (True, "full package (XML, map files, images)")):
         if ratios[full]:
             within = sum(ratio <= 1.0 for ratio in ratios[full])

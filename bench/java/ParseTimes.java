@@ -1,17 +1,33 @@
-// Times the installed engine's own parse of game XMLs in one warm JVM: first WARMUP rounds
-// of untimed parses over every file (the JIT compiles the parser on all of them, so the
-// first file timed is as warm as the last), then for each file RUNS timed parses; prints
-// "<file>\t<median ns>\t<ok or the exception's name>" per file.
-// Compiled at bench time against /usr/share/games/triplea/bin/triplea.jar (TripleA 1.9).
+// Times the installed engine's own parse of game XMLs (TripleA 1.9's GameParser.parse).
+// Compiled at bench time against /usr/share/games/triplea/bin/triplea.jar.
+//
+// `ParseTimes WARMUP RUNS FILE...`: WARMUP untimed rounds over every file, then RUNS timed
+// parses of each; prints "<file>\t<median ns>\t<ok or the exception's name>" per file.
+//
+// `ParseTimes serve`: one warm JVM answering requests on stdin, so that the bench can take
+// its samples of ours and of the engine's in turns and both see the same machine load. Each
+// line "<runs>\t<file>" is answered by "<ok or the exception's name>\t<ns>\t<ns>..." (one
+// time per parse); the file's bytes are read once and kept.
 import games.strategy.engine.data.GameParser;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 public final class ParseTimes {
   public static void main(String[] args) throws Exception {
+    if (args.length == 1 && args[0].equals("serve")) {
+      serve();
+      return;
+    }
     int warmup = Integer.parseInt(args[0]);
     int runs = Integer.parseInt(args[1]);
     int count = args.length - 2;
@@ -34,6 +50,34 @@ public final class ParseTimes {
       }
       Arrays.sort(times);
       System.out.println(args[i + 2] + "\t" + times[runs / 2] + "\t" + (error == null ? "ok" : error));
+    }
+  }
+
+  private static void serve() throws IOException {
+    BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    Map<String, byte[]> files = new HashMap<>();
+    String request;
+    while ((request = requests.readLine()) != null) {
+      String[] parts = request.split("\t", 2);
+      int runs = Integer.parseInt(parts[0]);
+      byte[] xml = files.computeIfAbsent(parts[1], ParseTimes::read);
+      StringBuilder times = new StringBuilder();
+      String error = null;
+      for (int run = 0; run < runs; run++) {
+        long start = System.nanoTime();
+        error = parse(xml);
+        times.append('\t').append(System.nanoTime() - start);
+      }
+      System.out.println((error == null ? "ok" : error) + times);
+      System.out.flush();
+    }
+  }
+
+  private static byte[] read(String path) {
+    try {
+      return Files.readAllBytes(Paths.get(path));
+    } catch (IOException failure) {
+      throw new UncheckedIOException(failure);
     }
   }
 
