@@ -57,6 +57,27 @@ class _EnginePeer:
         status, *nanoseconds = answer.rstrip("\n").split("\t")
         return [int(value) / 1e9 for value in nanoseconds], status
 
+    def settle(self, quiet: float = 0.5, limit: float = 30.0) -> None:
+        """Wait until the JVM has used no CPU for `quiet` seconds (at most `limit`): after the
+        warm-up its JIT threads compile for a second or more, and on two cores they took the
+        core our check's second thread needs (measured: the first maps timed 20-40% slower)."""
+        deadline = time.monotonic() + limit
+        used = self._cpu_seconds()
+        while used is not None and time.monotonic() < deadline:
+            time.sleep(quiet)
+            now = self._cpu_seconds()
+            if now == used:
+                return
+            used = now
+
+    def _cpu_seconds(self) -> float | None:
+        """User + system CPU of all the JVM's threads; None where /proc does not tell."""
+        try:
+            fields = Path(f"/proc/{self._process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return None
+
     def close(self) -> None:
         self._process.stdin.close()
         self._process.wait(timeout=60)
@@ -67,9 +88,10 @@ def _paired_times(targets, peer: _EnginePeer):
 
     Both sides are warmed first: WARMUP rounds over every map (one warm-up call per map left
     the first ones timed 30% slow; the JIT needs all of them). Then TURNS turns, each taking
-    RUNS of ours and RUNS of the engine's per map, back to back: on a machine whose speed
-    drifts (a shared VM does, by 2x within a minute), a ratio of samples taken minutes apart
-    measures the drift, not the programs.
+    RUNS of ours and RUNS of the engine's per map, back to back, each after one untimed run
+    (the first after a switch paid for the caches the other side had filled): on a machine
+    whose speed drifts (a shared VM does, by 2x within a minute), a ratio of samples taken
+    minutes apart measures the drift, not the programs.
     """
     load_engine()  # the jar's knowledge is read once per process, like the JVM's warm-up
     xmls = list(dict.fromkeys(target.xml for target in targets))
@@ -78,17 +100,20 @@ def _paired_times(targets, peer: _EnginePeer):
             check_target(target)
         for xml in xmls:
             peer.times(xml, 1)
+    peer.settle()
     ours = {_key(target): [[] for _ in range(TURNS)] for target in targets}
     engine = {xml: [[] for _ in range(TURNS)] for xml in xmls}
     status = {}
     for turn in range(TURNS):
         for target in targets:
+            check_target(target)  # untimed: the caches held the other side's data until now
             for _ in range(RUNS):
                 start = time.perf_counter()
                 check_target(target)
                 ours[_key(target)][turn].append(time.perf_counter() - start)
             if not engine[target.xml][turn]:
-                engine[target.xml][turn], status[target.xml] = peer.times(target.xml, RUNS)
+                samples, status[target.xml] = peer.times(target.xml, RUNS + 1)
+                engine[target.xml][turn] = samples[1:]  # the first is untimed likewise
     return ours, engine, status
 
 
