@@ -49,13 +49,23 @@ class _EnginePeer:
 
     def times(self, xml: Path, runs: int) -> tuple[list[float], str]:
         """Seconds per parse, and "ok" or the exception the parse ended with."""
-        self._process.stdin.write(f"{runs}\t{xml}\n")
-        self._process.stdin.flush()
-        answer = self._process.stdout.readline()
+        try:
+            self._process.stdin.write(f"{runs}\t{xml}\n")
+            self._process.stdin.flush()
+            answer = self._process.stdout.readline()
+        except OSError:  # BrokenPipeError: it has died
+            answer = ""
         if not answer:
-            raise RuntimeError(f"the engine peer ended: {self._log.read_text()[-500:]}")
+            raise RuntimeError(f"the engine peer ended ({self._why()})")
         status, *nanoseconds = answer.rstrip("\n").split("\t")
         return [int(value) / 1e9 for value in nanoseconds], status
+
+    def _why(self) -> str:
+        """The JVM's first line naming an exception, else its exit status."""
+        self._process.poll()
+        lines = self._log.read_text(errors="replace").splitlines()
+        named = [line.strip() for line in lines if "Exception" in line or "Error" in line]
+        return named[0][:300] if named else f"exit status {self._process.returncode}"
 
     def settle(self, quiet: float = 0.5, limit: float = 30.0) -> None:
         """Wait until the JVM has used no CPU for `quiet` seconds (at most `limit`): after the
@@ -79,8 +89,15 @@ class _EnginePeer:
             return None
 
     def close(self) -> None:
-        self._process.stdin.close()
-        self._process.wait(timeout=60)
+        try:
+            self._process.stdin.close()
+        except OSError:  # BrokenPipeError when it has died already
+            pass
+        try:
+            self._process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
 
 
 def _paired_times(targets, peer: _EnginePeer):
@@ -208,6 +225,8 @@ def run() -> list[str]:
         peer = _EnginePeer(work)
         try:
             ours, engine, status = _paired_times(targets, peer)  # before the scratch package goes
+        except RuntimeError as error:  # the JVM died: say why instead of a traceback
+            return [f"failed: {error}"]
         finally:
             peer.close()
         process_cases = [(f"{kinds[t.xml]} full package", t.map_dir, t.xml) for t in targets
