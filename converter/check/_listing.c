@@ -44,6 +44,8 @@ typedef struct { char *data; size_t length, capacity; } Buffer;
 
 static int buffer_add(Buffer *buffer, const void *bytes, size_t n)
 {
+    if (n == 0)  /* memcpy into a buffer not yet allocated (NULL) is undefined, even of 0 bytes */
+        return 1;
     if (n > MAX_BYTES || buffer->length > MAX_BYTES - n)
         return 0;
     size_t wanted = buffer->length + n;
@@ -213,7 +215,8 @@ static int read_folder(const char *path, Buffer *names, Name **found, size_t *co
     closedir(folder);
     for (size_t k = 0; k < *count; k++) /* the buffer no longer moves */
         (*found)[k].text = names->data + (*found)[k].offset;
-    qsort(*found, *count, sizeof(Name), by_bytes);
+    if (*count > 1)  /* an empty folder leaves *found NULL: qsort must not see it */
+        qsort(*found, *count, sizeof(Name), by_bytes);
     return 0;
 fail:
     closedir(folder);
