@@ -49,7 +49,8 @@ def check(path: Path) -> dict:
 
 
 def main() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    if "libasan" not in os.environ.get("LD_PRELOAD", ""):  # AddressSanitizer's shadow memory needs far more
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     sys.path.insert(0, os.getcwd())
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
