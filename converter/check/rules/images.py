@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from operator import methodcaller
 from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
@@ -62,13 +61,11 @@ def _frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
 def _by_parent(model, path: str, key: str, child: str, value: str, default: str | None = None) -> dict:
     """{element's `key` (or `default`): the `value`s of its `child` elements} for the elements at `path`."""
     parents, children = model.table(path), model.table(f"{path}/{child}")
-    values: dict = {element: set() for element in parents.elements}
-    for parent, each in zip(map(_PARENT, children.elements), children.column(value)):
-        values[parent].add(each)
-    return dict(zip(parents.column(key, default), values.values()))
-
-
-_PARENT = methodcaller("getparent")
+    values: list[set] = [set() for _ in range(len(parents))]
+    # each child at path/child has its parent at path: its owner index is never -1
+    for owner, each in zip(children.owners(parents), children.column(value)):
+        values[owner].add(each)
+    return dict(zip(parents.column(key, default), values))
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
