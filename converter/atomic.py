@@ -13,7 +13,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        if hasattr(os, "fchmod"):  # mkstemp makes the file private (0600); the result is not meant to be
+        if hasattr(os, "fchmod"):  # mkstemp makes it private (0600); the result is meant to be shared
             os.fchmod(handle, mode)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

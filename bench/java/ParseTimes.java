@@ -1,13 +1,9 @@
-// Times the installed engine's own parse of game XMLs (TripleA 1.9's GameParser.parse).
+// Times the installed engine's own parse of game XMLs (TripleA 1.9's GameParser.parse), in
+// one JVM answering requests on stdin, so that the bench can take its samples of ours and of
+// the engine's in turns and both see the same machine load. Each line "<runs>\t<file>" is
+// answered by "<ok or the exception's name>\t<ns>\t<ns>..." (one time per parse); the file's
+// bytes are read once and kept. The JVM exits when stdin ends.
 // Compiled at bench time against /usr/share/games/triplea/bin/triplea.jar.
-//
-// `ParseTimes WARMUP RUNS FILE...`: WARMUP untimed rounds over every file, then RUNS timed
-// parses of each; prints "<file>\t<median ns>\t<ok or the exception's name>" per file.
-//
-// `ParseTimes serve`: one warm JVM answering requests on stdin, so that the bench can take
-// its samples of ours and of the engine's in turns and both see the same machine load. Each
-// line "<runs>\t<file>" is answered by "<ok or the exception's name>\t<ns>\t<ns>..." (one
-// time per parse); the file's bytes are read once and kept.
 import games.strategy.engine.data.GameParser;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -17,43 +13,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 public final class ParseTimes {
-  public static void main(String[] args) throws Exception {
-    if (args.length == 1 && args[0].equals("serve")) {
-      serve();
-      return;
-    }
-    int warmup = Integer.parseInt(args[0]);
-    int runs = Integer.parseInt(args[1]);
-    int count = args.length - 2;
-    byte[][] xmls = new byte[count][];
-    for (int i = 0; i < count; i++) {
-      xmls[i] = Files.readAllBytes(Paths.get(args[i + 2]));
-    }
-    for (int round = 0; round < warmup; round++) {
-      for (byte[] xml : xmls) {
-        parse(xml);
-      }
-    }
-    for (int i = 0; i < count; i++) {
-      long[] times = new long[runs];
-      String error = null;
-      for (int run = 0; run < runs; run++) {
-        long start = System.nanoTime();
-        error = parse(xmls[i]);
-        times[run] = System.nanoTime() - start;
-      }
-      Arrays.sort(times);
-      System.out.println(args[i + 2] + "\t" + times[runs / 2] + "\t" + (error == null ? "ok" : error));
-    }
-  }
-
-  private static void serve() throws IOException {
+  public static void main(String[] args) throws IOException {
     BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     Map<String, byte[]> files = new HashMap<>();
     String request;

@@ -4,7 +4,8 @@ A scratch copy of the checkout gets its kernels built with both sanitizers; ever
 of `dday2 check` (the kernels' hostile inputs and Hypothesis cases, whole checks of real maps,
 the fuzz pair) then runs there in a child pytest with the sanitizer runtimes preloaded. Any
 report (an out-of-bounds read, a NULL handed to qsort or memcpy, an overflow) ends the child
-and fails this test with the report. Found this way: `_listing` passed NULL to memcpy and qsort for an empty folder.
+and fails this test with the report. Found this way: `_listing` passed NULL to memcpy and
+qsort for an empty folder.
 """
 
 from __future__ import annotations
