@@ -37,15 +37,14 @@ class cached(Generic[T]):  # noqa: N801 - reads like the decorator it replaces
 
 class prefetched(cached[T]):  # noqa: N801
     """`cached`, for values a background thread may be computing already: a reader first
-    waits for the instance's prefetch thread (`instance.wait_for_prefetch()`), then takes
-    the value it left, or computes it (a value the prefetch failed on is computed again by
-    the reader, so its error surfaces where it always did)."""
+    waits until the instance's prefetch thread has left this value
+    (`instance.prefetched_value(name)`) and takes it; or, when that thread failed on it,
+    waits for the thread to end and computes it (so its error surfaces where it always did)."""
 
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        instance.wait_for_prefetch()
         try:
-            return instance.__dict__[self.name]
+            return instance.prefetched_value(self.name)
         except KeyError:
             return super().__get__(instance, owner)

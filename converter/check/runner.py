@@ -20,6 +20,9 @@ from converter.findings import Finding, Severity
 INTERNAL_CODE = "C001"
 MAP_FILE_GROUPS = "MI"  # map files (M3xx) and images (I4xx); the others read the XML and map.yml
 DTD_RULE = "X004"  # the one reader of CheckContext.dtd_report
+# the readers of the image scan, the map-file thread's last value: they run last, so the
+# other map rules run while the scan is still under way
+IMAGE_SCAN_RULES = frozenset({"I404", "M311"})
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,9 @@ class _Plan:
 
 def _plan(rules: Iterable[Rule], settings: CheckSettings) -> _Plan:
     wanted = [rule for rule in rules if settings.wants(rule.code)]
-    # XML rules first, the DTD's after them, the map files' last (findings are sorted anyway)
-    wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code == DTD_RULE))
+    # XML rules first, the DTD's after them, the map files' last, the image scan's readers
+    # at the very end (findings are sorted anyway)
+    wanted.sort(key=lambda rule: (_reads_map_files(rule), rule.code in IMAGE_SCAN_RULES, rule.code == DTD_RULE))
     return _Plan(tuple(wanted), any(map(_reads_map_files, wanted)), any(rule.code == DTD_RULE for rule in wanted))
 
 

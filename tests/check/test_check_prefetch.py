@@ -106,3 +106,69 @@ def test_game_xmls_of_one_map_folder_share_its_map_files(tmp_path: Path, monkeyp
     assert submitted == [True, False]  # the second XML read no map file again
     assert shared == alone
     assert {"M302", "M303", "I404"} <= {finding.code for finding in shared[1]}
+
+
+def _with_image_scan_held(monkeypatch):
+    """Make the map-file thread's last step (the image scan) wait for the returned event."""
+    release, reached = threading.Event(), threading.Event()
+    real = CheckContext.image_facts.compute
+
+    def held(self):
+        reached.set()
+        assert release.wait(10), "the test never released the image scan"
+        return real(self)
+
+    monkeypatch.setattr(CheckContext.image_facts, "compute", held)
+    return release, reached
+
+
+def test_a_reader_waits_only_for_the_step_that_leaves_its_value(tmp_path: Path, monkeypatch) -> None:
+    """The map rules run beside the image scan: while that last step is held, every earlier
+    value and every folder listing can be read; the scan's own value waits for it."""
+    release, reached = _with_image_scan_held(monkeypatch)
+    context = CheckContext(_target(tmp_path))
+    context.prefetch_map_files()
+    try:
+        assert reached.wait(10)
+        for name in PREFETCHED[:-1]:
+            getattr(context, name)
+        assert context.polygon_layout is not None
+        assert context.map_folder("units") is not None
+        assert not context._prefetch.done()  # still held: nothing above waited for its end
+        reader = threading.Thread(target=lambda: context.image_facts)
+        reader.start()
+        reader.join(0.2)
+        assert reader.is_alive()  # the scan's reader waits for the scan
+    finally:
+        release.set()
+    reader.join(10)
+    assert "image_facts" in context.__dict__
+
+
+def test_a_value_the_thread_failed_on_is_computed_after_the_thread_ends(tmp_path: Path, monkeypatch) -> None:
+    """Computing a failed value while the thread still runs could build a value beside it:
+    the reader waits for its end first."""
+    release, reached = _with_image_scan_held(monkeypatch)
+    calls = []
+    real = CheckContext.centers.compute
+
+    def failing_in_the_thread(self):
+        calls.append(threading.current_thread().name)
+        if threading.current_thread().name.startswith(THREAD_NAME):
+            raise OSError("flaky disk")
+        return real(self)
+
+    monkeypatch.setattr(CheckContext.centers, "compute", failing_in_the_thread)
+    context = CheckContext(_target(tmp_path))
+    context.prefetch_map_files()
+    assert reached.wait(10)
+    found = []
+    reader = threading.Thread(target=lambda: found.append(context.centers))
+    reader.start()
+    reader.join(0.2)
+    assert reader.is_alive() and found == []  # waiting for the held thread, not computing
+    release.set()
+    reader.join(10)
+    assert found and found[0] is not None
+    assert calls[-1] == reader.name  # computed by the reader, after every try of the thread
+    assert calls[:-1] and all(name.startswith(THREAD_NAME) for name in calls[:-1])
