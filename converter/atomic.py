@@ -28,9 +28,13 @@ def _mode_for(path: Path) -> int:
     try:
         return path.stat().st_mode & 0o7777
     except OSError:
-        umask = os.umask(0)  # the only way to read it; set back at once
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    umask = os.umask(0)  # the only way to read it; set back at once
+    os.umask(umask)
+    return umask
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -65,5 +69,5 @@ def staging_directory(target: Path) -> Path:
     """A fresh folder beside `target` (same filesystem, so the final rename is atomic)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".staging"))
-    staged.chmod(0o755)  # mkdtemp makes it private; the package is meant to be shared
+    staged.chmod(0o777 & ~_umask())  # mkdtemp makes it private; a plain mkdir would not
     return staged

@@ -51,3 +51,14 @@ def test_the_preview_png_is_readable_by_others(tmp_path, umask_022, built_dday2)
     assert main(["preview", str(built_dday2), "-o", str(output)]) == 0
     assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert _mode(output) == 0o644
+
+
+def test_the_staged_package_folder_gets_the_umask_mode_like_a_plain_mkdir(tmp_path, umask_022):
+    from converter.atomic import staging_directory
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    staged = staging_directory(tmp_path / "package")
+    assert _mode(staged) == _mode(plain) == 0o755
+    os.umask(0o027)
+    assert _mode(staging_directory(tmp_path / "team")) == 0o750  # not widened to 0755
