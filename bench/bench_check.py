@@ -6,9 +6,11 @@ and images), in this process. Peer: TripleA 1.9's `GameParser.parse` on the same
 one JVM (bench/java/ParseTimes.java, compiled here with javac against the installed jar)
 that answers requests on a pipe. Both are warmed by WARMUP rounds over every map first
 (warming per file left the JIT cold for the first files timed and made the engine look
-3-4x slower than it is); then the samples are taken in turns, see _paired_times.
-Reported as a ratio ours / engine: below 1 means we are faster. Then what a user waits for:
-one whole `dday2 check` process against one JVM that starts, parses the XML once and exits.
+3-4x slower than it is), the engine then by more rounds until its JIT compilers are quiet;
+then the samples are taken in turns, see _paired_times. Reported as ratios ours / engine
+of wall time and of CPU time (all threads of each side): below 1 means we are faster.
+Then what a user waits for: one whole `dday2 check` process against one JVM that starts,
+parses the XML once and exits.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ RUNS = 5  # timed checks in a row, per map and per turn
 TURNS = 5  # ours and the engine's are sampled in turns, so both see the same machine load
 PROCESS_RUNS = 3
 PROCESS_XMLS = ("cold_war.xml", "WAW40.xml")  # a small and a large XML, timed as whole processes
-WARMUP = 5  # rounds over all XMLs; the medians settle after 3
+WARMUP = 5  # rounds over all XMLs; our medians settle after 3
+JIT_QUIET = 0.02  # the engine is warm when its JIT compilers use at most this share of a round's CPU
+JIT_WARMUP_LIMIT = 120.0  # seconds of engine-only rounds at the most
 JAVA_SOURCE = Path(__file__).parent / "java" / "ParseTimes.java"
 
 
@@ -43,6 +47,8 @@ class _EnginePeer:
 
     def __init__(self, work: Path):
         self._log = work / "peer-stderr.txt"
+        self.warmup: tuple[int, float | None] = (0, None)  # warm_until_compiled's answer
+        self.cpu_beside_ours = 0.0  # seconds of JVM CPU while our samples were taken
         with self._log.open("w") as log:
             self._process = subprocess.Popen(_java(work), cwd=work, stdin=subprocess.PIPE,
                                              stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
@@ -88,6 +94,49 @@ class _EnginePeer:
         except (OSError, IndexError, ValueError):
             return None
 
+    def cpu_seconds(self, threads: str = "") -> float | None:
+        """CPU time of the JVM's threads whose name holds `threads` (all of them: its GC and
+        JIT threads too), to the nanosecond (each thread's schedstat; /proc/<pid>/stat counts
+        10 ms ticks, longer than a parse); None where /proc does not tell."""
+        total = 0
+        try:
+            tasks = os.scandir(f"/proc/{self._process.pid}/task")
+        except OSError:
+            return None
+        with tasks:
+            for task in tasks:
+                try:
+                    if threads:
+                        with open(os.path.join(task.path, "comm"), "rb") as handle:
+                            if threads.encode() not in handle.read():
+                                continue
+                    with open(os.path.join(task.path, "schedstat"), "rb") as handle:
+                        total += int(handle.read().split()[0])
+                except FileNotFoundError:  # a thread that ended meanwhile
+                    continue
+                except (OSError, ValueError, IndexError):
+                    return None
+        return total / 1e9
+
+    def warm_until_compiled(self, xmls: list[Path]) -> tuple[int, float | None]:
+        """Parse every XML in rounds until the JIT compilers use at most JIT_QUIET of a
+        round's CPU (measured: after 150 parses of one XML, C2 still compiled 5-6 ms per 5 ms
+        parse, on the core our check's second thread needs, and the parse itself got 25%
+        faster up to 800). Returns the rounds taken and the last round's compiler share."""
+        deadline, rounds, share = time.monotonic() + JIT_WARMUP_LIMIT, 0, None
+        while time.monotonic() < deadline:
+            jit, everything = self.cpu_seconds("Compiler"), self.cpu_seconds()
+            for xml in xmls:
+                self.times(xml, 1)
+            rounds += 1
+            jit_after, everything_after = self.cpu_seconds("Compiler"), self.cpu_seconds()
+            if None in (jit, everything, jit_after, everything_after) or everything_after <= everything:
+                return rounds, None  # /proc does not tell: the WARMUP rounds are all there is
+            share = (jit_after - jit) / (everything_after - everything)
+            if share <= JIT_QUIET:
+                break
+        return rounds, share
+
     def close(self) -> None:
         try:
             self._process.stdin.close()
@@ -104,7 +153,8 @@ def _paired_times(targets, peer: _EnginePeer):
     """Per target, our samples and the engine's samples of the same XML, taken in turns.
 
     Both sides are warmed first: WARMUP rounds over every map (one warm-up call per map left
-    the first ones timed 30% slow; the JIT needs all of them). Then TURNS turns, each taking
+    the first ones timed 30% slow; the JIT needs all of them), then the engine alone until its
+    JIT is quiet (`warm_until_compiled`). Then TURNS turns, each taking
     RUNS of ours and RUNS of the engine's per map, back to back, each after one untimed run
     (the first after a switch paid for the caches the other side had filled): on a machine
     whose speed drifts (a shared VM does, by 2x within a minute), a ratio of samples taken
@@ -117,21 +167,50 @@ def _paired_times(targets, peer: _EnginePeer):
             check_target(target)
         for xml in xmls:
             peer.times(xml, 1)
+    peer.warmup = peer.warm_until_compiled(xmls)
     peer.settle()
-    ours = {_key(target): [[] for _ in range(TURNS)] for target in targets}
-    engine = {xml: [[] for _ in range(TURNS)] for xml in xmls}
+    ours = {_key(target): _Samples() for target in targets}
+    engine = {xml: _Samples() for xml in xmls}
     status = {}
     for turn in range(TURNS):
         for target in targets:
             check_target(target)  # untimed: the caches held the other side's data until now
+            mine = ours[_key(target)].turn()
+            beside = peer.cpu_seconds()
             for _ in range(RUNS):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()  # CPU: both our threads
                 check_target(target)
-                ours[_key(target)][turn].append(time.perf_counter() - start)
-            if not engine[target.xml][turn]:
-                samples, status[target.xml] = peer.times(target.xml, RUNS + 1)
-                engine[target.xml][turn] = samples[1:]  # the first is untimed likewise
+                mine.add(time.perf_counter() - start, time.process_time() - cpu)
+            if beside is not None and (after := peer.cpu_seconds()) is not None:
+                peer.cpu_beside_ours += after - beside  # the JVM's CPU while ours was timed
+            if len(engine[target.xml].wall) <= turn:
+                theirs = engine[target.xml].turn()
+                peer.times(target.xml, 1)  # untimed likewise
+                cpu = peer.cpu_seconds()
+                samples, status[target.xml] = peer.times(target.xml, RUNS)
+                after = peer.cpu_seconds()
+                per_parse = (after - cpu) / RUNS if cpu is not None and after is not None else None
+                for sample in samples:  # the JVM's CPU is read per request: each parse gets the mean
+                    theirs.add(sample, per_parse)
     return ours, engine, status
+
+
+class _Samples:
+    """One side's samples of one map: wall and CPU seconds, a list per turn."""
+
+    def __init__(self) -> None:
+        self.wall: list[list[float]] = []
+        self.cpu: list[list[float]] = []
+
+    def turn(self) -> "_Samples":
+        self.wall.append([])
+        self.cpu.append([])
+        return self
+
+    def add(self, wall: float, cpu: float | None) -> None:
+        self.wall[-1].append(wall)
+        if cpu is not None:
+            self.cpu[-1].append(cpu)
 
 
 def _key(target) -> tuple[Path, bool]:
@@ -233,29 +312,44 @@ def run() -> list[str]:
                          if t.map_dir is not None and t.xml in kinds][:1]
         process_cases += [(t.xml.name, t.xml, t.xml) for t in targets if t.xml.name in PROCESS_XMLS]
         process = _process_lines(work, process_cases)
-    lines = [_accelerators_line(),
+    rounds, share = peer.warmup
+    warm = (f"engine warmed by {WARMUP} + {rounds} rounds over every XML, until its JIT compilers used "
+            f"{share:.1%} of a round's CPU (target {JIT_QUIET:.0%})" if share is not None
+            else f"engine warmed by {WARMUP} + {rounds} rounds (its JIT's CPU unknown: no /proc)")
+    lines = [_accelerators_line(), warm,
+             f"the JVM used {peer.cpu_beside_ours * 1e3:.0f} ms of CPU while our samples were taken",
              f"medians of {TURNS} turns x {RUNS} runs each, ours and the engine's taken in turns; "
-             "'turns' is the range of the per-turn ratios",
-             f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}  {'turns':>11}"]
+             "'turns' is the range of the per-turn ratios; CPU: of all threads (ours: the process, "
+             "the engine: the JVM's, read per request of runs)",
+             f"{'map':<40} {'ours ms':>9} {'engine ms':>10} {'ratio':>6}  {'turns':>11}  {'CPU ms ours':>11} "
+             f"{'engine':>7} {'ratio':>6}"]
     ratios: dict[bool, list[float]] = {False: [], True: []}  # by: map files checked too
+    cpu_ratios: dict[bool, list[float]] = {False: [], True: []}
     for target in targets:
         full = target.map_dir is not None
-        mine = _median(ours[_key(target)])
+        mine = ours[_key(target)]
         kind = kinds.get(target.xml)
         name = target.xml.name if kind is None else f"{kind} {'full package' if full else 'XML only'}"
         if status[target.xml] != "ok":
-            lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {'-':>10} {'-':>6}  "
+            lines.append(f"{name[:40]:<40} {_median(mine.wall) * 1e3:9.1f} {'-':>10} {'-':>6}  "
                          f"engine parse failed: {status[target.xml]}")
             continue
-        peer_time = _median(engine[target.xml])
-        per_turn = [statistics.median(a) / statistics.median(b) for a, b in zip(ours[_key(target)], engine[target.xml])]
-        ratios[full].append(mine / peer_time)
-        lines.append(f"{name[:40]:<40} {mine * 1e3:9.1f} {peer_time * 1e3:10.1f} {mine / peer_time:6.2f}  "
-                     f"{min(per_turn):5.2f}-{max(per_turn):.2f}")
+        theirs = engine[target.xml]
+        ratio = _median(mine.wall) / _median(theirs.wall)
+        per_turn = [statistics.median(a) / statistics.median(b) for a, b in zip(mine.wall, theirs.wall)]
+        ratios[full].append(ratio)
+        line = (f"{name[:40]:<40} {_median(mine.wall) * 1e3:9.1f} {_median(theirs.wall) * 1e3:10.1f} {ratio:6.2f}  "
+                f"{min(per_turn):5.2f}-{max(per_turn):.2f}")
+        if any(mine.cpu) and any(theirs.cpu):
+            cpu_ratio = _median(mine.cpu) / _median(theirs.cpu)
+            cpu_ratios[full].append(cpu_ratio)
+            line += f"  {_median(mine.cpu) * 1e3:11.1f} {_median(theirs.cpu) * 1e3:7.1f} {cpu_ratio:6.2f}"
+        lines.append(line)
     for full, label in ((False, "XML only (every check of the XML)"), (True, "full package (XML, map files, images)")):
         if ratios[full]:
             within = sum(ratio <= 1.0 for ratio in ratios[full])
             lines.append(f"{label}: {len(ratios[full])} maps, ratio ours/engine median "
                          f"{statistics.median(ratios[full]):.2f}, worst {max(ratios[full]):.2f}, "
-                         f"{within} at or below 1 (target: all)")
+                         f"{within} at or below 1 (target: all)"
+                         + (f"; CPU ratio median {statistics.median(cpu_ratios[full]):.2f}" if cpu_ratios[full] else ""))
     return lines + process

@@ -50,3 +50,29 @@ def test_a_dead_peer_is_reported_with_the_reason_not_a_traceback(peer_folder):
             peer.times(Path("/nonexistent/game.xml"), 1)
     finally:
         peer.close()
+
+
+def test_reads_the_jvms_cpu_and_warms_it_until_its_jit_is_quiet(peer_folder, built_dday2, monkeypatch):
+    """CPU per request, to the nanosecond: all threads, or those named like the JIT's; and
+    the engine-only warm-up ends when the compilers' share of a round falls to JIT_QUIET."""
+    game_xml = next((built_dday2 / "map" / "games").glob("*.xml"))
+    peer = bench_check._EnginePeer(peer_folder)
+    try:
+        before, jit_before = peer.cpu_seconds(), peer.cpu_seconds("Compiler")
+        if before is None:
+            pytest.skip("no /proc/<pid>/task here: the bench reports no CPU")
+        times, status = peer.times(game_xml, 3)
+        after, jit_after = peer.cpu_seconds(), peer.cpu_seconds("Compiler")
+        assert status == "ok"
+        assert after - before >= 0.5 * sum(times)  # the parses ran on the JVM's own threads
+        assert 0 < jit_after - jit_before <= after - before  # a young JVM compiles; a part of all
+        assert peer.cpu_seconds("no such thread name") == 0
+        monkeypatch.setattr(bench_check, "JIT_QUIET", 1.0)  # any round is quiet enough
+        rounds, share = peer.warm_until_compiled([game_xml])
+        assert rounds == 1 and share is not None and 0 <= share <= 1
+        monkeypatch.setattr(bench_check, "JIT_QUIET", -1.0)  # none is: the time limit ends it
+        monkeypatch.setattr(bench_check, "JIT_WARMUP_LIMIT", 1.0)
+        rounds, share = peer.warm_until_compiled([game_xml])
+        assert rounds >= 1 and share is not None and 0 <= share <= 1
+    finally:
+        peer.close()
