@@ -74,25 +74,18 @@ class _EnginePeer:
         return named[0][:300] if named else f"exit status {self._process.returncode}"
 
     def settle(self, quiet: float = 0.5, limit: float = 30.0) -> None:
-        """Wait until the JVM has used no CPU for `quiet` seconds (at most `limit`): after the
-        warm-up its JIT threads compile for a second or more, and on two cores they took the
-        core our check's second thread needs (measured: the first maps timed 20-40% slower)."""
+        """Wait until the JVM has used almost no CPU (JIT_QUIET of one core) for `quiet`
+        seconds, at most `limit`: after the warm-up its JIT threads compile for a second or
+        more, and on two cores they took the core our check's second thread needs (measured:
+        the first maps timed 20-40% slower)."""
         deadline = time.monotonic() + limit
-        used = self._cpu_seconds()
+        used = self.cpu_seconds()
         while used is not None and time.monotonic() < deadline:
             time.sleep(quiet)
-            now = self._cpu_seconds()
-            if now == used:
+            now = self.cpu_seconds()
+            if now is None or now - used <= JIT_QUIET * quiet:
                 return
             used = now
-
-    def _cpu_seconds(self) -> float | None:
-        """User + system CPU of all the JVM's threads; None where /proc does not tell."""
-        try:
-            fields = Path(f"/proc/{self._process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, IndexError, ValueError):
-            return None
 
     def cpu_seconds(self, threads: str = "") -> float | None:
         """CPU time of the JVM's threads whose name holds `threads` (all of them: its GC and

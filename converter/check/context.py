@@ -68,7 +68,7 @@ PREFETCHED = ("unit_and_flag_images", "units_listing", "tiles", "polygons", "cen
 # are named with it.
 _STEP_OF = {name: step for step, name in enumerate(PREFETCHED)} | {"polygon_layout": PREFETCHED.index("scan")}
 # the last step that lists folders: after it the thread leaves `_listings` alone
-_LAST_LISTING_STEP = PREFETCHED.index("tiles")
+_LAST_LISTING = "tiles"
 _PATH = itemgetter(-1)  # of a tile or an image: its path
 _PATHS_OF_TILES = partial(map, _PATH)
 IMAGE_FOLDERS = ("units", "flags")  # I404 verifies every image below these
@@ -372,8 +372,8 @@ class CheckContext:
 
     def _folder_listing(self, folder: str, recursive: bool) -> FolderListing | None:
         # the map-file thread lists folders too: wait until its listing steps are over
-        self.wait_for_prefetch(PREFETCHED[_LAST_LISTING_STEP])
-        if PREFETCHED[_LAST_LISTING_STEP] not in self.__dict__:
+        self.wait_for_prefetch(_LAST_LISTING)
+        if _LAST_LISTING not in self.__dict__:
             self.wait_for_prefetch()  # it failed there, and may list again later
         key = (recursive, folder)
         if key not in self._listings:
