@@ -133,12 +133,12 @@ class CheckContext:
 
     def _read_map_files(self) -> None:
         try:
-            for name in PREFETCHED:
+            for done, name in enumerate(PREFETCHED, start=1):
                 try:
                     getattr(self, name)
                 except Exception:  # noqa: BLE001 - the rule reading it computes it again and reports
                     pass
-                self._finish_steps(self._steps_done + 1)
+                self._finish_steps(done)
             if self._map_cache is not None:
                 self._map_cache[self.target.map_dir] = MapFileValues.of(self)
         finally:
@@ -371,10 +371,10 @@ class CheckContext:
         return listing.by_name if listing is not None else None
 
     def _folder_listing(self, folder: str, recursive: bool) -> FolderListing | None:
-        # the map-file thread lists folders too: wait until its listing steps are over
-        self.wait_for_prefetch(_LAST_LISTING)
-        if _LAST_LISTING not in self.__dict__:
-            self.wait_for_prefetch()  # it failed there, and may list again later
+        try:  # the map-file thread lists folders too: wait until its listing steps are over
+            self.prefetched_value(_LAST_LISTING)
+        except KeyError:
+            pass  # it failed there and may list again later: prefetched_value waited for its end
         key = (recursive, folder)
         if key not in self._listings:
             root = self.map_file(folder)
