@@ -12,12 +12,6 @@ import errno
 import os
 import stat
 
-from PIL import Image
-
-from converter.check.giffast import PREFIX_BYTES as GIF_PREFIX_BYTES
-from converter.check.giffast import gif_opens
-from converter.check.pngfast import png_header, png_verifies
-
 IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg")
 HEADER_BYTES = 4096  # a PNG's chunks before its image data; longer headers go to Pillow
 _FIRST_READ = 64 * 1024
@@ -167,6 +161,10 @@ def unreadable_reason(path: str, quick: bool | None = None) -> str | None:
     a file pngfast does not vouch for may still be a GIF giffast vouches for."""
     if quick:
         return None
+    from converter.check.giffast import PREFIX_BYTES as GIF_PREFIX_BYTES, gif_opens  # Pillow: loaded for images only
+    from converter.check.pngfast import png_verifies
+    from PIL import Image
+
     try:
         try:
             data = read_file(path) if quick is None else read_file(path, GIF_PREFIX_BYTES)
@@ -188,6 +186,9 @@ def image_size(path: str, known: tuple[bool, tuple[int, int] | None] | None = No
     """The size Pillow's `Image.open` reports, read from the PNG header when that surely
     agrees; raises what Pillow (or open) raises for an unreadable file. `known` is the
     file's pngscan answer when there is one (its size, or None: ask Pillow)."""
+    from converter.check.pngfast import png_header  # Pillow: loaded for images only
+    from PIL import Image
+
     if known is None:
         opened = png_header(read_file(path, HEADER_BYTES))
         if opened is not None:

@@ -128,8 +128,8 @@ def test_at_least_25_checks_beyond_the_engine_parser() -> None:
 
 
 @pytest.mark.parametrize("xml_alone", [True, False])
-def test_numpy_loads_only_when_map_files_are_checked(clean_map: Path, tmp_path: Path, xml_alone: bool) -> None:
-    # a game XML checked on its own starts ~50 ms sooner without numpy
+def test_numpy_and_pillow_load_only_when_map_files_are_checked(clean_map: Path, tmp_path: Path, xml_alone: bool) -> None:
+    # a game XML checked on its own starts ~50 ms sooner without numpy, ~20 ms without Pillow
     import shutil
     import subprocess
     import sys
@@ -138,10 +138,45 @@ def test_numpy_loads_only_when_map_files_are_checked(clean_map: Path, tmp_path: 
         target = tmp_path / "alone" / "tiny.xml"
         target.parent.mkdir()
         shutil.copy(clean_map / "map/games/tiny.xml", target)
-    numpy_loaded = not xml_alone
     code = ("import sys; from converter.cli import main; code = main(['check', '--format', 'json', sys.argv[1]]); "
-            "print('numpy' in sys.modules, code, file=sys.stderr)")
+            "print('numpy' in sys.modules, 'PIL' in sys.modules, code, file=sys.stderr)")
     run = subprocess.run([sys.executable, "-c", code, str(target)], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[2], timeout=120)
-    loaded, exit_code = run.stderr.strip().splitlines()[-1].split()
-    assert exit_code == "0" and loaded == str(numpy_loaded), run.stderr[-500:]
+    numpy_loaded, pillow_loaded, exit_code = run.stderr.strip().splitlines()[-1].split()
+    expected = str(not xml_alone)
+    assert (exit_code, numpy_loaded, pillow_loaded) == ("0", expected, expected), run.stderr[-500:]
+
+
+_OPENBLAS_THREADS = """
+import ctypes, re, sys
+from converter.cli import main
+code = main(['check', '--format', 'json', sys.argv[1]])
+libraries = sorted(set(re.findall(r'(/\\S*openblas\\S*\\.so\\S*)', open('/proc/self/maps').read())))
+threads = None
+for library in map(ctypes.CDLL, libraries):
+    for name in ('scipy_openblas_get_num_threads64_', 'openblas_get_num_threads64_', 'openblas_get_num_threads'):
+        if hasattr(library, name):
+            threads = getattr(library, name)()
+print(code, threads, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("user_setting", [None, "2"])
+def test_openblas_gets_one_thread_unless_the_user_sets_it(clean_map: Path, user_setting: str | None) -> None:
+    # its threads spin for ~0.1 s of CPU after numpy loads; the check does no linear algebra
+    import os
+    import subprocess
+    import sys
+    if not Path("/proc/self/maps").is_file():
+        pytest.skip("needs /proc/self/maps to find the loaded OpenBLAS")
+    if user_setting is None and (os.cpu_count() or 1) < 2:
+        pytest.skip("one CPU: OpenBLAS would take one thread anyway, so the default is not tested")
+    environment = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
+    if user_setting is not None:
+        environment["OPENBLAS_NUM_THREADS"] = user_setting
+    run = subprocess.run([sys.executable, "-c", _OPENBLAS_THREADS, str(clean_map / "map")], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[2], env=environment, timeout=120)
+    exit_code, threads = run.stderr.strip().splitlines()[-1].split()
+    if threads == "None":
+        pytest.skip("this numpy loads no OpenBLAS")
+    assert (exit_code, threads) == ("0", user_setting or "1"), run.stderr[-500:]
