@@ -11,6 +11,7 @@
  * Thread safety: libxml2 keeps its error handlers per thread and is safe for threads
  * working on different documents; nothing here touches lxml's documents, dictionaries
  * or process-wide settings, and the previous handler of the calling thread is restored.
+ * The one thing shared, the DTD kept between validations, is lent to one thread at a time.
  *
  * validate(xml, dtd, keep) -> (valid, error_count, ((line, message_bytes|None), ...)) with
  * at most `keep` entries, in dtdvalid.py's canonical order (below), or None whenever the
@@ -65,8 +66,19 @@ typedef void (*StructuredErrorFunc)(void *user, const XmlError *error);
 typedef int (*ResourceLoader)(void *ctxt, const char *url, const char *public_id, int type, int flags,
                               void **out);
 
+/* the head every libxml2 node shares (xmlNode, xmlDtd, xmlElement: tree.h, unchanged since 2.0) */
+typedef struct XmlNodeHead {
+    void *private_data;
+    int type;
+    char *name;
+    struct XmlNodeHead *children, *last;
+    void *parent;
+    struct XmlNodeHead *next, *prev;
+    void *doc;
+} XmlNodeHead;
+
 enum { XML_ERR_ERROR = 2, XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0,
-       XML_DTD_UNKNOWN_ID = 536, XML_DOCUMENT_NODE = 9 };
+       XML_DTD_UNKNOWN_ID = 536, XML_DOCUMENT_NODE = 9, XML_ELEMENT_DECL = 15 };
 /* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
  * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
 enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
@@ -85,6 +97,7 @@ static struct {
     void *(*new_valid_ctxt)(void);
     void (*free_valid_ctxt)(void *);
     int (*validate_dtd)(void *, void *, void *);
+    int (*build_content_model)(void *, void *);
     void (*set_structured_error)(void *, StructuredErrorFunc);
     StructuredErrorFunc *(*current_structured_error)(void);
     void **(*current_structured_context)(void);
@@ -232,19 +245,90 @@ static void *parse_dtd(const char *data, int size) {
     return xml.io_parse_dtd(NULL, buffer, XML_CHAR_ENCODING_NONE); /* frees the buffer */
 }
 
+/* ---- the last DTD, kept for the next validation with the same bytes
+ *
+ * Parsing game.dtd and compiling its content models cost ~170 us a check (a tenth of a
+ * small XML's). xmlValidateDtd compiles each element's content model on first use and
+ * stores it in the DTD, so a DTD is not read-only: one thread at a time borrows the kept
+ * one (a thread finding it busy parses its own, as before), and a DTD is kept only once
+ * every content model compiled without an error. A model that fails to compile reports
+ * its error once per DTD; that DTD is never kept, so every validation reports it, as
+ * with a fresh DTD each time. */
+static struct {
+    PyThread_type_lock lock; /* held by the validation borrowing `dtd` */
+    void *dtd;
+    char *bytes;
+    int size;
+} kept_dtd;
+
+static void count_error(void *user, const XmlError *error) {
+    (void)error;
+    ++*(int *)user;
+}
+
+/* `data` parsed and every content model compiled, with no error or warning at all; else NULL */
+static void *ready_dtd(const char *data, int size) {
+    int errors = 0;
+    xml.set_structured_error(&errors, count_error);
+    void *dtd = parse_dtd(data, size);
+    void *valid = dtd != NULL ? xml.new_valid_ctxt() : NULL;
+    if (valid == NULL)
+        errors++;
+    for (XmlNodeHead *node = dtd != NULL ? ((XmlNodeHead *)dtd)->children : NULL; node != NULL && !errors;
+         node = node->next)
+        if (node->type == XML_ELEMENT_DECL && !xml.build_content_model(valid, node))
+            errors++;
+    if (valid != NULL)
+        xml.free_valid_ctxt(valid);
+    if (errors && dtd != NULL) {
+        xml.free_dtd(dtd);
+        dtd = NULL;
+    }
+    return dtd;
+}
+
+/* the DTD of `data` for one validation: the kept one (*borrowed = 1; give it back with
+ * PyThread_release_lock), else a private one the caller frees. The caller's error handler
+ * is set again before a private parse, whose errors it sees as before. */
+static void *borrow_dtd(const char *data, int size, Collector *collector, int *borrowed) {
+    *borrowed = 0;
+    if (kept_dtd.lock != NULL && PyThread_acquire_lock(kept_dtd.lock, NOWAIT_LOCK)) {
+        if (kept_dtd.dtd == NULL || kept_dtd.size != size || memcmp(kept_dtd.bytes, data, (size_t)size) != 0) {
+            void *fresh = ready_dtd(data, size);
+            char *copy = fresh != NULL ? malloc((size_t)size) : NULL;
+            xml.set_structured_error(collector, on_error);
+            if (copy != NULL) {
+                memcpy(copy, data, (size_t)size);
+                if (kept_dtd.dtd != NULL)
+                    xml.free_dtd(kept_dtd.dtd);
+                free(kept_dtd.bytes);
+                kept_dtd.dtd = fresh, kept_dtd.bytes = copy, kept_dtd.size = size;
+            } else if (fresh != NULL) {
+                xml.free_dtd(fresh);
+            }
+        }
+        if (kept_dtd.dtd != NULL && kept_dtd.size == size && memcmp(kept_dtd.bytes, data, (size_t)size) == 0) {
+            *borrowed = 1;
+            return kept_dtd.dtd;
+        }
+        PyThread_release_lock(kept_dtd.lock);
+    }
+    return parse_dtd(data, size);
+}
+
 /* 1 valid, 0 invalid, -1 cannot tell (the caller falls back to lxml); with `kept` not NULL,
  * a document parsed without any error is left there instead of freed */
 static int run_validation(const char *xml_data, int xml_size, const char *dtd_data, int dtd_size,
                           Collector *collector, void **kept) {
     StructuredErrorFunc old_handler = *xml.current_structured_error();
     void *old_context = *xml.current_structured_context();
-    int result = -1;
+    int result = -1, borrowed = 0;
     void *doc = NULL, *dtd = NULL, *valid = NULL;
 
     xml.set_structured_error(collector, on_error);
     doc = parse_document(xml_data, xml_size, collector);
     if (doc != NULL)
-        dtd = parse_dtd(dtd_data, dtd_size);
+        dtd = borrow_dtd(dtd_data, dtd_size, collector, &borrowed);
     if (dtd != NULL && !collector->parse_failed)
         valid = xml.new_valid_ctxt(); /* zeroed: no legacy callbacks, errors go to our handler */
     if (valid != NULL) {
@@ -255,7 +339,9 @@ static int run_validation(const char *xml_data, int xml_size, const char *dtd_da
             result = -1;
         xml.free_valid_ctxt(valid);
     }
-    if (dtd != NULL)
+    if (borrowed)
+        PyThread_release_lock(kept_dtd.lock);
+    else if (dtd != NULL)
         xml.free_dtd(dtd);
     if (doc != NULL && kept != NULL && !collector->parse_error && !collector->out_of_memory)
         *kept = doc;
@@ -416,6 +502,7 @@ static int bind_symbols(void) {
         {(void **)&xml.new_valid_ctxt, "xmlNewValidCtxt", 1},
         {(void **)&xml.free_valid_ctxt, "xmlFreeValidCtxt", 1},
         {(void **)&xml.validate_dtd, "xmlValidateDtd", 1},
+        {(void **)&xml.build_content_model, "xmlValidBuildContentModel", 1},
         {(void **)&xml.set_structured_error, "xmlSetStructuredErrorFunc", 1},
         {(void **)&xml.current_structured_error, "__xmlStructuredError", 1},
         {(void **)&xml.current_structured_context, "__xmlStructuredErrorContext", 1},
@@ -447,5 +534,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__dtdvalid(void) {
     if (bind_symbols() < 0)
         return NULL;
+    if (kept_dtd.lock == NULL && (kept_dtd.lock = PyThread_allocate_lock()) == NULL)
+        return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

@@ -25,6 +25,7 @@ SHOWN_ERRORS = 21  # X004 shows 20 errors and the line of the 21st; error_count 
 
 
 _UNKNOWN_ID = etree.ErrorTypes.DTD_UNKNOWN_ID  # libxml2's XML_DTD_UNKNOWN_ID (536, as in _dtdvalid.c)
+_NOT_DETERMINISTIC = etree.ErrorTypes.DTD_CONTENT_NOT_DETERMINIST
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ def validate_tree(tree: etree._ElementTree, dtd_bytes: bytes) -> DtdReport:
     dtd = _dtd(dtd_bytes)
     valid = dtd.validate(tree)
     log = dtd.error_log
+    if any(entry.type == _NOT_DETERMINISTIC for entry in log):
+        # libxml2 reports a content model only when it compiles it, once per DTD object:
+        # the next validation needs a fresh DTD to report it again (as the kernel does)
+        _dtd.cache_clear()
     return DtdReport(bool(valid), len(log), tuple(DtdError(entry.line, entry.message)
                                                   for entry in canonical_order(list(log))[:SHOWN_ERRORS]))
 

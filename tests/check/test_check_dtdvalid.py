@@ -144,3 +144,42 @@ def test_lines_beyond_65535_as_lxml(dtd: bytes) -> None:
     broken = xml.replace("<resourceList>", "<resourceList>" + "\n" * 70_000 + "<bogus/>\n<bogus/>")
     report = _assert_same(broken.encode(), dtd)
     assert report is not None and max(error.line for error in report.errors) > 65_535
+
+
+
+def _fresh_oracle(data: bytes, dtd_bytes: bytes) -> dtdvalid.DtdReport:
+    """lxml with a DTD parsed for this validation alone (dtdvalid.validate_tree keeps its DTDs,
+    and a content model compiles once per DTD)."""
+    import io
+    dtd = etree.DTD(io.BytesIO(dtd_bytes))
+    valid = dtd.validate(parse_xml(data))
+    return dtdvalid.DtdReport(bool(valid), len(dtd.error_log), tuple(
+        dtdvalid.DtdError(entry.line, entry.message)
+        for entry in dtdvalid.canonical_order(list(dtd.error_log))[:dtdvalid.SHOWN_ERRORS]))
+
+
+_AMBIGUOUS_DTD = b"<!ELEMENT game (a | (b, c) | (b, d))><!ELEMENT a EMPTY><!ELEMENT b EMPTY>" \
+                 b"<!ELEMENT c EMPTY><!ELEMENT d EMPTY>"
+_PLAIN_DTD = b"<!ELEMENT game (a | b)*><!ELEMENT a EMPTY><!ELEMENT b EMPTY><!ATTLIST a id ID #IMPLIED>"
+
+
+def test_a_content_model_that_does_not_compile_is_reported_by_every_validation() -> None:
+    """The kernel keeps the last DTD between validations (its content models compile once);
+    one whose model is not deterministic must not be kept: lxml with a fresh DTD reports
+    that model on every validation, and so must the kernel, not only on the first."""
+    data = b"<game><b/><c/></game>"
+    expected = _fresh_oracle(data, _AMBIGUOUS_DTD)
+    assert any("not deterministic" in error.message for error in expected.errors)
+    for _ in range(3):
+        assert dtdvalid.validate_bytes(data, _AMBIGUOUS_DTD) in (None, expected)
+        assert dtdvalid.validate_tree(parse_xml(data), _AMBIGUOUS_DTD) == expected  # the lxml path alike
+
+
+def test_validations_alternating_between_dtds_each_match_lxml(dtd: bytes) -> None:
+    tiny = base_files()["map/games/tiny.xml"].encode()
+    broken = tiny.replace(b"<resourceList>", b"<resourceList><bogus/>")
+    small = (b'<game><a id="x"/><b/><a id="x"/></game>', b"<game><c/></game>")
+    for _ in range(2):
+        for data, dtd_bytes in ((tiny, dtd), (broken, dtd), *((each, _PLAIN_DTD) for each in small)):
+            found = dtdvalid.validate_bytes(data, dtd_bytes)
+            assert found is not None and found == _fresh_oracle(data, dtd_bytes)
