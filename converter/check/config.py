@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,30 @@ def split_codes(text: str | list | None) -> tuple[str, ...]:
     return tuple(str(item).strip().upper() for item in items if str(item).strip())
 
 
+def checked_codes(codes: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """`codes`, when each is a rule code or the start of one; else ConfigError naming the first
+    that is neither (a mistyped `--select M3O2` would otherwise select nothing, and a CI job
+    would pass having checked nothing)."""
+    from converter.check.runner import INTERNAL_CODE, REGISTRY  # the rules register on import
+
+    known = sorted({rule.code for rule in REGISTRY} | {INTERNAL_CODE})
+    for code in codes:
+        if not any(map(str.startswith, known, [code] * len(known))):
+            near = _nearest(code, known)
+            raise ConfigError(f"{where}: {code} is not a rule code or the start of one"
+                              + (f" (did you mean {near}?)" if near else "") + "; see dday2 check --list-rules")
+    return codes
+
+
+def _nearest(code: str, known: list[str]) -> str | None:
+    """The known code one character off in place (M3O2: M302), else difflib's closest."""
+    off_by_one = [each for each in known if len(each) == len(code) and sum(map(str.__ne__, each, code)) == 1]
+    if off_by_one:
+        return off_by_one[0]
+    near = difflib.get_close_matches(code, known, n=1)
+    return near[0] if near else None
+
+
 def _section(path: Path) -> dict:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -66,7 +91,8 @@ def from_table(table: dict, source: Path) -> CheckSettings:
         severity = Severity.parse(str(fail_on)) if fail_on is not None else Severity.ERROR
     except ValueError as error:
         raise ConfigError(f"{source}: {error}") from None
-    return CheckSettings(split_codes(table.get("select")), split_codes(table.get("ignore")), severity)
+    return CheckSettings(checked_codes(split_codes(table.get("select")), f"{source}: select"),
+                         checked_codes(split_codes(table.get("ignore")), f"{source}: ignore"), severity)
 
 
 def load_settings(root: Path | None, explicit: Path | None = None) -> CheckSettings:

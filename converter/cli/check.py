@@ -31,7 +31,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             fail_on: str | None, config_file: Path | None, list_rules: bool) -> ExitCode:
     """Check TripleA maps: a map repository, a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
-    from converter.check.config import ConfigError, load_settings, split_codes
+    from converter.check.config import ConfigError, checked_codes, load_settings, split_codes
     from converter.check.inputs import InputError, resolve
     from converter.check.rule import REGISTRY
     from converter.check.runner import check_target, dedupe
@@ -43,8 +43,12 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         return ExitCode.CLEAN
     if not paths:
         raise click.UsageError("give at least one PATH to check")
-    overrides = {"select": split_codes(select), "ignore": split_codes(ignore),
-                 "fail_on": Severity.parse(fail_on) if fail_on else None}
+    try:
+        overrides = {"select": checked_codes(split_codes(select), "--select"),
+                     "ignore": checked_codes(split_codes(ignore), "--ignore"),
+                     "fail_on": Severity.parse(fail_on) if fail_on else None}
+    except ConfigError as error:
+        raise click.UsageError(str(error)) from None
     status = ExitCode.CLEAN
     with ExitStack() as stack:
         targets = []

@@ -68,6 +68,18 @@ def test_bad_config_is_a_usage_error(flawed_map: Path, capsys) -> None:
     assert code == 2 and "unknown severity" in err
 
 
+def test_codes_that_select_no_rule_are_usage_errors(flawed_map: Path, capsys) -> None:
+    # a mistyped code would select nothing: "no findings", exit 0, and a CI job passing unchecked
+    code, out, err = run(capsys, str(flawed_map), "--select", "M3O2")
+    assert (code, out) == (2, "") and "M3O2 is not a rule code" in err and "did you mean M302?" in err
+    code, _, err = run(capsys, str(flawed_map), "--ignore", "M326,ZZ")
+    assert code == 2 and "--ignore: ZZ is not a rule code" in err
+    assert run(capsys, str(flawed_map), "--select", "m3,C001")[0] == 1  # prefixes, any case, and the internal code
+    (flawed_map / ".dday2.toml").write_text('[check]\nignore = ["S2O5"]\n')
+    code, out, err = run(capsys, str(flawed_map))
+    assert (code, out) == (2, "") and ".dday2.toml: ignore: S2O5 is not a rule code" in err and "S205?" in err
+
+
 def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys) -> None:
     _, out_json, _ = run(capsys, str(flawed_map), "--format", "json")
     findings = json.loads(out_json)["findings"]
