@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from converter.exitcodes import ExitCode
-from converter.findings.formatters import FORMATTERS
+from converter.findings.formatters import FORMATTERS, one_line
 
 PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showing
 
@@ -56,7 +56,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             try:
                 targets.extend(resolve(path, stack))
             except InputError as error:
-                click.echo(f"dday2 check: {error}", err=True)
+                click.echo(one_line(f"dday2 check: {error}"), err=True)
                 status = ExitCode.USAGE
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
@@ -73,7 +73,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                     findings.extend(result.findings)
                     failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
         except ConfigError as error:
-            click.echo(f"dday2 check: {error}", err=True)
+            click.echo(one_line(f"dday2 check: {error}"), err=True)
             return ExitCode.USAGE
     findings = dedupe(findings)
     header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
@@ -106,7 +106,7 @@ def _progress(targets):
     if not many:
         return _Plain(targets)
     return click.progressbar(targets, label=f"Checking {len(targets)} game XMLs", file=sys.stderr,
-                             item_show_func=lambda t: t.xml.name if t is not None and t.xml else None)
+                             item_show_func=lambda t: one_line(t.xml.name) if t is not None and t.xml else None)
 
 
 class _Plain:

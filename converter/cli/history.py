@@ -8,6 +8,7 @@ import click
 
 from converter.cli.savefile import open_save
 from converter.exitcodes import ExitCode
+from converter.findings.formatters import one_line
 from converter.history import Event, History
 from converter.save import SaveGame
 
@@ -42,7 +43,7 @@ def render_text(game: SaveGame, history: History) -> str:
                 lines.extend(_event_lines(event))
     counts = history.counts()
     lines.append(", ".join(f"{value} {key.replace('_', ' ')}" for key, value in counts.items()))
-    return "\n".join(lines)
+    return "\n".join(map(one_line, lines))  # names from the save, shown without their control characters
 
 
 def render_json(game: SaveGame, history: History) -> str:

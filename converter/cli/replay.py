@@ -14,7 +14,7 @@ import click
 
 from converter.cli.savefile import BadSave, open_save
 from converter.exitcodes import ExitCode
-from converter.findings.formatters import FORMATTERS
+from converter.findings.formatters import FORMATTERS, one_line
 from converter.replay import replay, rule_names, visitor_for
 
 LOCATION = ("round", "step", "player", "event")
@@ -55,7 +55,7 @@ def command(save: str, output_format: str, rules: str | None) -> ExitCode:
         click.echo(FORMATTERS["json"](findings, header))
     else:
         verdict = "consistent" if result.consistent else "NOT consistent"
-        click.echo(f"{save}: {game.game_name} (engine {game.engine_version}): {result.changes_applied} changes "
-                   f"replayed, {verdict}")
+        click.echo(one_line(f"{save}: {game.game_name} (engine {game.engine_version}): {result.changes_applied} "
+                            f"changes replayed, {verdict}"))
         click.echo(FORMATTERS["text"](findings))
     return ExitCode.FINDINGS if findings else ExitCode.CLEAN

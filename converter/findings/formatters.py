@@ -13,6 +13,21 @@ from converter import __version__
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 
+# Text shows names from the map as they are, but a file or territory name may hold a line
+# break or an escape sequence: on a CI log a line starting "::error ...::" is a workflow
+# command, and a terminal obeys ESC and CSI sequences. So control characters (C0, DEL, C1),
+# the Unicode line and paragraph separators and the bidirectional controls (which reorder
+# what a reader sees) are shown escaped, as Python writes them.
+_ESCAPED = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
+_ESCAPED.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
+_ESCAPED.update({code: f"\\u{code:04x}" for code in (0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F),
+                                                      *range(0x2066, 0x206A))})
+
+
+def one_line(text: object) -> str:
+    """`text` on one line, with nothing a terminal or a CI log would act on (see _ESCAPED)."""
+    return str(text).translate(_ESCAPED)
+
 
 def _location(finding: dict[str, Any]) -> str:
     parts: list[str] = []
@@ -23,7 +38,7 @@ def _location(finding: dict[str, Any]) -> str:
     for key in ("step", "player", "territory", "area"):
         if finding.get(key):
             parts.append(str(finding[key]))
-    return ", ".join(parts)
+    return one_line(", ".join(parts))
 
 
 def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
@@ -36,7 +51,8 @@ def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = 
         if colour:
             tag = click.style(tag, fg=_COLOURS.get(severity, "white"), bold=True)
         where = _location(finding)
-        lines.append(f"{where}: {tag}: {finding['message']}" if where else f"{tag}: {finding['message']}")
+        message = one_line(finding["message"])
+        lines.append(f"{where}: {tag}: {message}" if where else f"{tag}: {message}")
     count = len(findings)
     lines.append("no findings" if count == 0 else f"{count} finding{'s' if count != 1 else ''}")
     return "\n".join(lines)

@@ -80,6 +80,22 @@ def test_codes_that_select_no_rule_are_usage_errors(flawed_map: Path, capsys) ->
     assert (code, out) == (2, "") and ".dday2.toml: ignore: S2O5 is not a rule code" in err and "S205?" in err
 
 
+HOSTILE_NAME = "Nobody\n::error file=README.md,line=1::forged\x1b]0;title\x07\u202e"
+
+
+def test_text_output_shows_hostile_names_on_one_line(clean_map: Path, capsys) -> None:
+    # a map's file names reach the findings; on a CI log a line starting "::" is a workflow
+    # command, and a terminal obeys escape sequences: text shows them escaped, on one line
+    (clean_map / "map/units" / HOSTILE_NAME).mkdir()
+    code, out, _ = run(capsys, str(clean_map))
+    assert code == 0 and "I405" in out
+    assert not any(line.startswith("::") for line in out.splitlines())
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "units/Nobody\\n::error file=README.md,line=1::forged\\x1b]0;title\\x07\\u202e/ is not named" in out
+    _, github, _ = run(capsys, str(clean_map), "--format", "github")  # escaped as GitHub reads it
+    assert len(github.strip().splitlines()) == 1 and "Nobody%0A::error" in github
+
+
 def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys) -> None:
     _, out_json, _ = run(capsys, str(flawed_map), "--format", "json")
     findings = json.loads(out_json)["findings"]

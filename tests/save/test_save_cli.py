@@ -90,3 +90,17 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, capsys, content: bytes)
 def test_unknown_rule_set_is_a_usage_error(nwo: Path, capsys) -> None:
     assert main(["replay", "--rules", "no-such-rules", str(nwo)]) == 2
     assert "unknown rule set" in capsys.readouterr().err
+
+
+def test_history_text_shows_hostile_names_on_one_line() -> None:
+    # a save passed around a forum names its game, players and territories as its author chose:
+    # a line break or escape sequence in one must not start a line of its own in the log
+    from dataclasses import replace
+
+    from converter.cli.history import render_text
+    from converter.cli.savefile import open_save
+    game, history = open_save(str(Path(__file__).parents[1] / "data" / "saves" / "compiled_scripted_1round.tsvg"))
+    plain = render_text(game, history)
+    hostile = render_text(replace(game, game_name="D-Day\n::error::forged\x1b[2J"), history)
+    assert len(hostile.splitlines()) == len(plain.splitlines())
+    assert hostile.splitlines()[0].startswith("D-Day\\n::error::forged\\x1b[2J — engine ")
