@@ -63,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # subcommands may exit with their ExitCode
         return int(done.code or 0)
     except Exception as error:  # noqa: BLE001 - last resort: one line, never a traceback
-        click.echo(f"dday2: internal error: {type(error).__name__}: {error}", err=True)
+        from converter.findings.formatters import one_line  # the error may quote hostile input
+
+        click.echo(one_line(f"dday2: internal error: {type(error).__name__}: {error}"), err=True)
         return ExitCode.USAGE
     # subcommands return their ExitCode; a bare None means clean
     return int(returned) if isinstance(returned, int) else ExitCode.CLEAN

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from converter.findings.formatters import one_line
 from converter.history import History, build_history
 from converter.save import SaveFormatError, SaveGame, load_save
 
@@ -14,7 +15,7 @@ class BadSave(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
-        click.echo(f"dday2: {self.message}", err=True)
+        click.echo(one_line(f"dday2: {self.message}"), err=True)  # the reason may quote the save
 
 
 def open_save(path: str) -> tuple[SaveGame, History]:

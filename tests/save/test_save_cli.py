@@ -104,3 +104,11 @@ def test_history_text_shows_hostile_names_on_one_line() -> None:
     hostile = render_text(replace(game, game_name="D-Day\n::error::forged\x1b[2J"), history)
     assert len(hostile.splitlines()) == len(plain.splitlines())
     assert hostile.splitlines()[0].startswith("D-Day\\n::error::forged\\x1b[2J — engine ")
+
+
+def test_a_bad_save_is_refused_on_one_line(tmp_path: Path, capsys) -> None:
+    save = tmp_path / "turn\n::error::forged.tsvg"
+    save.write_bytes(b"not a save")
+    assert main(["history", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "turn\\n::error::forged.tsvg" in err
