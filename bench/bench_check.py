@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import ExitStack
 from dataclasses import replace
@@ -195,7 +196,6 @@ def _paired_times(targets, peer: _EnginePeer):
 def _worker_clock() -> int | None:
     """The CPU clock of the check's background thread (map files, or the DTD for an XML
     alone), once it has started; None where threads have no clock of their own."""
-    import threading
     for thread in threading.enumerate():
         if thread.name.startswith(THREAD_NAME) and thread.ident is not None:
             try:

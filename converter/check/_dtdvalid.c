@@ -293,7 +293,8 @@ static void *ready_dtd(const char *data, int size) {
 static void *borrow_dtd(const char *data, int size, Collector *collector, int *borrowed) {
     *borrowed = 0;
     if (kept_dtd.lock != NULL && PyThread_acquire_lock(kept_dtd.lock, NOWAIT_LOCK)) {
-        if (kept_dtd.dtd == NULL || kept_dtd.size != size || memcmp(kept_dtd.bytes, data, (size_t)size) != 0) {
+        int same = kept_dtd.dtd != NULL && kept_dtd.size == size && memcmp(kept_dtd.bytes, data, (size_t)size) == 0;
+        if (!same) { /* keep this one instead, if it is fit to keep */
             void *fresh = ready_dtd(data, size);
             char *copy = fresh != NULL ? malloc((size_t)size) : NULL;
             xml.set_structured_error(collector, on_error);
@@ -303,11 +304,12 @@ static void *borrow_dtd(const char *data, int size, Collector *collector, int *b
                     xml.free_dtd(kept_dtd.dtd);
                 free(kept_dtd.bytes);
                 kept_dtd.dtd = fresh, kept_dtd.bytes = copy, kept_dtd.size = size;
+                same = 1;
             } else if (fresh != NULL) {
                 xml.free_dtd(fresh);
             }
         }
-        if (kept_dtd.dtd != NULL && kept_dtd.size == size && memcmp(kept_dtd.bytes, data, (size_t)size) == 0) {
+        if (same) {
             *borrowed = 1;
             return kept_dtd.dtd;
         }
