@@ -22,6 +22,7 @@ def command(output: Path, model: Path, force: bool, art: Path | None) -> ExitCod
     """Compile the canonical model to a TripleA map repository folder."""
     from converter.atomic import OutputExistsError
     from converter.compile.build import BuildOptions, build_package
+    from converter.findings.formatters import one_line
     from converter.model import ModelLoadError, load_ruleset
     from converter.package.geography import GeographyError
     from converter.package.geometry import GeometryError
@@ -30,26 +31,27 @@ def command(output: Path, model: Path, force: bool, art: Path | None) -> ExitCod
     try:
         rules = load_ruleset(model)
     except ModelLoadError as error:
-        click.echo(f"dday2 build: the model in {model} has {len(error.errors)} problem(s); nothing written:", err=True)
-        for problem in error.errors:
-            click.echo(f"  {problem}", err=True)
+        click.echo(f"dday2 build: the model in {one_line(model)} has {len(error.errors)} problem(s); nothing written:",
+                   err=True)
+        for problem in error.errors:  # they quote the model's own text: one line each, escaped
+            click.echo(f"  {one_line(problem)}", err=True)
         return ExitCode.USAGE
     try:
         build_package(rules, output, force=force, options=BuildOptions(art=art),
                       progress=lambda stage: click.echo(f"  {stage} ...", err=True))
     except OutputExistsError as error:
-        click.echo(f"dday2 build: {error}", err=True)
+        click.echo(f"dday2 build: {one_line(error)}", err=True)
         return ExitCode.USAGE
     except GeometryError as error:
         click.echo(f"dday2 build: the map does not fit the model ({len(error.problems)} problem(s)); nothing written:",
                    err=True)
         for problem in error.problems:
-            click.echo(f"  {problem}", err=True)
+            click.echo(f"  {one_line(problem)}", err=True)
         return ExitCode.USAGE
     except (GeographyError, TraceError) as error:
-        click.echo(f"dday2 build: {error}; nothing written", err=True)
+        click.echo(f"dday2 build: {one_line(error)}; nothing written", err=True)
         return ExitCode.USAGE
     if not (output / "map" / "polygons.txt").is_file():
-        click.echo(f"dday2 build: note: {model} has no geography.toml; only the game files were written", err=True)
-    click.echo(f"built {rules.name} ({len(rules.areas)} areas) -> {output}")
+        click.echo(f"dday2 build: note: {one_line(model)} has no geography.toml; only the game files were written", err=True)
+    click.echo(f"built {one_line(rules.name)} ({len(rules.areas)} areas) -> {one_line(output)}")
     return ExitCode.CLEAN

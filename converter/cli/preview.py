@@ -18,6 +18,7 @@ from converter.exitcodes import ExitCode
 def command(package: Path | None, output: Path, scale: float) -> ExitCode:
     """Render a map package (default: the embedded D-Day2 model, built in a temporary folder)."""
     from converter.atomic import write_bytes_atomic
+    from converter.findings.formatters import one_line
     from converter.package.preview import map_dir_of, render_preview
 
     def render(folder: Path) -> bytes:
@@ -37,9 +38,9 @@ def command(package: Path | None, output: Path, scale: float) -> ExitCode:
             data = render(built)
     else:
         if not (map_dir_of(package) / "map.properties").is_file():
-            click.echo(f"dday2 preview: {package} is not a map package (no map.properties)", err=True)
+            click.echo(f"dday2 preview: {one_line(package)} is not a map package (no map.properties)", err=True)
             return ExitCode.USAGE
         data = render(package)
     write_bytes_atomic(output, data)
-    click.echo(f"preview -> {output}")
+    click.echo(f"preview -> {one_line(output)}")
     return ExitCode.CLEAN

@@ -91,3 +91,16 @@ def test_build_with_broken_model_exits_2_and_writes_nothing(model_copy, tmp_path
 def test_missing_model_folder_is_a_clear_error(tmp_path, capsys):
     assert main(["build", "-o", str(tmp_path / "out"), "--model", str(tmp_path / "nope")]) == 2
     assert "model folder not found" in capsys.readouterr().err
+
+
+
+def test_build_errors_show_the_model_path_on_one_line(model_copy, tmp_path, capsys):
+    # the model's path reaches stderr: a newline in it must not start a line of its own (a CI
+    # log reads `::error ...` at a line's start as a command), nor ESC reach the terminal
+    hostile = model_copy.rename(tmp_path / "model\n::error::forged\x1b[31m")
+    edit(hostile, "beaches.toml", "capacity = 4", "capacity = -4")
+    assert main(["build", "-o", str(tmp_path / "out"), "--model", str(hostile)]) == 2
+    err = capsys.readouterr().err
+    assert "model\\n::error::forged\\x1b[31m has 1 problem(s)" in err
+    assert not any(line.startswith("::") for line in err.splitlines())
+    assert "\x1b" not in err
