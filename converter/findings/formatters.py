@@ -95,7 +95,7 @@ def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None =
             "message": {"text": finding["message"]},
         }
         if finding.get("file"):
-            physical: dict[str, Any] = {"artifactLocation": {"uri": finding["file"]}}
+            physical: dict[str, Any] = {"artifactLocation": {"uri": _uri(finding["file"])}}
             if finding.get("line"):
                 physical["region"] = {"startLine": finding["line"]}
             result["locations"] = [{"physicalLocation": physical}]
@@ -112,6 +112,16 @@ def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None =
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def _uri(file: str) -> str:
+    """A finding's file as the URI SARIF asks for: an absolute path as a file: URI, any
+    other percent-encoded (a space, `#` or `%` in a unit folder's name is common)."""
+    from pathlib import PurePath
+    from urllib.parse import quote
+
+    path = PurePath(file)
+    return path.as_uri() if path.is_absolute() else quote(file, safe="/!")
 
 
 def _escape_data(text: str) -> str:

@@ -218,3 +218,17 @@ def test_the_default_plan_runs_every_rule_in_the_planned_order() -> None:
     assert all(code[0] not in "MI" for code in codes[:dtd]) and all(code[0] in "MI" for code in codes[dtd + 1:])
     narrowed = _plan(REGISTRY, CheckSettings(select=("M3",)))
     assert narrowed.reads_map_files and not narrowed.validates and all(r.code.startswith("M3") for r in narrowed.rules)
+
+
+def test_sarif_names_files_by_valid_uris() -> None:
+    # SARIF's artifactLocation.uri is a URI: code scanning refuses a raw space or `#`
+    import json
+
+    from converter.findings.formatters import format_sarif
+
+    findings = [Finding("I404", "x", file=name).to_dict()
+                for name in ("map/units/Free French/tank#2.png", "/tmp/a map/map/place.txt", "maps/x.zip!map/place.txt")]
+    uris = [result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for result in json.loads(format_sarif(findings))["runs"][0]["results"]]
+    assert uris == ["map/units/Free%20French/tank%232.png", "file:///tmp/a%20map/map/place.txt",
+                    "maps/x.zip!map/place.txt"]
