@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -51,13 +52,16 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         raise click.UsageError(str(error)) from None
     status = ExitCode.CLEAN
     with ExitStack() as stack:
-        targets = []
+        targets, named = [], {}  # named: each target's display root as the user named it
         for path in paths:
             try:
-                targets.extend(resolve(path, stack))
+                found = resolve(path, stack)
             except InputError as error:
                 click.echo(one_line(f"dday2 check: {error}"), err=True)
                 status = ExitCode.USAGE
+                continue
+            targets += found
+            named.update((target, _named_root(path, target)) for target in found)
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
         findings, failing = [], False
@@ -70,7 +74,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                     if target.map_dir not in map_cache:
                         map_cache.clear()  # a map's XMLs come together: keep one folder's files only
                     result = check_target(target, settings, map_cache=map_cache)
-                    findings.extend(result.findings)
+                    findings.extend(_shown_below(named[target], result.findings))
                     failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
         except ConfigError as error:
             click.echo(one_line(f"dday2 check: {error}"), err=True)
@@ -93,6 +97,31 @@ def _one_blas_thread() -> None:
     when it is too late to ask) OpenBLAS gets one thread: the caller's."""
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def _named_root(path: Path, target) -> str:
+    """The folder `target`'s findings name their files from (its display root), as the user
+    named it on the command line: PATH itself, or for a game XML the folder as many levels
+    above it; the absolute folder when a link makes the two differ. "." names the current
+    folder; a zip's findings already start with the zip's name."""
+    if target.label.endswith(".zip"):
+        return "."
+    named = os.fspath(path)
+    if target.xml is not None and path.resolve() == target.xml:  # PATH is the XML itself
+        levels = len(target.xml.relative_to(target.display_root).parts)
+        named = os.path.join(named, *[os.pardir] * levels)
+    named = os.path.normpath(named)
+    return Path(named).as_posix() if Path(named).resolve() == target.display_root else target.display_root.as_posix()
+
+
+def _shown_below(root: str, findings):
+    """The findings with their files named from `root` (`_named_root`): with several maps
+    checked at once each finding says which map it is in, and in CI (run from the repository
+    root) annotations land on the files of a map kept in a subfolder."""
+    if root == ".":
+        return findings
+    return [replace(finding, file=f"{root}/{finding.file}")
+            if finding.file is not None and not os.path.isabs(finding.file) else finding for finding in findings]
 
 
 def _shown(target) -> str:

@@ -4,6 +4,7 @@ the registry's guarantees."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -96,16 +97,32 @@ def test_text_output_shows_hostile_names_on_one_line(clean_map: Path, capsys) ->
     assert len(github.strip().splitlines()) == 1 and "Nobody%0A::error" in github
 
 
-def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys) -> None:
-    _, out_json, _ = run(capsys, str(flawed_map), "--format", "json")
+def test_formats_are_built_from_the_same_findings(flawed_map: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(flawed_map)  # as in CI: the repository checked from its root
+    _, out_json, _ = run(capsys, ".", "--format", "json")
     findings = json.loads(out_json)["findings"]
-    _, out_sarif, _ = run(capsys, str(flawed_map), "--format", "sarif")
+    _, out_sarif, _ = run(capsys, ".", "--format", "sarif")
     sarif = json.loads(out_sarif)
     assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == [f["code"] for f in findings]
-    _, out_github, _ = run(capsys, str(flawed_map), "--format", "github")
+    _, out_github, _ = run(capsys, ".", "--format", "github")
     lines = out_github.strip().splitlines()
     assert len(lines) == len(findings)
     assert lines[0].startswith("::error file=map/centers.txt,title=M302::")
+
+
+def test_files_are_named_from_the_paths_as_given(flawed_map: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+    """Two maps with the same flaw are two findings, each naming its own map's file; a game
+    XML named alone names the files of its map from where the user stands."""
+    shutil.copytree(flawed_map, tmp_path / "other")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "tiny", "./other/", "--format", "json", "--select", "M302")
+    assert code == 1
+    assert [f["file"] for f in json.loads(out)["findings"]] == ["tiny/map/centers.txt", "other/map/centers.txt"]
+    monkeypatch.chdir(flawed_map / "map")
+    _, out, _ = run(capsys, "games/tiny.xml", "--format", "json", "--select", "M302")
+    assert [f["file"] for f in json.loads(out)["findings"]] == ["../map/centers.txt"]
+    _, out, _ = run(capsys, str(tmp_path / "other"), "--format", "json", "--select", "M302")
+    assert [f["file"] for f in json.loads(out)["findings"]] == [f"{(tmp_path / 'other').as_posix()}/map/centers.txt"]
 
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
@@ -158,7 +175,6 @@ def test_at_least_25_checks_beyond_the_engine_parser() -> None:
 @pytest.mark.parametrize("xml_alone", [True, False])
 def test_numpy_and_pillow_load_only_when_map_files_are_checked(clean_map: Path, tmp_path: Path, xml_alone: bool) -> None:
     # a game XML checked on its own starts ~50 ms sooner without numpy, ~20 ms without Pillow
-    import shutil
     import subprocess
     import sys
     target = clean_map / "map"
