@@ -82,12 +82,17 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
     findings = dedupe(findings)
     header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
     text = FORMATTERS[output_format]([f.to_dict() for f in findings], header,
-                                     colour=output_format == "text" and sys.stdout.isatty())
+                                     colour=output_format == "text" and _colour_wanted())
     if text:
         click.echo(text)
     if status == ExitCode.USAGE:
         return status
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN
+
+
+def _colour_wanted() -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org) or TERM is dumb."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def _one_blas_thread() -> None:

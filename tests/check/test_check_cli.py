@@ -125,6 +125,25 @@ def test_files_are_named_from_the_paths_as_given(flawed_map: Path, tmp_path: Pat
     assert [f["file"] for f in json.loads(out)["findings"]] == [f"{(tmp_path / 'other').as_posix()}/map/centers.txt"]
 
 
+@pytest.mark.parametrize("environment, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False),
+                                                     ({"NO_COLOR": ""}, True)])
+def test_text_is_coloured_on_a_terminal_unless_asked_not_to(flawed_map: Path, monkeypatch, environment, coloured) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for name in ("NO_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stdout", terminal)
+    assert main(["check", str(flawed_map)]) == 1
+    assert ("\x1b[" in terminal.getvalue()) == coloured and "M302" in terminal.getvalue()
+
+
 def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
     assert run(capsys)[0] == 2
     code, out, err = run(capsys, str(tmp_path / "nowhere"))
