@@ -7,6 +7,7 @@ for JSON and returns the text to print. The CLI only chooses one from `FORMATTER
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, Callable
 
 from converter import __version__
@@ -53,9 +54,19 @@ def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = 
         where = _location(finding)
         message = one_line(finding["message"])
         lines.append(f"{where}: {tag}: {message}" if where else f"{tag}: {message}")
-    count = len(findings)
-    lines.append("no findings" if count == 0 else f"{count} finding{'s' if count != 1 else ''}")
+    lines.append(_summary(findings))
     return "\n".join(lines)
+
+
+def _summary(findings: list[dict[str, Any]]) -> str:
+    """`no findings`, or e.g. `169 findings (2 errors, 160 warnings, 7 info)`."""
+    if not findings:
+        return "no findings"
+    counts = Counter(finding.get("severity", "error") for finding in findings)
+    parts = [f"{counts[severity]} {severity}{'s' if counts[severity] != 1 and severity != 'info' else ''}"
+             for severity in ("error", "warning", "info") if counts[severity]]
+    parts += [f"{count} {severity}" for severity, count in counts.items() if severity not in ("error", "warning", "info")]
+    return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)})"
 
 
 def format_json(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:

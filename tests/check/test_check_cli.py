@@ -44,6 +44,7 @@ def test_findings_exit_1_with_locations(flawed_map: Path, capsys) -> None:
     assert code == 1
     assert "map/centers.txt, Beta: M302 error: territory 'Beta' is missing from centers.txt" in out
     assert "map/map.properties:7: M326 warning" in out
+    assert out.splitlines()[-1] == "2 findings (1 error, 1 warning)"
     assert "\x1b[" not in out  # no colour when stdout is not a terminal
 
 
