@@ -59,6 +59,10 @@ def resolve(path: Path, stack: ExitStack) -> list[Target]:
         if not targets:
             raise InputError(f"{path}: the zip holds no game XML")
         return targets
+    if path.is_file() and path.name == "map.yml":  # the repository it describes
+        return resolve(path.parent, stack)
+    if path.is_file() and path.suffix.lower() != ".xml":  # polygons.txt, README.md: not an XML to parse
+        raise InputError(f"{path}: not a game XML (.xml), map.yml or map .zip; give a map's folder to check its files")
     if path.is_file():
         map_dir = _map_dir_of_xml(path.resolve())
         repo_root = _repo_root_of(map_dir)

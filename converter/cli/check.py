@@ -106,14 +106,17 @@ def _one_blas_thread() -> None:
 
 def _named_root(path: Path, target) -> str:
     """The folder `target`'s findings name their files from (its display root), as the user
-    named it on the command line: PATH itself, or for a game XML the folder as many levels
-    above it; the absolute folder when a link makes the two differ. "." names the current
-    folder; a zip's findings already start with the zip's name."""
+    named it on the command line: PATH itself, or for a game XML or map.yml the folder as
+    many levels above it; the absolute folder when a link makes the two differ. "." names
+    the current folder; a zip's findings already start with the zip's name."""
     if target.label.endswith(".zip"):
         return "."
     named = os.fspath(path)
-    if target.xml is not None and path.resolve() == target.xml:  # PATH is the XML itself
-        levels = len(target.xml.relative_to(target.display_root).parts)
+    if path.is_file():  # a game XML or map.yml: its display root is a folder above it
+        try:
+            levels = len(path.resolve().relative_to(target.display_root).parts)
+        except ValueError:
+            return target.display_root.as_posix()
         named = os.path.join(named, *[os.pardir] * levels)
     named = os.path.normpath(named)
     return Path(named).as_posix() if Path(named).resolve() == target.display_root else target.display_root.as_posix()

@@ -145,6 +145,15 @@ def test_text_is_coloured_on_a_terminal_unless_asked_not_to(flawed_map: Path, mo
     assert ("\x1b[" in terminal.getvalue()) == coloured and "M302" in terminal.getvalue()
 
 
+def test_map_yml_names_its_repository_and_other_map_files_are_refused(flawed_map: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(flawed_map.parent)
+    code, out, _ = run(capsys, "tiny/map.yml", "--format", "json", "--select", "M302")
+    assert code == 1 and [f["file"] for f in json.loads(out)["findings"]] == ["tiny/map/centers.txt"]
+    # a map file is no game XML: parsing it as one would bury the answer under X001 and map findings
+    code, out, err = run(capsys, "tiny/map/polygons.txt")
+    assert (code, out) == (2, "") and "tiny/map/polygons.txt: not a game XML (.xml), map.yml or map .zip" in err
+
+
 def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
     assert run(capsys)[0] == 2
     code, out, err = run(capsys, str(tmp_path / "nowhere"))
