@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from converter.check.context import CheckContext
 
 CODE_PATTERN = re.compile(r"^[A-Z]\d{3}$")
+# the hit parameter holding the map pixel (x, y) a finding is about, when it has one: the
+# finding carries it as data, "point" in JSON (the message shows it too)
+AT = "at"
 
 
 class Hit(NamedTuple):
@@ -75,10 +78,11 @@ class Rule:
         for params, file, line, territory, player in self.check(context):
             if file is not last_file:  # a rule's findings mostly name one file: hash its path once
                 last_file, last_shown = file, shown(file)
+            at = params.get(AT)
             # the fields in Finding's order: code, message, severity, file, line, territory,
             # round, step, player, event, area, name, extra
             yield finding_of((code, message(params), params.get("severity") or severity, last_shown, line,
-                              territory, None, None, player, None, None, name, ()))
+                              territory, None, None, player, None, None, name, () if at is None else (("point", at),)))
 
 
 _UNSEEN = object()  # no file yet (None is the game XML)

@@ -27,9 +27,11 @@ PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showin
               help="Exit 1 when a finding has this severity or higher (default: error).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
+@click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the findings on the map (one map folder) into this PNG.")
 @click.option("--list-rules", is_flag=True, help="List every rule with its code, severity and name, then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
-            fail_on: str | None, config_file: Path | None, list_rules: bool) -> ExitCode:
+            fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool) -> ExitCode:
     """Check TripleA maps: a map repository, a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
     from converter.check.config import ConfigError, checked_codes, load_settings, split_codes
@@ -64,6 +66,9 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             named.update((target, _named_root(path, target)) for target in found)
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
+        map_dirs = {target.map_dir for target in targets}
+        if picture is not None and (len(map_dirs) != 1 or None in map_dirs):
+            raise click.UsageError("--picture draws one map: give one map repository or map folder")
         findings, failing = [], False
         map_cache: dict = {}  # the map files of a folder are read once for all its game XMLs
         try:
@@ -79,15 +84,29 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         except ConfigError as error:
             click.echo(one_line(f"dday2 check: {error}"), err=True)
             return ExitCode.USAGE
-    findings = dedupe(findings)
+    findings = [finding.to_dict() for finding in dedupe(findings)]
     header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
-    text = FORMATTERS[output_format]([f.to_dict() for f in findings], header,
-                                     colour=output_format == "text" and _colour_wanted())
+    text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted())
     if text:
         click.echo(text)
+    if picture is not None:
+        _draw(picture, targets[0].map_dir, findings)
     if status == ExitCode.USAGE:
         return status
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN
+
+
+def _draw(picture: Path, map_dir: Path, findings: list[dict]) -> None:
+    """The findings on the map, as a PNG written atomically (stdout holds the report)."""
+    import io
+
+    from converter.atomic import write_bytes_atomic
+    from converter.check.picture import findings_picture
+
+    buffer = io.BytesIO()
+    findings_picture(map_dir, findings).save(buffer, format="PNG")
+    write_bytes_atomic(picture, buffer.getvalue())
+    click.echo(one_line(f"dday2 check: {len(findings)} finding(s) drawn -> {picture}"), err=True)
 
 
 def _colour_wanted() -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from converter.check.geometry import Outline, polygons_overlap
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
-from converter.check.rule import hit, hit_of, rule
+from converter.check.rule import AT, hit, hit_of, rule
 from converter.findings import Severity
 
 TILE_SIZE = 256
@@ -149,7 +149,8 @@ def _points_outside(point_file, found):
     for entry, (x, y), count, distance in found:
         name = entry.name
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
-                       "total": len(entry.points), "distance": round(distance)}, path, entry.line, name, None))
+                       "total": len(entry.points), "distance": round(distance), AT: (int(x), int(y))},
+                      path, entry.line, name, None))
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
@@ -174,7 +175,7 @@ def overlapping_polygons(context):
     for (first, second), point in sorted(pairs.items()):
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
-                  where=where)
+                  where=where, **({AT: (int(point[0]), int(point[1]))} if point is not None else {}))
 
 
 def _distinct(shapes: list[tuple[str, Outline]]) -> dict:
@@ -316,7 +317,7 @@ def polygon_off_map(context):
         if left < 0 or top < 0 or right > width or bottom > height:
             corner = (right, bottom) if right > width or bottom > height else (left, top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
-                      point=f"({corner[0]},{corner[1]})", width=width, height=height)
+                      point=f"({corner[0]},{corner[1]})", width=width, height=height, **{AT: (int(corner[0]), int(corner[1]))})
 
 
 def _entry_starts(context, np):

@@ -1,0 +1,69 @@
+"""`dday2 check --picture FILE`: the findings drawn on the map, and the map pixel a finding
+is about carried as data ("point" in JSON)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from check_mapkit import base_files, write_tree
+from converter.check.picture import COLOURS, MAX_SIDE
+from converter.cli import main
+
+OUTSIDE = (220, 30)  # a place point of Beta, whose polygon spans x 80..160, y 0..100
+
+
+@pytest.fixture()
+def stray_point_map(tmp_path: Path) -> Path:
+    files = base_files()
+    files["map/place.txt"] = f"Alpha (10,10) (40,40)\nBeta ({OUTSIDE[0]},{OUTSIDE[1]})\nSea Zone (20,120)\n"
+    return write_tree(tmp_path / "tiny", files)
+
+
+def _near(image: Image.Image, centre: tuple[float, float], colour: tuple[int, int, int], reach: int) -> int:
+    """How many pixels within `reach` of `centre` have `colour`."""
+    x0, y0 = round(centre[0]), round(centre[1])
+    return sum(image.getpixel((x, y)) == colour
+               for x in range(max(x0 - reach, 0), min(x0 + reach + 1, image.width))
+               for y in range(max(y0 - reach, 0), min(y0 + reach + 1, image.height)))
+
+
+def test_a_point_outside_is_data_and_is_drawn_where_it_lies(stray_point_map: Path, tmp_path: Path, capsys) -> None:
+    picture = tmp_path / "findings.png"
+    code = main(["check", str(stray_point_map), "--format", "json", "--picture", str(picture)])
+    out, err = capsys.readouterr()
+    assert code == 0  # warnings only
+    [finding] = [f for f in json.loads(out)["findings"] if f["code"] == "M308"]  # stdout: the report alone
+    assert finding["point"] == list(OUTSIDE) and finding["territory"] == "Beta"
+    assert "drawn ->" in err
+    with Image.open(picture) as image:
+        image = image.convert("RGB")
+    assert image.width >= 128 and image.height > 128  # the 256 px map at half size, the legend below
+    warning = COLOURS["warning"]
+    marked = (OUTSIDE[0] / 2, OUTSIDE[1] / 2)
+    assert _near(image, marked, warning, 7) > 10  # the mark around the point
+    assert _near(image, (10, 40), warning, 6) == 0  # Alpha: nothing to show there
+    assert _near(image, (40, 25), warning, 1) > 0  # Beta's outline (x=80 on the map)
+
+
+def test_picture_needs_exactly_one_map_folder(stray_point_map: Path, tmp_path: Path, capsys) -> None:
+    other = write_tree(tmp_path / "other", base_files())
+    assert main(["check", str(stray_point_map), str(other), "--picture", str(tmp_path / "p.png")]) == 2
+    assert "--picture draws one map" in capsys.readouterr().err
+    alone = tmp_path / "alone.xml"
+    alone.write_text((stray_point_map / "map/games/tiny.xml").read_text())
+    assert main(["check", str(alone), "--picture", str(tmp_path / "p.png")]) == 2
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_picture_of_a_hostile_map_is_bounded(stray_point_map: Path, tmp_path: Path, capsys) -> None:
+    properties = stray_point_map / "map/map.properties"
+    properties.write_text(properties.read_text().replace("map.width=256", "map.width=999999999"))
+    (stray_point_map / "map/baseTiles/1_0.png").write_bytes(b"\x89PNG\r\n\x1a\n not a tile")
+    picture = tmp_path / "p.png"
+    main(["check", str(stray_point_map), "--picture", str(picture)])
+    with Image.open(picture) as image:
+        assert max(image.size) <= MAX_SIDE
