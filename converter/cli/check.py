@@ -84,13 +84,13 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         except ConfigError as error:
             click.echo(one_line(f"dday2 check: {error}"), err=True)
             return ExitCode.USAGE
-    findings = [finding.to_dict() for finding in dedupe(findings)]
-    header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
-    text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted())
-    if text:
-        click.echo(text)
-    if picture is not None:
-        _draw(picture, targets[0].map_dir, findings)
+        findings = [finding.to_dict() for finding in dedupe(findings)]
+        header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
+        text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted())
+        if text:
+            click.echo(text)
+        if picture is not None:  # while a zip's map is still extracted
+            _draw(picture, targets[0].map_dir, findings)
     if status == ExitCode.USAGE:
         return status
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN

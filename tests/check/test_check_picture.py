@@ -67,3 +67,19 @@ def test_picture_of_a_hostile_map_is_bounded(stray_point_map: Path, tmp_path: Pa
     main(["check", str(stray_point_map), "--picture", str(picture)])
     with Image.open(picture) as image:
         assert max(image.size) <= MAX_SIDE
+
+
+def test_picture_of_a_zipped_map_draws_its_files(stray_point_map: Path, tmp_path: Path, capsys) -> None:
+    # the zip is extracted to a temporary folder: the picture must be drawn before it goes
+    import zipfile
+
+    archive = tmp_path / "tiny.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for file in sorted(stray_point_map.rglob("*")):
+            if file.is_file():
+                zipped.write(file, f"tiny/{file.relative_to(stray_point_map).as_posix()}")
+    picture = tmp_path / "zipped.png"
+    assert main(["check", str(archive), "--picture", str(picture)]) == 0
+    with Image.open(picture) as image:
+        image = image.convert("RGB")
+    assert _near(image, (40, 25), COLOURS["warning"], 1) > 0  # Beta's outline: polygons.txt was read
