@@ -90,7 +90,11 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         if text:
             click.echo(text)
         if picture is not None:  # while a zip's map is still extracted
-            _draw(picture, targets[0].map_dir, findings)
+            try:
+                _draw(picture, targets[0].map_dir, findings)
+            except OSError as error:
+                click.echo(one_line(f"dday2 check: cannot write {picture}: {error.strerror or error}"), err=True)
+                status = ExitCode.USAGE
     if status == ExitCode.USAGE:
         return status
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN

@@ -83,3 +83,12 @@ def test_picture_of_a_zipped_map_draws_its_files(stray_point_map: Path, tmp_path
     with Image.open(picture) as image:
         image = image.convert("RGB")
     assert _near(image, (40, 25), COLOURS["warning"], 1) > 0  # Beta's outline: polygons.txt was read
+
+
+def test_a_picture_that_cannot_be_written_is_an_error_after_the_report(stray_point_map: Path, tmp_path: Path,
+                                                                       capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the picture's folder should be")
+    assert main(["check", str(stray_point_map), "--picture", str(blocker / "p.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "M308" in out and f"cannot write {blocker / 'p.png'}" in err
