@@ -85,7 +85,7 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             click.echo(one_line(f"dday2 check: {error}"), err=True)
             return ExitCode.USAGE
         findings = [finding.to_dict() for finding in dedupe(findings)]
-        header = {"tool": "dday2 check", "checked": [_shown(t) for t in targets]}
+        header = {"tool": "dday2 check", "checked": [_shown(t, named[t]) for t in targets]}
         text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted())
         if text:
             click.echo(text)
@@ -155,9 +155,16 @@ def _shown_below(root: str, findings):
             if finding.file is not None and not os.path.isabs(finding.file) else finding for finding in findings]
 
 
-def _shown(target) -> str:
-    """What was checked, as the user knows it (a zip by its name, not our temporary folder)."""
-    return target.label if target.xml is None or target.label.endswith(".zip") else str(target.xml)
+def _shown(target, root: str) -> str:
+    """What was checked, as the user knows it: a game XML named as the findings name their
+    files (`_named_root`), a zip by its name (not our temporary folder)."""
+    if target.xml is None or target.label.endswith(".zip"):
+        return target.label
+    try:
+        below = target.xml.relative_to(target.display_root).as_posix()
+    except ValueError:
+        return target.xml.as_posix()
+    return below if root == "." else f"{root}/{below}"
 
 
 def _progress(targets):

@@ -119,6 +119,7 @@ def test_files_are_named_from_the_paths_as_given(flawed_map: Path, tmp_path: Pat
     code, out, _ = run(capsys, "tiny", "./other/", "--format", "json", "--select", "M302")
     assert code == 1
     assert [f["file"] for f in json.loads(out)["findings"]] == ["tiny/map/centers.txt", "other/map/centers.txt"]
+    assert json.loads(out)["checked"] == ["tiny/map/games/tiny.xml", "other/map/games/tiny.xml"]
     monkeypatch.chdir(flawed_map / "map")
     _, out, _ = run(capsys, "games/tiny.xml", "--format", "json", "--select", "M302")
     assert [f["file"] for f in json.loads(out)["findings"]] == ["../map/centers.txt"]
