@@ -71,11 +71,14 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             raise click.UsageError("--picture draws one map: give one map repository or map folder")
         findings, failing = [], False
         map_cache: dict = {}  # the map files of a folder are read once for all its game XMLs
+        settings_of: dict = {}  # a map's settings file is read once for all its game XMLs
         try:
             with _progress(targets) as progress:
                 for target in progress:
                     root = target.repo_root or target.map_dir
-                    settings = load_settings(root, config_file).merged(**overrides)
+                    if root not in settings_of:
+                        settings_of[root] = load_settings(root, config_file).merged(**overrides)
+                    settings = settings_of[root]
                     if target.map_dir not in map_cache:
                         map_cache.clear()  # a map's XMLs come together: keep one folder's files only
                     result = check_target(target, settings, map_cache=map_cache)
