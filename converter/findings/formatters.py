@@ -1,4 +1,5 @@
-"""Output formats over the same finding dicts: text, JSON, SARIF 2.1.0, GitHub annotations.
+"""Output formats over the same finding dicts: text, JSON, SARIF 2.1.0, GitHub annotations,
+and Markdown (a GitHub job summary: annotations beyond GitHub's few per step are not shown).
 
 A formatter takes `list[dict]` (from `Finding.to_dict()`) plus an optional header dict
 for JSON and returns the text to print. The CLI only chooses one from `FORMATTERS`.
@@ -135,6 +136,53 @@ def _uri(file: str) -> str:
     return path.as_uri() if path.is_absolute() else quote(file, safe="/!")
 
 
+MARKDOWN_ROWS = 1000  # findings listed one by one; a job summary holds at most 1 MiB
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+    """A summary per code (count, first finding), then every finding in a folded table."""
+    title = (header or {}).get("tool", "findings")
+    lines = [f"### {_cell(title)}: {_cell(_summary(findings))}"]
+    if not findings:
+        return lines[0]
+    by_code: dict[str, list[dict[str, Any]]] = {}
+    for finding in findings:
+        by_code.setdefault(finding["code"], []).append(finding)
+    lines += ["", "| code | severity | findings | first |", "| --- | --- | --- | --- |"]
+    for code, found in sorted(by_code.items(), key=lambda item: (_SEVERITY_ORDER.get(_worst(item[1]), 3), item[0])):
+        first = found[0]
+        lines.append(f"| {_cell(code)} | {_cell(_worst(found))} | {len(found)} | {_cell(_where_and_message(first))} |")
+    lines += ["", f"<details><summary>Every finding ({len(findings)})</summary>", "",
+              "| where | code | severity | message |", "| --- | --- | --- | --- |"]
+    lines += [f"| {_cell(_location(finding))} | {_cell(finding['code'])} | {_cell(finding.get('severity', 'error'))} "
+              f"| {_cell(finding['message'])} |" for finding in findings[:MARKDOWN_ROWS]]
+    if len(findings) > MARKDOWN_ROWS:
+        lines.append(f"| and {len(findings) - MARKDOWN_ROWS} more | | | |")
+    lines += ["", "</details>"]
+    return "\n".join(lines)
+
+
+def _worst(findings: list[dict[str, Any]]) -> str:
+    return min((finding.get("severity", "error") for finding in findings), key=lambda s: _SEVERITY_ORDER.get(s, 3))
+
+
+def _where_and_message(finding: dict[str, Any]) -> str:
+    where = _location(finding)
+    return f"{where}: {finding['message']}" if where else finding["message"]
+
+
+# inside a table cell Markdown and HTML would act on these in a map's names (links, emphasis,
+# code, tags, the cell's end): shown as they are, backslash-escaped
+_MARKDOWN = {ord(character): "\\" + character for character in "\\`*_[]<>|~"}
+_MARKDOWN[ord("&")] = "&amp;"
+
+
+def _cell(text: object) -> str:
+    """`text` for one table cell: one line, nothing Markdown or HTML would act on."""
+    return one_line(text).translate(_MARKDOWN)
+
+
 def _escape_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
@@ -149,4 +197,5 @@ FORMATTERS: dict[str, Formatter] = {
     "json": format_json,
     "sarif": format_sarif,
     "github": format_github,
+    "markdown": format_markdown,
 }

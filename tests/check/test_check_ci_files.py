@@ -65,11 +65,11 @@ def test_action_inputs_reach_scripts_only_through_the_environment() -> None:
     assert used == names
 
 
-def _run_check_step(tmp_path: Path, inputs: dict[str, str]) -> subprocess.CompletedProcess:
+def _run_check_step(tmp_path: Path, inputs: dict[str, str], **environment: str) -> subprocess.CompletedProcess:
     """The step's script in bash as GitHub runs it, its `${{ inputs.* }}` filled in from
     `inputs` (else the input's default), `dday2` being this checkout's."""
     step, defaults = _check_step(), yaml.safe_load((REPO / "action.yml").read_text())["inputs"]
-    env = {**os.environ}
+    env = {name: value for name, value in os.environ.items() if name != "GITHUB_STEP_SUMMARY"} | environment
     for variable, value in step["env"].items():
         name = re.fullmatch(r"\$\{\{\s*inputs\.([\w-]+)\s*}}", value).group(1)
         env[variable] = inputs.get(name, defaults[name].get("default", ""))
@@ -90,12 +90,19 @@ def test_action_annotates_findings_and_fails_on_the_chosen_severity(tmp_path: Pa
     second = write_tree(tmp_path / "second", {**base_files(), "map/flags/Blues.gif": png(32, 32, "GIF"),
                                               "map/map.properties": base_files()["map/map.properties"]
                                               + "units.scale=1\n"})  # warning: a duplicate key
-    done = _run_check_step(tmp_path, {"path": f"{first} {second}", "fail-on": "warning"})
-    assert done.returncode == 1, done.stderr
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier steps' summary\n")
+    done = _run_check_step(tmp_path, {"path": f"{first} {second}", "fail-on": "warning"},
+                           GITHUB_STEP_SUMMARY=str(summary))
+    assert done.returncode == 1, done.stderr  # the check's status, not the summary's
     lines = done.stdout.splitlines()
     assert any(line.startswith("::error file=") and "M30" in line and "first/map/centers.txt" in line
                for line in lines), lines
     assert any(line.startswith("::warning file=") and "second/map/map.properties" in line for line in lines), lines
+    # GitHub shows only a few annotations per step: the job summary lists every finding
+    written = summary.read_text()
+    assert written.startswith("earlier steps' summary\n### dday2 check: 2 findings (1 error, 1 warning)")
+    assert "| M302 | error | 1 |" in written and "| M326 | warning | 1 |" in written
     # ignoring both findings' codes leaves nothing to fail on
     codes = sorted({re.search(r"title=([A-Z]\d+)", line).group(1) for line in lines if line.startswith("::")})
     quiet = _run_check_step(tmp_path, {"path": f"{first} {second}", "fail-on": "warning", "ignore": ",".join(codes)})

@@ -232,3 +232,24 @@ def test_sarif_names_files_by_valid_uris() -> None:
             for result in json.loads(format_sarif(findings))["runs"][0]["results"]]
     assert uris == ["map/units/Free%20French/tank%232.png", "file:///tmp/a%20map/map/place.txt",
                     "maps/x.zip!map/place.txt"]
+
+
+def test_markdown_summary_counts_codes_and_shows_hostile_names_inertly() -> None:
+    from converter.findings.formatters import format_markdown
+
+    hostile = "a|b <img src=x> *bold* [link](x)\n::error::forged"
+    findings = [Finding("M308", f"place point of {hostile!r} outside", Severity.WARNING, file="map/place.txt", line=4,
+                        territory=hostile).to_dict(),
+                Finding("M308", "another", Severity.WARNING, file="map/place.txt", line=5).to_dict(),
+                Finding("D603", "border box", Severity.ERROR, file="map/games/g.xml", line=9).to_dict()]
+    text = format_markdown(findings, {"tool": "dday2 check"})
+    lines = text.splitlines()
+    assert lines[0] == "### dday2 check: 3 findings (1 error, 2 warnings)"
+    rows = [line for line in lines if line.startswith("| ") and "---" not in line]
+    assert rows[1].startswith("| D603 | error | 1 |") and rows[2].startswith("| M308 | warning | 2 |")  # errors first
+    assert len(rows) == 2 + 3 + 2  # two headers, a row per code, a row per finding
+    # each row still has its four cells: the name's `|` cannot end one, nor its newline a row
+    assert all(row.count(" | ") - row.count("\\| ") == 3 for row in rows)
+    # the territory as Markdown shows it: `a|b <img src=x> *bold* [link](x)\n::error::forged`
+    assert r"a\|b \<img src=x\> \*bold\* \[link\](x)\\n::error::forged" in text
+    assert not any(line.startswith("::") for line in lines)
