@@ -5,12 +5,14 @@ map) marked there with its code. A map maker then sees where 152 place points li
 of reading their coordinates.
 
 Nothing in the map is trusted: the size comes from map.properties or the polygons but is
-bounded, a tile that does not open is left blank, and points far off the map are drawn at
+bounded, tiles are read as the checks read images (never a FIFO or device, never past a
+size bound), one that does not open is left blank, and points far off the map are drawn at
 its edge.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -18,11 +20,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from converter.check.imagefiles import read_file
 from converter.check.mapfiles import read_map_properties, read_polygons
 
 TILE = 256
 MAX_SIDE = 4000  # px of the picture: a map is drawn smaller to fit
 MAX_MAP_SIDE = 100_000  # px of a map believed from map.properties or the polygons
+MAX_TILE_BYTES = 16 * 1024 * 1024  # a 256 px tile is far smaller; a bigger file is not drawn
 FADE = 0.45  # of white over the tiles, so the marks stand out
 COLOURS = {"error": (200, 30, 30), "warning": (230, 120, 0), "info": (40, 90, 200)}
 INK = (24, 24, 24)
@@ -103,8 +107,11 @@ def _ground(map_dir: Path, width: int, height: int, scale: float) -> Image.Image
         match = _TILE_NAME.fullmatch(tile.name)
         if match is None or int(match.group(1)) * TILE >= width or int(match.group(2)) * TILE >= height:
             continue
-        try:
-            with Image.open(tile) as opened:
+        try:  # read as the checks read images: a FIFO named like a tile would block Image.open
+            data = read_file(str(tile), MAX_TILE_BYTES + 1)
+            if len(data) > MAX_TILE_BYTES:
+                continue
+            with Image.open(io.BytesIO(data)) as opened:
                 if opened.width * opened.height > 4 * TILE * TILE:
                     continue  # not a tile: never decoded (a hostile one may be huge)
                 piece = opened.convert("RGB").resize((side, side))
