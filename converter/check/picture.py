@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.check.imagefiles import read_file
 from converter.check.mapfiles import read_map_properties, read_polygons
+from converter.findings.formatters import worst_severity
 
 TILE = 256
 MAX_SIDE = 4000  # px of the picture: a map is drawn smaller to fit
@@ -49,7 +50,7 @@ def findings_picture(map_dir: Path, findings: list[dict[str, Any]], scale: float
         if finding.get("territory"):
             named[finding["territory"]].append(finding)
     for territory, about in sorted(named.items()):
-        colour = COLOURS.get(_worst(about), INK)
+        colour = COLOURS.get(worst_severity(about), INK)
         for polygon in polygons.get(territory, ()):
             if len(polygon) >= 2:
                 draw.line([at(x, y) for x, y in (*polygon, polygon[0])], fill=colour, width=2)
@@ -61,7 +62,7 @@ def findings_picture(map_dir: Path, findings: list[dict[str, Any]], scale: float
         elif finding.get("territory") in polygons:  # no point of its own: at its territory's middle
             labels[at(*_middle(polygons[finding["territory"]]))].append(finding)
     for (x, y), about in labels.items():
-        colour = COLOURS.get(_worst(about), INK)
+        colour = COLOURS.get(worst_severity(about), INK)
         draw.ellipse((x - 5, y - 5, x + 5, y + 5), outline=colour, width=2)
         text = ", ".join(dict.fromkeys(finding["code"] for finding in about))
         right = x + 7 if x + 7 + draw.textlength(text) <= picture.width else x - 7 - draw.textlength(text)  # stays on
@@ -126,11 +127,6 @@ def _middle(shapes: list[tuple[tuple[int, int], ...]]) -> tuple[float, float]:
     largest = max(shapes, key=len)
     xs, ys = [x for x, _ in largest], [y for _, y in largest]
     return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-
-
-def _worst(findings: list[dict]) -> str:
-    severities = {finding.get("severity") for finding in findings}
-    return next((severity for severity in ("error", "warning", "info") if severity in severities), "info")
 
 
 def _with_legend(picture: Image.Image, findings: list[dict], spots: int) -> Image.Image:

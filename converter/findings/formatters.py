@@ -150,9 +150,9 @@ def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | Non
     for finding in findings:
         by_code.setdefault(finding["code"], []).append(finding)
     lines += ["", "| code | severity | findings | first |", "| --- | --- | --- | --- |"]
-    for code, found in sorted(by_code.items(), key=lambda item: (_SEVERITY_ORDER.get(_worst(item[1]), 3), item[0])):
+    for code, found in sorted(by_code.items(), key=lambda item: (_SEVERITY_ORDER.get(worst_severity(item[1]), 3), item[0])):
         first = found[0]
-        lines.append(f"| {_cell(code)} | {_cell(_worst(found))} | {len(found)} | {_cell(_where_and_message(first))} |")
+        lines.append(f"| {_cell(code)} | {_cell(worst_severity(found))} | {len(found)} | {_cell(_where_and_message(first))} |")
     lines += ["", f"<details><summary>Every finding ({len(findings)})</summary>", "",
               "| where | code | severity | message |", "| --- | --- | --- | --- |"]
     lines += [f"| {_cell(_location(finding))} | {_cell(finding['code'])} | {_cell(finding.get('severity', 'error'))} "
@@ -163,7 +163,8 @@ def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | Non
     return "\n".join(lines)
 
 
-def _worst(findings: list[dict[str, Any]]) -> str:
+def worst_severity(findings: list[dict[str, Any]]) -> str:
+    """The most severe of the findings' severities (error, then warning, then info)."""
     return min((finding.get("severity", "error") for finding in findings), key=lambda s: _SEVERITY_ORDER.get(s, 3))
 
 
