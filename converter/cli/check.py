@@ -32,7 +32,7 @@ PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showin
 @click.option("--list-rules", is_flag=True, help="List every rule with its code, severity and name, then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
             fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool) -> ExitCode:
-    """Check TripleA maps: a map repository, a map/ folder, a game XML or a map .zip."""
+    """Check TripleA maps: a map repository (or its map.yml), a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
     from converter.check.config import ConfigError, checked_codes, load_settings, split_codes
     from converter.check.inputs import InputError, resolve
