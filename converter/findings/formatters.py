@@ -114,6 +114,9 @@ def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None =
         logical = [finding[k] for k in ("territory", "area") if finding.get(k)]
         if logical:
             result.setdefault("locations", [{}])[0]["logicalLocations"] = [{"name": n} for n in logical]
+        rest = {key: value for key, value in finding.items() if key not in _SARIF_PLACED}
+        if rest:  # e.g. the player, a map pixel, a round and step: SARIF's property bag holds them
+            result["properties"] = rest
         results.append(result)
     document = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -124,6 +127,10 @@ def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None =
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+# what a SARIF result holds in its own fields; any other key of a finding goes in its properties
+_SARIF_PLACED = frozenset({"code", "severity", "message", "name", "file", "line", "territory", "area"})
 
 
 def _uri(file: str) -> str:

@@ -234,6 +234,20 @@ def test_sarif_names_files_by_valid_uris() -> None:
                     "maps/x.zip!map/place.txt"]
 
 
+def test_sarif_keeps_what_has_no_field_of_its_own_in_properties() -> None:
+    import json
+
+    from converter.findings.formatters import format_sarif
+
+    finding = Finding("M308", "x", Severity.WARNING, file="map/place.txt", line=4, territory="B30", player="Germans",
+                      extra=(("point", (1262, 1086)),)).to_dict()
+    [result] = json.loads(format_sarif([finding]))["runs"][0]["results"]
+    assert result["properties"] == {"player": "Germans", "point": [1262, 1086]}
+    assert result["locations"][0]["logicalLocations"] == [{"name": "B30"}]
+    [plain] = json.loads(format_sarif([Finding("X001", "y").to_dict()]))["runs"][0]["results"]
+    assert "properties" not in plain
+
+
 def test_markdown_summary_counts_codes_and_shows_hostile_names_inertly() -> None:
     from converter.findings.formatters import format_markdown
 
