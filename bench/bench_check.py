@@ -31,7 +31,7 @@ from converter.check.accel import accelerator
 from converter.check.engine import ENGINE_JAR, load_engine
 from converter.check.inputs import resolve
 from converter.check.runner import check_target
-from converter.check.worker import THREAD_NAME
+from converter.check.worker import THREAD_NAME, background
 from converter.paths import REPO_ROOT, SHARED_DIR
 
 RUNS = 5  # timed checks in a row, per map and per turn
@@ -42,6 +42,10 @@ WARMUP = 5  # rounds over all XMLs; our medians settle after 3
 JIT_QUIET = 0.02  # the engine is warm when its JIT compilers use at most this share of a round's CPU
 JIT_WARMUP_LIMIT = 120.0  # seconds of engine-only rounds at the most
 JAVA_SOURCE = Path(__file__).parent / "java" / "ParseTimes.java"
+# the C kernels that run with Python's lock released; the rest of a check's CPU holds it
+LOCK_FREE_KERNELS = frozenset(f"converter.check.{name}" for name in
+                              ("_dtdvalid", "_listing", "_outlines", "_pngscan", "_pointtext", "_rowsweep", "_scanrows"))
+LOCK_RUNS = 30  # profiled checks per full package
 
 
 class _EnginePeer:
@@ -193,6 +197,34 @@ def _paired_times(targets, peer: _EnginePeer):
     return ours, engine, status
 
 
+def lock_free_seconds(target) -> float:
+    """Thread CPU seconds per check spent inside LOCK_FREE_KERNELS, over both threads, from
+    LOCK_RUNS profiled checks. Each kernel call counts whole, with the moments it holds the
+    lock to build its answer, so the rest of a check's CPU is a floor under the work that
+    holds the lock: work no number of threads runs side by side."""
+    spent, guard, started = [0.0], threading.Lock(), threading.local()
+
+    def profile(frame, event, function) -> None:
+        if getattr(function, "__module__", None) not in LOCK_FREE_KERNELS:
+            return
+        if event == "c_call":
+            started.at = time.thread_time()
+        elif event in ("c_return", "c_exception"):
+            with guard:
+                spent[0] += time.thread_time() - started.at
+
+    worker = background()
+    sys.setprofile(profile)
+    worker.submit(sys.setprofile, profile).result()  # the background thread runs kernels too
+    try:
+        for _ in range(LOCK_RUNS):
+            check_target(target)
+    finally:
+        sys.setprofile(None)
+        worker.submit(sys.setprofile, None).result()
+    return spent[0] / LOCK_RUNS
+
+
 def _worker_clock() -> int | None:
     """The CPU clock of the check's background thread (map files, or the DTD for an XML
     alone), once it has started; None where threads have no clock of their own."""
@@ -326,6 +358,7 @@ def run() -> list[str]:
             return [f"failed: {error}"]
         finally:
             peer.close()
+        lock_free = {_key(t): lock_free_seconds(t) for t in targets if t.map_dir is not None and t.xml in kinds}
         process_cases = [(f"{kinds[t.xml]} full package", t.map_dir, t.xml) for t in targets
                          if t.map_dir is not None and t.xml in kinds][:1]
         process_cases += [(t.xml.name, t.xml, t.xml) for t in targets if t.xml.name in PROCESS_XMLS]
@@ -345,6 +378,7 @@ def run() -> list[str]:
     ratios: dict[bool, list[float]] = {False: [], True: []}  # by: map files checked too
     cpu_ratios: dict[bool, list[float]] = {False: [], True: []}
     background_ratios: list[float] = []  # full packages: our background thread's CPU / the engine's
+    locked: list[tuple[float, float]] = []  # full packages: (ms of our CPU holding the lock, / the engine's CPU)
     for target in targets:
         full = target.map_dir is not None
         mine = ours[_key(target)]
@@ -368,6 +402,9 @@ def run() -> list[str]:
                 line += f" {_median(mine.background) * 1e3:5.1f}"
                 if full:
                     background_ratios.append(_median(mine.background) / _median(theirs.cpu))
+            if _key(target) in lock_free:
+                held = _median(mine.cpu) - lock_free[_key(target)]
+                locked.append((held * 1e3, held / _median(theirs.cpu)))
         lines.append(line)
     for full, label in ((False, "XML only (every check of the XML)"), (True, "full package (XML, map files, images)")):
         if ratios[full]:
@@ -380,4 +417,8 @@ def run() -> list[str]:
         lines.append("full package: our background thread alone used "
                      + ", ".join(f"{ratio:.2f}x" for ratio in background_ratios)
                      + " the engine's CPU for the whole parse (the wall time cannot fall below it)")
+    if locked:
+        lines.append("full package: the work holding Python's lock (our CPU less the lock-free C kernels) took at least "
+                     + ", ".join(f"{ms:.1f} ms = {ratio:.2f}x" for ms, ratio in locked)
+                     + " the engine's CPU for the whole parse (no split over threads runs it side by side)")
     return lines + process
