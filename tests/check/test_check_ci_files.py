@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from check_mapkit import base_files, png, write_tree
+from check_mapkit import base_files, write_tree
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -87,8 +87,7 @@ def _run_check_step(tmp_path: Path, inputs: dict[str, str], **environment: str) 
 def test_action_annotates_findings_and_fails_on_the_chosen_severity(tmp_path: Path) -> None:
     first = write_tree(tmp_path / "first", base_files())
     (first / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")  # error: Beta missing
-    second = write_tree(tmp_path / "second", {**base_files(), "map/flags/Blues.gif": png(32, 32, "GIF"),
-                                              "map/map.properties": base_files()["map/map.properties"]
+    second = write_tree(tmp_path / "second", {**base_files(), "map/map.properties": base_files()["map/map.properties"]
                                               + "units.scale=1\n"})  # warning: a duplicate key
     summary = tmp_path / "summary.md"
     summary.write_text("earlier steps' summary\n")
