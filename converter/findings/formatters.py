@@ -14,6 +14,7 @@ from typing import Any, Callable
 from converter import __version__
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}  # the most severe first
 
 # Text shows names from the map as they are, but a file or territory name may hold a line
 # break or an escape sequence: on a CI log a line starting "::error ...::" is a workflow
@@ -65,8 +66,8 @@ def _summary(findings: list[dict[str, Any]]) -> str:
         return "no findings"
     counts = Counter(finding.get("severity", "error") for finding in findings)
     parts = [f"{counts[severity]} {severity}{'s' if counts[severity] != 1 and severity != 'info' else ''}"
-             for severity in ("error", "warning", "info") if counts[severity]]
-    parts += [f"{count} {severity}" for severity, count in counts.items() if severity not in ("error", "warning", "info")]
+             for severity in _SEVERITY_ORDER if counts[severity]]
+    parts += [f"{count} {severity}" for severity, count in counts.items() if severity not in _SEVERITY_ORDER]
     return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)})"
 
 
@@ -144,7 +145,6 @@ def _uri(file: str) -> str:
 
 
 MARKDOWN_ROWS = 1000  # findings listed one by one; a job summary holds at most 1 MiB
-_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
