@@ -20,7 +20,7 @@ from converter.check.runner import check_target
 from converter.check.worker import background
 
 
-def test_kernel_time_is_counted_in_both_threads_and_the_profilers_go(tmp_path: Path) -> None:
+def test_kernel_time_is_a_part_of_a_check_and_the_profilers_go(tmp_path: Path) -> None:
     with ExitStack() as stack:
         [target] = resolve(write_tree(tmp_path / "tiny", base_files()), stack)
         check_target(target)
