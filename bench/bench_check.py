@@ -8,7 +8,9 @@ that answers requests on a pipe. Both are warmed by WARMUP rounds over every map
 (warming per file left the JIT cold for the first files timed and made the engine look
 3-4x slower than it is), the engine then by more rounds until its JIT compilers are quiet;
 then the samples are taken in turns, see _paired_times. Reported as ratios ours / engine
-of wall time and of CPU time (all threads of each side): below 1 means we are faster.
+of wall time and of CPU time (all threads of each side): below 1 means we are faster. For
+the full packages also two floors under our wall time, against the engine's CPU: our
+background thread's CPU, and the CPU that holds Python's lock (`lock_free_seconds`).
 Then what a user waits for: one whole `dday2 check` process against one JVM that starts,
 parses the XML once and exits.
 """
