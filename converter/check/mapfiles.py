@@ -343,6 +343,13 @@ class MapProperties:
         found = [item.value for item in self.items if item.key == key]
         return found[-1] if found else None  # java.util.Properties: the last one wins
 
+    def size(self) -> tuple[int, int] | None:
+        """(map.width, map.height); None when either is absent or not a whole number."""
+        try:
+            return int(self.get("map.width") or ""), int(self.get("map.height") or "")
+        except ValueError:
+            return None
+
 
 def read_map_properties(path: Path) -> MapProperties:
     """Java properties, simplified: `#`/`!` comments, `key=value` or `key: value`, no continuations."""

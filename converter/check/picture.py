@@ -83,14 +83,9 @@ def _polygons(map_dir: Path) -> dict[str, list[tuple[tuple[int, int], ...]]]:
 def _map_size(map_dir: Path, polygons: dict[str, list]) -> tuple[int, int]:
     """map.width and map.height, else the polygons' extent (as the engine does), bounded."""
     path = map_dir / "map.properties"
-    if path.is_file():
-        properties = read_map_properties(path)
-        try:
-            width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
-            if width > 0 and height > 0:
-                return min(width, MAX_MAP_SIDE), min(height, MAX_MAP_SIDE)
-        except ValueError:
-            pass
+    size = read_map_properties(path).size() if path.is_file() else None
+    if size is not None and size[0] > 0 and size[1] > 0:
+        return min(size[0], MAX_MAP_SIDE), min(size[1], MAX_MAP_SIDE)
     points = [point for shapes in polygons.values() for polygon in shapes for point in polygon]
     if not points:
         return TILE, TILE

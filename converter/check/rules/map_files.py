@@ -190,11 +190,9 @@ def _outlines(context) -> list[tuple[str, Outline]]:
 def _map_size(context) -> tuple[int, int] | None:
     """map.width/height from map.properties, else the polygons' extent (as the engine does)."""
     properties = context.map_properties
-    if properties is not None:
-        try:
-            return int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
-        except ValueError:
-            pass
+    size = properties.size() if properties is not None else None
+    if size is not None:
+        return size
     if context.polygons is not None and context.polygons.entries:
         return int(context.scan.boxes[:, 2].max()) + 1, int(context.scan.boxes[:, 3].max()) + 1
     return None
@@ -289,12 +287,10 @@ def tile_size(context):
       "the polygon of {name!r} reaches {point}, outside the {width}x{height} map")
 def polygon_off_map(context):
     properties = context.map_properties
-    if context.polygons is None or properties is None:
+    size = properties.size() if properties is not None else None
+    if context.polygons is None or size is None:
         return
-    try:
-        width, height = int(properties.get("map.width") or ""), int(properties.get("map.height") or "")
-    except ValueError:
-        return
+    width, height = size
     import numpy as np  # loaded for map folders only
 
     entries, boxes = context.polygons.entries, context.scan.boxes
