@@ -50,6 +50,18 @@ class Target:
     label: str  # what the user named (a zip shows as the zip)
 
 
+def shown_path(target: Target, path: Path | None) -> str | None:
+    """`path` as findings name it: relative to the target's display root (else absolute),
+    behind the zip's name for a zipped map."""
+    if path is None:
+        return None
+    try:
+        shown = path.relative_to(target.display_root).as_posix()
+    except ValueError:
+        shown = path.as_posix()
+    return f"{target.label}!{shown}" if target.label.endswith(".zip") else shown
+
+
 def _declares_entities(path: Path) -> bool:
     with open(path, "rb") as handle:
         head = handle.read(256 * 1024)
@@ -175,17 +187,8 @@ class CheckContext:
     # ---- locations
     def display_path(self, file: Path | None) -> str | None:
         if file not in self._display_paths:  # once per file: a map can have hundreds of findings
-            self._display_paths[file] = self._shown(file if file is not None else self.target.xml)
+            self._display_paths[file] = shown_path(self.target, file if file is not None else self.target.xml)
         return self._display_paths[file]
-
-    def _shown(self, path: Path | None) -> str | None:
-        if path is None:
-            return None
-        try:
-            shown = path.relative_to(self.target.display_root).as_posix()
-        except ValueError:
-            shown = path.as_posix()
-        return f"{self.target.label}!{shown}" if self.target.label.endswith(".zip") else shown
 
     def map_file(self, name: str) -> Path | None:
         return self.target.map_dir / name if self.target.map_dir is not None else None

@@ -148,26 +148,29 @@ def _named_root(path: Path, target) -> str:
     return Path(named).as_posix() if Path(named).resolve() == target.display_root else target.display_root.as_posix()
 
 
+def _below(root: str, shown: str) -> str:
+    """A path as findings show it (`shown_path`), named from `root` (`_named_root`)."""
+    return shown if root == "." or os.path.isabs(shown) else f"{root}/{shown}"
+
+
 def _shown_below(root: str, findings):
     """The findings with their files named from `root` (`_named_root`): with several maps
     checked at once each finding says which map it is in, and in CI (run from the repository
     root) annotations land on the files of a map kept in a subfolder."""
     if root == ".":
         return findings
-    return [replace(finding, file=f"{root}/{finding.file}")
-            if finding.file is not None and not os.path.isabs(finding.file) else finding for finding in findings]
+    return [replace(finding, file=_below(root, finding.file)) if finding.file is not None else finding
+            for finding in findings]
 
 
 def _shown(target, root: str) -> str:
     """What was checked, as the user knows it: a game XML named as the findings name their
-    files (`_named_root`), a zip by its name (not our temporary folder)."""
+    files, a zip by its name (not our temporary folder)."""
+    from converter.check.context import shown_path
+
     if target.xml is None or target.label.endswith(".zip"):
         return target.label
-    try:
-        below = target.xml.relative_to(target.display_root).as_posix()
-    except ValueError:
-        return target.xml.as_posix()
-    return below if root == "." else f"{root}/{below}"
+    return _below(root, shown_path(target, target.xml))
 
 
 def _progress(targets):
