@@ -8,6 +8,7 @@ import sys
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
+from typing import Iterable
 
 import click
 
@@ -29,9 +30,14 @@ PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showin
               help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
 @click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also draw the findings on the map (one map folder) into this PNG.")
-@click.option("--list-rules", is_flag=True, help="List every rule with its code, severity and name, then exit.")
+@click.option("--list-rules", is_flag=True,
+              help="List every rule with its code, severity, name and summary (text, json or markdown), then exit.")
+@click.option("--explain", "explain", default=None, metavar="CODES",
+              help="Explain these rules (codes or prefixes, comma-separated): what each finds, why it "
+                   "matters, how to fix it; then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
-            fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool) -> ExitCode:
+            fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool,
+            explain: str | None) -> ExitCode:
     """Check TripleA maps: a map repository (or its map.yml), a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
     from converter.check.config import ConfigError, checked_codes, load_settings, split_codes
@@ -40,9 +46,18 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
     from converter.check.runner import check_target, dedupe
     from converter.findings import Severity
 
-    if list_rules:
-        for rule in REGISTRY:
-            click.echo(f"{rule.code}  {rule.severity.value:<7}  {rule.name}")
+    if list_rules or explain is not None:
+        if list_rules and explain is not None:
+            raise click.UsageError("give --list-rules or --explain, not both")
+        if paths:
+            raise click.UsageError("--list-rules and --explain check nothing: give them no PATH")
+        try:
+            codes = checked_codes(split_codes(explain), "--explain") if explain is not None else ()
+        except ConfigError as error:
+            raise click.UsageError(str(error)) from None
+        if explain is not None and not codes:
+            raise click.UsageError("--explain needs a rule code, e.g. --explain M308")
+        click.echo(_rules_report(codes, output_format, explained=explain is not None))
         return ExitCode.CLEAN
     if not paths:
         raise click.UsageError("give at least one PATH to check")
@@ -89,7 +104,8 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             return ExitCode.USAGE
         findings = [finding.to_dict() for finding in dedupe(findings)]
         header = {"tool": "dday2 check", "checked": [_shown(t, named[t]) for t in targets]}
-        text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted())
+        text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted(),
+                                         rules=_rule_catalogue({finding["code"] for finding in findings}))
         if text:
             click.echo(text)
         if picture is not None:  # while a zip's map is still extracted
@@ -101,6 +117,54 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
     if status == ExitCode.USAGE:
         return status
     return ExitCode.FINDINGS if failing else ExitCode.CLEAN
+
+
+def _rule_catalogue(codes: Iterable[str]) -> dict[str, dict]:
+    """Each code's rule as data (`explain.rule_dict`), the internal failure's included."""
+    from converter.check.explain import internal_dict, rule_dict
+    from converter.check.rule import REGISTRY
+    from converter.check.runner import INTERNAL_CODE
+
+    catalogue = {}
+    for code in sorted(codes):
+        rule = REGISTRY.get(code)
+        if rule is not None:
+            catalogue[code] = rule_dict(rule)
+        elif code == INTERNAL_CODE:
+            catalogue[code] = internal_dict(code)
+    return catalogue
+
+
+def _rules_report(codes: tuple[str, ...], output_format: str, explained: bool) -> str:
+    """`--list-rules` (every rule; `codes` empty) or `--explain CODES` (the rules whose code
+    starts with one of them), as text, JSON or Markdown."""
+    import json
+    import shutil
+
+    from converter.check.explain import explain_markdown, explain_text
+    from converter.check.rule import REGISTRY
+    from converter.check.runner import INTERNAL_CODE
+
+    known = [rule.code for rule in REGISTRY] + [INTERNAL_CODE]
+    chosen = [code for code in known if not codes or code.startswith(codes)]
+    if not explained:
+        chosen.remove(INTERNAL_CODE)  # the listing is of rules; C001 is explained on request
+    entries = list(_rule_catalogue(chosen).values())
+    if output_format == "json":
+        return json.dumps({"tool": "dday2 check", "rules": entries}, indent=2, ensure_ascii=False)
+    if output_format == "markdown":
+        if explained:
+            return "\n\n".join(f"### {e['code']} {e['name']} ({e['severity']})\n\n{explain_markdown(e)}"
+                                 for e in entries)
+        return "\n".join(["| code | severity | name | summary |", "| --- | --- | --- | --- |",
+                          *(f"| {e['code']} | {e['severity']} | {e['name']} | {e['summary']} |" for e in entries)])
+    if output_format != "text":
+        raise click.UsageError(f"{'--explain' if explained else '--list-rules'} prints text, json or markdown, "
+                               f"not {output_format}")
+    if explained:
+        width = min(shutil.get_terminal_size((88, 24)).columns, 100) - 1
+        return "\n\n".join(explain_text(entry, width) for entry in entries)
+    return "\n".join(f"{e['code']}  {e['severity']:<7}  {e['name']:<38}  {e['summary']}" for e in entries)
 
 
 def _draw(picture: Path, map_dir: Path, findings: list[dict]) -> None:

@@ -2,17 +2,20 @@
 and Markdown (a GitHub job summary: annotations beyond GitHub's few per step are not shown).
 
 A formatter takes `list[dict]` (from `Finding.to_dict()`) plus an optional header dict
-for JSON and returns the text to print. The CLI only chooses one from `FORMATTERS`.
+for JSON, and optionally what each code's rule is (code -> `explain.rule_dict`: SARIF's rule
+help, the Markdown summary's column), and returns the text to print. The CLI only chooses one
+from `FORMATTERS`.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from converter import __version__
 
+Rules = Mapping[str, Mapping[str, Any]]  # code -> rule as data (code, name, severity, summary, why, fix)
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}  # the most severe first
 
@@ -44,7 +47,8 @@ def _location(finding: dict[str, Any]) -> str:
     return one_line(", ".join(parts))
 
 
-def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+def format_text(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                rules: Rules | None = None) -> str:
     import click  # only the text formatter styles output
 
     lines = []
@@ -71,13 +75,15 @@ def _summary(findings: list[dict[str, Any]]) -> str:
     return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)})"
 
 
-def format_json(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+def format_json(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                rules: Rules | None = None) -> str:
     document = dict(header or {})
     document["findings"] = findings
     return json.dumps(document, indent=2, sort_keys=False, ensure_ascii=False)
 
 
-def format_github(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+def format_github(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                  rules: Rules | None = None) -> str:
     """GitHub Actions workflow commands: `::error file=F,line=L,title=CODE::message`."""
     level = {"error": "error", "warning": "warning", "info": "notice"}
     lines = []
@@ -94,17 +100,17 @@ def format_github(findings: list[dict[str, Any]], header: dict[str, Any] | None 
     return "\n".join(lines)
 
 
-def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
-    level = {"error": "error", "warning": "warning", "info": "note"}
-    rules: dict[str, dict[str, Any]] = {}
+def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                 rules: Rules | None = None) -> str:
+    described: dict[str, dict[str, Any]] = {}  # code -> SARIF reportingDescriptor
     results = []
     for finding in findings:
         code = finding["code"]
-        rules.setdefault(code, {"id": code, "name": finding.get("name", code),
-                                "shortDescription": {"text": finding.get("name", code)}})
+        if code not in described:
+            described[code] = _sarif_rule(code, finding, (rules or {}).get(code))
         result: dict[str, Any] = {
             "ruleId": code,
-            "level": level.get(finding.get("severity", "error"), "error"),
+            "level": _SARIF_LEVEL.get(finding.get("severity", "error"), "error"),
             "message": {"text": finding["message"]},
         }
         if finding.get("file"):
@@ -123,11 +129,31 @@ def format_sarif(findings: list[dict[str, Any]], header: dict[str, Any] | None =
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "dday2", "version": __version__, "rules": list(rules.values())}},
+            "tool": {"driver": {"name": "dday2", "version": __version__, "rules": list(described.values())}},
             "results": results,
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def _sarif_rule(code: str, finding: dict[str, Any], rule: Mapping[str, Any] | None) -> dict[str, Any]:
+    """SARIF's description of a rule: its name, and when the rule is known its summary, why
+    and fix (code scanning shows them beside each alert) and its default level."""
+    name = finding.get("name", code)
+    if rule is None:
+        return {"id": code, "name": name, "shortDescription": {"text": name}}
+    why_and_fix = [f"{label}: {rule[key]}" for label, key in (("Why", "why"), ("Fix", "fix")) if rule.get(key)]
+    markdown = [f"**{label}:** {rule[key]}" for label, key in (("Why", "why"), ("Fix", "fix")) if rule.get(key)]
+    return {"id": code, "name": rule.get("name", name),
+            "shortDescription": {"text": rule["summary"]},
+            "fullDescription": {"text": " ".join([rule["summary"], *why_and_fix])},
+            "help": {"text": "\n\n".join([rule["summary"], *why_and_fix]),
+                     "markdown": "\n\n".join([rule["summary"], *markdown])},
+            "defaultConfiguration": {"level": _SARIF_LEVEL.get(rule.get("severity", "error"), "error")},
+            "properties": {"tags": [rule.get("name", name).split(".", 1)[0]]}}
 
 
 # what a SARIF result holds in its own fields; any other key of a finding goes in its properties
@@ -147,7 +173,8 @@ def _uri(file: str) -> str:
 MARKDOWN_ROWS = 1000  # findings listed one by one; a job summary holds at most 1 MiB
 
 
-def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False) -> str:
+def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                    rules: Rules | None = None) -> str:
     """A summary per code (count, first finding), then every finding in a folded table."""
     title = (header or {}).get("tool", "findings")
     lines = [f"### {_cell(title)}: {_cell(_summary(findings))}"]
@@ -156,10 +183,12 @@ def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | Non
     by_code: dict[str, list[dict[str, Any]]] = {}
     for finding in findings:
         by_code.setdefault(finding["code"], []).append(finding)
-    lines += ["", "| code | severity | findings | first |", "| --- | --- | --- | --- |"]
+    lines += ["", "| code | severity | findings | rule | first |", "| --- | --- | --- | --- | --- |"]
     for code, found in sorted(by_code.items(), key=lambda item: (_SEVERITY_ORDER.get(worst_severity(item[1]), 3), item[0])):
         first = found[0]
-        lines.append(f"| {_cell(code)} | {_cell(worst_severity(found))} | {len(found)} | {_cell(_where_and_message(first))} |")
+        rule = (rules or {}).get(code) or {}
+        lines.append(f"| {_cell(code)} | {_cell(worst_severity(found))} | {len(found)} "
+                     f"| {_cell(rule.get('summary') or first.get('name', ''))} | {_cell(_where_and_message(first))} |")
     lines += ["", f"<details><summary>Every finding ({len(findings)})</summary>", "",
               "| where | code | severity | message |", "| --- | --- | --- | --- |"]
     lines += [f"| {_cell(_location(finding))} | {_cell(finding['code'])} | {_cell(finding.get('severity', 'error'))} "

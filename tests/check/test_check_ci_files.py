@@ -3,6 +3,7 @@ the composite GitHub Action (action.yml), read as pre-commit and GitHub read the
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -116,3 +117,19 @@ def test_action_passes_hostile_inputs_as_plain_arguments(tmp_path: Path) -> None
     # the texts reach dday2 as they are, which refuses them as codes
     assert done.returncode == 2, done.stderr
     assert "--select: $(TOUCH /" in done.stderr and "is not a rule code" in done.stderr
+
+
+def test_action_writes_sarif_with_rule_help_when_asked(tmp_path: Path) -> None:
+    flawed = write_tree(tmp_path / "flawed", base_files())
+    (flawed / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")  # error: Beta missing
+    done = _run_check_step(tmp_path, {"path": str(flawed), "sarif": "out/check.sarif"})
+    assert done.returncode == 2 and "SARIF file (input sarif) could not be written" in done.stdout  # no out/
+    (tmp_path / "out").mkdir()
+    done = _run_check_step(tmp_path, {"path": str(flawed), "sarif": "out/check.sarif"})
+    assert done.returncode == 1, done.stderr  # the check's status
+    run = json.loads((tmp_path / "out/check.sarif").read_text())["runs"][0]
+    assert [result["ruleId"] for result in run["results"]] == ["M302"]
+    [rule] = run["tool"]["driver"]["rules"]
+    assert rule["id"] == "M302" and "**Fix:**" in rule["help"]["markdown"]
+    assert _run_check_step(tmp_path, {"path": str(flawed)}).returncode == 1  # no sarif input: none written
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["bin", "flawed", "out"]

@@ -262,8 +262,9 @@ def test_markdown_summary_counts_codes_and_shows_hostile_names_inertly() -> None
     rows = [line for line in lines if line.startswith("| ") and "---" not in line]
     assert rows[1].startswith("| D603 | error | 1 |") and rows[2].startswith("| M308 | warning | 2 |")  # errors first
     assert len(rows) == 2 + 3 + 2  # two headers, a row per code, a row per finding
-    # each row still has its four cells: the name's `|` cannot end one, nor its newline a row
-    assert all(row.count(" | ") - row.count("\\| ") == 3 for row in rows)
+    # each row still has its cells (five per code, four per finding): the name's `|` cannot
+    # end one, nor its newline a row
+    assert [row.count(" | ") - row.count("\\| ") for row in rows] == [4, 4, 4, 3, 3, 3, 3]
     # the territory as Markdown shows it: `a|b <img src=x> *bold* [link](x)\n::error::forged`
     assert r"a\|b \<img src=x\> \*bold\* \[link\](x)\\n::error::forged" in text
     assert not any(line.startswith("::") for line in lines)

@@ -75,6 +75,18 @@ def _layout(context):
 
 @rule("D601", "dday2.area-part-missing", Severity.ERROR, "area {number} has no {missing} part (has {present})")
 def area_part_missing(context):
+    """Finds a D-Day2 layout area that lacks its Allied (A), German (G) or patrol (P) territory.
+
+    Why: In the D-Day2 layout each board area is three territories: the Allied part `A<n>`, the
+    German part `G<n>` and the patrol part `P<n>`, where fighters patrol and through which border
+    boxes join the area to its neighbours. Without one of them the area cannot be played by those
+    rules (with no `G<n>`, attacking Allies have no German part to move into). The D-Day2 checks
+    run only on maps with at least five areas that have all three parts.
+
+    Fix: Add the missing territory the message names (e.g. `<territory name="G3"/>`) to the game
+    XML with its connections, or rename a misnamed part; a city's A and G parts may be named
+    `<City>A` and `<City>G` (e.g. `CaenA`, `CaenG`) if both connect to the area's patrol part.
+    """
     model, areas = _layout(context)
     if areas is None:
         return
@@ -88,6 +100,17 @@ def area_part_missing(context):
 
 @rule("D602", "dday2.area-parts-not-joined", Severity.ERROR, "{first} and {second} of area {number} are not connected")
 def area_parts_not_joined(context):
+    """Finds a D-Day2 layout area whose A and G parts, or G and P parts, have no connection.
+
+    Why: The layout joins each area's parts A-G-P, and units move only between connected
+    territories (the engine refuses a route through territories that are not neighbours).
+    Without A-G, units cannot step straight from the Allied part into the German part to fight,
+    or back; without G-P, the German part does not touch the patrol part that leads to the
+    neighbouring areas.
+
+    Fix: Add the missing connection to the game XML's `<map>`, e.g.
+    `<connection t1="G2" t2="P2"/>`.
+    """
     model, areas = _layout(context)
     if areas is None:
         return
@@ -101,6 +124,17 @@ def area_parts_not_joined(context):
 
 @rule("D603", "dday2.border-box-links", Severity.ERROR, "border box {name} links {count} patrol parts{which}; it must link exactly two")
 def border_box_links(context):
+    """Finds a D-Day2 border box (a territory named B<n>) not connected to exactly two patrol parts.
+
+    Why: A border box stands for one border between two areas: units cross from one area's patrol
+    part through the box to the other's (`P1`-`B1`-`P2`). A box linked to fewer than two patrol
+    parts joins nothing (the community D-Day2's `B85` has no connection at all), and one linked
+    to three or more makes more areas neighbours than the one border it stands for.
+
+    Fix: In the game XML give the box exactly two connections to patrol parts, e.g.
+    `<connection t1="P1" t2="B1"/>` and `<connection t1="B1" t2="P2"/>`, removing any others to
+    patrol parts; or remove a box that is not used.
+    """
     model, areas = _layout(context)
     if areas is None:
         return
@@ -116,6 +150,16 @@ def border_box_links(context):
 @rule("D604", "dday2.area-part-foreign-link", Severity.WARNING,
       "{name} is connected to {other}, a part of another area; areas meet only through border boxes")
 def area_part_foreign_link(context):
+    """Finds a connection joining parts of two D-Day2 areas directly, not through a border box.
+
+    Why: In the layout, areas meet only through border boxes (`P1`-`B1`-`P2`), and the movement
+    of 5 and 7 is set for those paths; a direct connection such as `P1`-`P2` is a shorter way
+    between the two areas than the layout gives. Only numbered parts (`A<n>`, `G<n>`, `P<n>`)
+    are compared, not a city's `CaenA` or `CaenG`.
+
+    Fix: Remove the connection from the game XML; if the two areas border each other on the
+    board, join their patrol parts through a border box instead.
+    """
     model, areas = _layout(context)
     if areas is None:
         return

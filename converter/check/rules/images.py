@@ -71,6 +71,19 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
       "no image for {player}'s {unit}: looked for units/{player}/{unit}.png and units/{unit}.png{where}")
 def unit_image_missing(context):
+    """Finds units a player starts with, holds or can buy that have no image for that player.
+
+    Why: TripleA 1.9 draws no picture for a unit without an image (it only logs `MISSING IMAGE
+    (this unit or image will be invisible)`), so players cannot see those units on the map. A
+    player's units here are those of its `<unitPlacement owner=...>` and `<heldUnits player=...>`
+    and those its `<playerProduction>` frontier sells; each is looked for as
+    `units/<Player>/<unit>.png`, then `units/<unit>.png`, in the map, then in the installed
+    engine's assets.
+
+    Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
+    XML's `<player>` and `<unit>`. This check also accepts `units/<unit>.png`, but TripleA 1.9
+    itself looks only in the player's folder (in the map, then in its own assets).
+    """
     if context.model is None or context.target.map_dir is None:
         return
     where = " in the map and the engine's assets" if context.assets_dir is not None else " in the map"
@@ -82,6 +95,17 @@ def unit_image_missing(context):
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
       "unit type {unit!r} has no image for any player")
 def unit_without_any_image(context):
+    """Finds unit types of the game XML that have an image for no player at all.
+
+    Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player, as I401
+    does, whether or not anyone starts with or can buy it; a type with no image anywhere often
+    has its name spelt differently in the XML and in the image files, or its images were never
+    added. Wherever such units appear in play, TripleA 1.9 draws no picture for them.
+
+    Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
+    in the game XML and in the image file names match exactly; delete the `<unit>` if the game
+    never uses it.
+    """
     model = context.model
     if model is None or context.target.map_dir is None:
         return
@@ -93,6 +117,18 @@ def unit_without_any_image(context):
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
 def flag_missing(context):
+    """Finds players of the game XML that have no flag image, in the map or the engine's assets.
+
+    Why: TripleA 1.9 looks for a player's flag as `flags/<Player>.gif`, then
+    `flags/<Player>.png`, and fails with `Image Not Found: flags/<Player>.png` when it needs the
+    flag and neither exists. This check looks for those two files in the map and then in the
+    installed engine's assets (which hold flags for many common nations); it does not look for
+    the `_small` and `_large` flags that TripleA 1.9 also loads, for its panels and for capital
+    markers.
+
+    Fix: Add `flags/<Player>.gif` or `flags/<Player>.png` to the map folder, named exactly as the
+    game XML's `<player name=...>`, and a `flags/<Player>_small.gif` (or `.png`) beside it.
+    """
     model = context.model
     if model is None or context.target.map_dir is None:
         return
@@ -138,6 +174,17 @@ def _is_file(path: str) -> bool:
 
 @rule("I404", "images.unreadable", Severity.ERROR, "{name} is not a readable image ({reason})")
 def unreadable_image(context):
+    """Finds image files under units/ or flags/ that cannot be read as an image.
+
+    Why: Every .png, .gif, .jpg or .jpeg file below the map's `units/` and `flags/` folders is
+    opened and decoded here (PNG checksums included), so a truncated or corrupt file, a file
+    that is no image at all, or a named pipe or device in its place (reported without being
+    read, since reading one could block) is caught before play. The game XML's parser does not
+    look at these files, so otherwise the fault shows only in play, when TripleA draws them.
+
+    Fix: Replace the file the message names with a valid image (export or copy it again), or
+    delete it if nothing uses it.
+    """
     map_dir = context.target.map_dir
     if map_dir is None:
         return
@@ -153,6 +200,18 @@ def unreadable_image(context):
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO, "units/{folder}/ is not named after a player of the game")
 def unknown_player_folder(context):
+    """Finds folders in units/ that are not named after any player of the game XML.
+
+    Why: TripleA 1.9 looks for a player's unit images only in `units/<Player>/`, named as in the
+    game XML's `<player name=...>`, so images in a folder named after no player are drawn for no
+    one; such a folder often belongs to a renamed or misspelt player, whose units then lack
+    images (I401). TripleA 1.9 calls the owner of units nobody owns `Neutral`, so a
+    `units/Neutral/` folder is used, although this rule reports it.
+
+    Fix: Rename the folder to the player's name exactly as in the game XML, letter case
+    included, or delete it if no player uses it; keep `units/Neutral/` if the game has units
+    nobody owns.
+    """
     model = context.model
     entries = context.map_folder("units") if model is not None else None
     if entries is None:

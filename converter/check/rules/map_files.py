@@ -45,6 +45,18 @@ def _territories(context) -> list[str] | None:
 
 @rule("M301", "map-files.missing-file", Severity.ERROR, "the map folder has no {name}{instead}")
 def missing_file(context):
+    """Finds a map folder that lacks polygons.txt, centers.txt or place.txt.
+
+    Why: TripleA 1.9 cannot load the map's data without polygons.txt or centers.txt, and without
+    place.txt it stops as it opens the game, with `No data of type place for territory: NAME`.
+    A missing place.txt is reported as a warning, the other two as errors; when a folder, a
+    broken link, a link loop or a FIFO, socket or device stands where the file should be, the
+    message says so.
+
+    Fix: Add the file to the map folder (where map.properties is), with a line for every
+    territory of the game XML; TripleA's map-making tools PolygonGrabber, CenterPicker and
+    PlacementPicker write these files.
+    """
     if context.target.map_dir is None or context.target.xml is None:
         return
     for name in _REQUIRED:
@@ -71,6 +83,18 @@ def _instead(path: Path) -> str:
 
 @rule("M302", "map-files.territory-missing", Severity.ERROR, "territory {name!r} is missing from {file_name}")
 def territory_missing(context):
+    """Finds territories of the game XML with no line in polygons.txt, centers.txt or place.txt.
+
+    Why: TripleA (1.9 and 2.x) refuses to open the game when a territory lacks its line, with
+    `No data of type place for territory: NAME` (or `centers`, `polygons`). Names must equal the
+    XML's `<territory name=...>` exactly, case included, and a line this check cannot read (M304)
+    counts as missing. Reported as an error for polygons.txt and centers.txt and as a warning for
+    place.txt; a game whose `<map>` builds its territories with `<grid>` is not checked.
+
+    Fix: Add the territory's line to the file the message names: `NAME < (x,y) (x,y) ... >` in
+    polygons.txt, `NAME (x,y)` in centers.txt, `NAME (x,y) (x,y) ...` in place.txt. If a line is
+    there, make its name match the game XML's exactly.
+    """
     territories = _territories(context)
     if territories is None:
         return
@@ -87,6 +111,16 @@ def territory_missing(context):
 
 @rule("M303", "map-files.extra-name", Severity.WARNING, "{name!r} in {file_name} is not a territory of the game XML{suggestion}")
 def extra_name(context):
+    """Finds names in polygons.txt, centers.txt or place.txt that are no territory of the game XML.
+
+    Why: The engine silently ignores such lines, so they are usually leftovers of a renamed or
+    deleted territory, or misspellings; a misspelt name also leaves the real territory without
+    its line (M302). When a territory's name differs from it only in upper and lower case, the
+    message suggests it; a game whose `<map>` builds its territories with `<grid>` is not checked.
+
+    Fix: In the file and on the line named, change the name to the game XML's exact
+    `<territory name=...>`, or delete the line if the territory no longer exists.
+    """
     territories = _territories(context)
     if territories is None:
         return
@@ -105,6 +139,17 @@ def extra_name(context):
 
 @rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line cannot be read ({reason}): {text!r}")
 def malformed_line(context):
+    """Finds lines of polygons.txt, centers.txt or place.txt that do not follow the file's format.
+
+    Why: Depending on the line and the TripleA version, the engine either stops loading the map
+    at that line or reads it as something else without a warning: TripleA 1.9 fails on a
+    centers.txt line without its `(x,y)` but accepts a polygon of two points. This check skips
+    the line, so a territory named only there is also reported as missing (M302).
+
+    Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
+    points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
+    the message gives the line number and what is wrong with it.
+    """
     for file_name, point_file in _files(context):
         for bad in point_file.malformed:
             yield hit(file=point_file.path, line=bad.line, file_name=file_name, reason=bad.reason, text=bad.text)
@@ -112,6 +157,16 @@ def malformed_line(context):
 
 @rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
 def unreadable(context):
+    """Finds a polygons.txt, centers.txt or place.txt that cannot be read, or is not UTF-8 text.
+
+    Why: TripleA 2.x reads these files as UTF-8 and TripleA 1.9 in the computer's default
+    encoding, so other bytes can garble the territory names in them or stop the file from
+    loading, and the same file can behave differently on two computers. This check cannot read
+    the file either, so its other checks find nothing in that file until it can.
+
+    Fix: Save the file as UTF-8 (plain ASCII is UTF-8 too) and make sure it is a regular file
+    that can be read; the message says what failed and, for a wrong encoding, at which byte.
+    """
     for file_name, point_file in _files(context):
         if point_file.unreadable:
             yield hit(file=point_file.path, file_name=file_name, reason=point_file.unreadable)
@@ -119,6 +174,16 @@ def unreadable(context):
 
 @rule("M306", "map-files.duplicate-name", Severity.ERROR, "{name!r} appears again in {file_name} (first on line {first})")
 def duplicate_name(context):
+    """Finds a name given on more than one line of polygons.txt, centers.txt or place.txt.
+
+    Why: TripleA refuses such a file: 1.9 logs `name found twice` and quits for a name twice in
+    polygons.txt or place.txt, and for centers.txt stops reading the map's remaining files. Every
+    line after the first is reported, with the first one's line number.
+
+    Fix: Keep one line per territory and delete the others; in polygons.txt a territory of
+    several parts (islands) is one line with several `< ... >` groups, in place.txt one line with
+    all its points.
+    """
     for file_name, point_file in _files(context):
         if len(point_file.name_set) == len(point_file.entries):
             continue  # no name twice (the usual file)
@@ -134,12 +199,33 @@ def duplicate_name(context):
 @rule("M307", "map-files.center-outside", Severity.WARNING,
       "the center of {name!r} {point} lies {distance} px outside its polygon")
 def center_outside(context):
+    """Finds centers in centers.txt that lie outside their territory's polygons.
+
+    Why: TripleA 1.9 draws movement arrows through the territories' centers, scrolls the map to
+    a territory's center, and puts its capital and victory-city markers there when capitols.txt
+    or vc.txt gives no point; the engine does not check where a center lies. A point on the
+    outline counts as inside, any of the territory's polygons will do (those of its first
+    polygons.txt line), and the message gives the distance to the nearest edge.
+
+    Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
+    CenterPicker tool helps), or correct the outline if that is what is wrong.
+    """
     yield from _points_outside(context.centers, context.centers_outside)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
       "{count} of {total} place points of {name!r} lie outside its polygon, first {point} by {distance} px")
 def place_outside(context):
+    """Finds territories with place points in place.txt that lie outside their polygons.
+
+    Why: Each place point is the top-left corner of one unit slot, so the units the engine draws
+    at a point outside start outside the territory; the engine does not check this. A point on
+    the outline counts as inside; one finding per place.txt line gives how many of its points
+    lie outside, the first of them and its distance from the nearest edge.
+
+    Fix: Move those points in place.txt inside the territory's outline in polygons.txt, leaving
+    room for the unit images to their right and below (TripleA's PlacementPicker tool helps).
+    """
     yield from _points_outside(context.place, context.place_outside)
 
 
@@ -156,6 +242,19 @@ def _points_outside(point_file, found):
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
       "the polygons of {first!r} and {second!r} overlap{where}")
 def overlapping_polygons(context):
+    """Finds pairs of territories whose polygons in polygons.txt cover the same area.
+
+    Why: A click in the shared area selects only one of them: TripleA 1.9 prefers a territory
+    whose name does not start or end with `Sea Zone` (so an island drawn inside a polygon named
+    like `5 Sea Zone` keeps its clicks), 2.x the one with the smaller bounding box. Two
+    territories overlap here when a 3x3 pixel block lies inside both: borders traced on the same
+    pixels or a pixel or two apart do not count, while a polygon pasted twice and an island
+    inside a sea zone's polygon do. Most messages give a point inside both, `around (x,y)`.
+
+    Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
+    and delete a polygon pasted under a second name; an island meant to lie inside a sea zone
+    can stay.
+    """
     if context.polygons is None:
         return
     scan = context.scan
@@ -201,6 +300,18 @@ def _map_size(context) -> tuple[int, int] | None:
 @rule("M310", "map-files.tile-missing", Severity.ERROR,
       "{folder}/{column}_{row}.png is missing (map is {width}x{height}){more}")
 def tile_missing(context):
+    """Finds base or relief tiles missing from the grid of 256x256 tiles that covers the map.
+
+    Why: TripleA 1.9 draws nothing in the square of a missing tile, so players see a hole in the
+    map. The map's size is `map.width` by `map.height` from map.properties (else the polygons'
+    extent), divided into 256-pixel columns and rows counted from 0, each needing
+    `baseTiles/<column>_<row>.png`; reliefTiles/ is checked only when it exists, and after
+    1,000 missing tiles the rest are only counted.
+
+    Fix: Add the missing PNGs, named as in the message, to baseTiles/ (or reliefTiles/);
+    TripleA's TileImageBreaker tool cuts a whole map image into them. If map.width or map.height
+    in map.properties is larger than the map image, correct it there.
+    """
     map_dir = context.target.map_dir
     size = _map_size(context)
     if map_dir is None or size is None or context.target.xml is None:
@@ -256,7 +367,18 @@ def _in_grid(name: str, columns: int, rows: int) -> bool:
 
 @rule("M311", "map-files.tile-size", Severity.WARNING, "tile {name} is {size}, expected {expected}")
 def tile_size(context):
-    """Tiles are 256x256 except the last column and row, which may be cut to the map's size."""
+    """Finds numbered tiles in baseTiles/ or reliefTiles/ that are not 256x256 or cannot be read.
+
+    Why: TripleA 1.9 draws each tile at its own size at (column x 256, row x 256), so a smaller
+    tile leaves an undrawn strip and a larger one reaches into its neighbours' squares. Every
+    file named `<column>_<row>.png` is checked; a tile of the last column or row may be narrower
+    or shorter, as long as it still covers the map up to its edge (`map.width` and `map.height`
+    from map.properties, else the polygons' extent).
+
+    Fix: Save the tile at 256x256 (or cut the map image again with TripleA's TileImageBreaker
+    tool), or replace a file that is not a readable image.
+    """
+    # tiles are 256x256 except the last column and row, which may be cut to the map's size
     map_dir = context.target.map_dir
     size = _map_size(context)
     if map_dir is None or size is None:
@@ -286,6 +408,17 @@ def tile_size(context):
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
       "the polygon of {name!r} reaches {point}, outside the {width}x{height} map")
 def polygon_off_map(context):
+    """Finds territories whose polygons reach outside the map size set in map.properties.
+
+    Why: A point with a negative coordinate, or beyond `map.width` or `map.height`, usually
+    means a mistyped coordinate or a map size set too small; the engine's parser does not check
+    this, so the mistake shows up only in play. Checked only when map.properties gives both sizes
+    as whole numbers; the message names the polygons.txt line and the corner of the territory's
+    bounding box that lies outside.
+
+    Fix: Correct the point in polygons.txt, or set map.width and map.height in map.properties to
+    the real size of the map image in pixels.
+    """
     properties = context.map_properties
     size = properties.size() if properties is not None else None
     if context.polygons is None or size is None:
@@ -332,6 +465,19 @@ _FIRST_POLYGON = itemgetter(1)  # of a PolygonLayout.first value: (entry, first 
 @rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r} are not "
       "`overflowToLeft=true|false`")
 def place_options(context):
+    """Finds place.txt lines whose text after `|` is not `overflowToLeft=true` or `=false`.
+
+    Why: TripleA 2.x uses the option when a territory has more unit stacks than place points:
+    the extra stacks go one unit width right of the last point, or left when it reads true. It
+    reads the option only after ` | ` (a blank on each side), and as true only when the text
+    after `=` is exactly `true` (any case), without a warning, so a mistyped option can send the
+    stacks the other way. TripleA 1.9 reads no options at all: a `|` in place.txt stops it
+    loading the map.
+
+    Fix: Write ` | overflowToLeft=true` or ` | overflowToLeft=false` after the territory's points
+    in place.txt with no other blanks (this check ignores blanks, TripleA 2.x does not), or drop
+    the option to stack to the right.
+    """
     place = context.place
     for entry in place.entries if place is not None else ():
         if entry.options and entry.options.replace(" ", "") not in ("overflowToLeft=true", "overflowToLeft=false"):

@@ -23,6 +23,16 @@ _DECIMAL_KEYS = ("units.scale", "map.mapBlendAlpha", "smallMap.territory.saturat
 
 @rule("M320", "map-properties.unknown-key", Severity.WARNING, "map.properties key {key!r} is not read by the engine{suggestion}")
 def unknown_key(context):
+    """Finds map.properties keys that TripleA does not read, such as a misspelt setting name.
+
+    Why: TripleA 1.9 looks each setting up by its exact name, so a key it does not know is never
+    read and the setting keeps its default: `unit.scale=0.75` leaves units at full size. Known
+    keys are those the installed TripleA 1.9 reads for map settings plus a built-in list;
+    `color.` lines are left to M322 and M323.
+
+    Fix: Correct the key in map.properties (the message suggests a close known key when there is
+    one), or delete the line.
+    """
     properties = context.map_properties
     if properties is None:
         return
@@ -38,6 +48,18 @@ def unknown_key(context):
 @rule("M321", "map-properties.bad-value", Severity.ERROR,
       "map.properties {key}={value!r} is not {expected}; the engine silently uses its default")
 def bad_value(context):
+    """Finds map.properties values that are not the colour, true/false or number their key needs.
+
+    Why: TripleA 1.9 reads these values only when it needs them, and a bad one does different
+    things by key: a `color.` value that is not six hex digits, or a bad `units.stack.size` or
+    `map.mapBlendAlpha`, fails with an error; a bad `units.scale` or `units.width` falls back to
+    the default; and a true/false key reads anything but `true` as false (so
+    `map.hasRelief=yes` means false). Only the common keys whose kind of value this check knows
+    are checked.
+
+    Fix: In map.properties, write the value in the form the message names: six hex digits for a
+    colour (`color.Germans=5A5A5A`, no `#`), `true` or `false`, or a number (`units.scale=0.75`).
+    """
     properties = context.map_properties
     for item in properties.items if properties is not None else ():
         expected = _expected(item.key, item.value.strip())
@@ -60,6 +82,16 @@ def _expected(key: str, value: str) -> str | None:
 @rule("M322", "map-properties.player-colour-missing", Severity.ERROR,
       "map.properties has no color.{name} for player {name!r}")
 def player_colour_missing(context):
+    """Finds players of the game XML that have no colour line in map.properties.
+
+    Why: Land a player owns is drawn in the colour of its `color.<Player>` line, the name spelt
+    exactly as in the game XML's `<player name=...>`. TripleA 1.9 has no working fallback: when
+    it needs the colour of a player without one (to draw that player's land, say), it fails with
+    an error.
+
+    Fix: Add `color.<Player>=RRGGBB` to map.properties for each player the message names, e.g.
+    `color.Germans=5A5A5A`.
+    """
     properties, model = context.map_properties, context.model
     if properties is None or model is None:
         return
@@ -72,6 +104,17 @@ def player_colour_missing(context):
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,
       "map.properties sets color.{name} but the game has no player {name!r}")
 def colour_unknown_player(context):
+    """Finds colour lines in map.properties for names that are no player of the game XML.
+
+    Why: TripleA 1.9 reads `color.` lines only for players, for `Neutral` (its name for the owner
+    of land and units nobody owns) and for `color.Impassable`, so a line for another name is never
+    used; it is usually left from a renamed or removed player, or misspells a player's name, and
+    then that player has no colour (M322). This rule reports `color.Neutral` too, although
+    TripleA 1.9 uses it: keep that line if the game has unowned land or units.
+
+    Fix: Delete the line from map.properties, or correct the name after `color.` to match the
+    game XML's `<player name=...>` exactly.
+    """
     properties, model = context.map_properties, context.model
     if properties is None or model is None:
         return
@@ -83,6 +126,14 @@ def colour_unknown_player(context):
 
 @rule("M324", "map-properties.missing-size", Severity.ERROR, "map.properties has no {key}; the engine needs it")
 def missing_size(context):
+    """Finds a map.properties without a map.width or map.height line.
+
+    Why: These two lines give the size of the whole map in pixels. TripleA 1.9 fails with the
+    error `Missing map.width or map.height in map.properties` when it asks for the map's size.
+
+    Fix: Add `map.width=<pixels>` and `map.height=<pixels>` to map.properties: the width and
+    height of the full map image that was cut into the `baseTiles/` images.
+    """
     properties = context.map_properties
     if properties is None:
         return
@@ -93,6 +144,15 @@ def missing_size(context):
 
 @rule("M325", "map-properties.missing-file", Severity.ERROR, "the map folder has no map.properties")
 def missing_properties(context):
+    """Finds a map folder that has no map.properties file.
+
+    Why: map.properties holds the map's size, the players' colours and the unit settings.
+    Without it TripleA 1.9 only prints `Error reading map.properties` and goes on with no
+    settings, then fails with an error when it needs the map's size or a player's colour.
+
+    Fix: Add `map.properties` to the map folder (beside `polygons.txt`) with at least
+    `map.width`, `map.height` and a `color.<Player>=RRGGBB` line for each player.
+    """
     map_dir = context.target.map_dir
     if map_dir is not None and context.target.xml is not None and not (map_dir / "map.properties").is_file():
         yield hit(file=map_dir)
@@ -101,6 +161,14 @@ def missing_properties(context):
 @rule("M326", "map-properties.duplicate-key", Severity.WARNING,
       "map.properties key {key!r} is set again (first on line {first}); the last one wins")
 def duplicate_key(context):
+    """Finds map.properties keys that are set on more than one line.
+
+    Why: Only the last line for a key counts (that is how Java reads a properties file, and
+    TripleA 1.9 keeps the last value), so editing the earlier line changes nothing, and the two
+    lines can disagree without anyone noticing.
+
+    Fix: Keep one line per key in map.properties: delete the repeats, keeping the value you want.
+    """
     properties = context.map_properties
     first: dict[str, int] = {}
     for item in properties.items if properties is not None else ():

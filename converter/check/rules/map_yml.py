@@ -13,6 +13,15 @@ _MAP_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'()&+-]*$")
 
 @rule("Y501", "map-yml.missing", Severity.WARNING, "the map repository has no map.yml")
 def missing(context):
+    """Finds a map repository (a folder holding `map/` with a game XML) that has no map.yml.
+
+    Why: map.yml is the repository's index, read by the map downloader: the map's name
+    (`map_name`) and its games (`games`). Without it the repository does not say what it offers,
+    and none of the other map.yml checks (Y502-Y508) can run.
+
+    Fix: Add a map.yml beside the `map/` folder: a `map_name: MyMap` line, a `games:` line, and
+    one `- {game_name: My Game, file_name: my_game.xml}` line per game XML.
+    """
     target = context.target
     # a repository is a folder holding map/ (the map folder's parent) without map.yml
     if target.repo_root is None and target.map_dir is not None and target.map_dir.name == "map" \
@@ -22,6 +31,16 @@ def missing(context):
 
 @rule("Y502", "map-yml.unreadable-line", Severity.ERROR, "map.yml line cannot be read: {reason}")
 def unreadable_line(context):
+    """Finds a line of map.yml that this checker cannot read, or a map.yml it cannot read at all.
+
+    Why: The checker reads only the usual map.yml shape and skips any line it cannot read, so the
+    map name or game on that line goes unchecked. A line that is broken YAML, or a file that is
+    not UTF-8 text, may also trouble any other tool that reads map.yml.
+
+    Fix: Write map.yml as a `map_name: NAME` line, a `games:` line, and one
+    `- {game_name: NAME, file_name: FILE.xml}` line per game (or `- game_name: NAME` with
+    `file_name: FILE.xml` indented on the next line), saved as UTF-8.
+    """
     yml = context.map_yml
     for line, reason in yml.errors if yml is not None else ():
         yield hit(file=yml.path, line=line, reason=reason)
@@ -29,6 +48,15 @@ def unreadable_line(context):
 
 @rule("Y503", "map-yml.map-name", Severity.ERROR, "map.yml {problem}")
 def map_name(context):
+    """Finds a map.yml with no `map_name`, or one with characters a folder name should not have.
+
+    Why: `map_name` is the map's name in the repository's index: without it the map has no name
+    there, and characters such as `/`, `\\` or `:` are unsafe wherever the name is used as a
+    folder or file name.
+
+    Fix: Give map.yml a line such as `map_name: D-Day2`, starting with a letter or digit and
+    holding only the letters A-Z and a-z, digits, spaces and `_ . ' ( ) & + -`.
+    """
     yml = context.map_yml
     if yml is None:
         return
@@ -41,6 +69,17 @@ def map_name(context):
 
 @rule("Y504", "map-yml.game-file-missing", Severity.ERROR, "map.yml lists {file_name!r}, which {problem}")
 def game_file_missing(context):
+    """Finds a map.yml games entry whose `file_name` is not in the repository or points outside it.
+
+    Why: The entry offers a game whose XML is not there, so that game cannot be loaded from this
+    repository. A `file_name` that is an absolute path, steps up with `..` or holds a wildcard
+    (`*`, `?`, `[`, `]`) is reported without being looked up, as it could name a file outside the
+    repository.
+
+    Fix: Correct `file_name` to the game XML's file name (the check looks in `map/games/`,
+    `map/`, the repository's top folder, then anywhere below it), or remove the entry of a game
+    that is gone.
+    """
     yml, root = context.map_yml, context.target.repo_root
     if yml is None or root is None:
         return
@@ -57,6 +96,15 @@ def game_file_missing(context):
 
 @rule("Y505", "map-yml.incomplete-entry", Severity.ERROR, "map.yml games entry has no {key}")
 def incomplete_entry(context):
+    """Finds a map.yml games entry with no (or an empty) `game_name` or `file_name`.
+
+    Why: An entry without `file_name` points at no game XML, and one without `game_name` gives
+    its game no name in the repository's index. The other map.yml checks then skip the entry's
+    missing part, so its file (Y504) or its name (Y506) goes unchecked.
+
+    Fix: Give the entry both keys, e.g. `- {game_name: D-Day 2, file_name: D-Day_2.xml}`, or
+    remove it.
+    """
     yml = context.map_yml
     for entry in yml.games if yml is not None else ():
         for key, value in (("game_name", entry.game_name), ("file_name", entry.file_name)):
@@ -67,6 +115,14 @@ def incomplete_entry(context):
 @rule("Y506", "map-yml.game-name-differs", Severity.WARNING,
       "map.yml calls {file_name!r} {listed!r}, but its <info name> is {actual!r}")
 def game_name_differs(context):
+    """Finds a map.yml games entry whose `game_name` differs from its game XML's `<info name>`.
+
+    Why: The same game then goes by two names, one in the repository's index and another in the
+    game XML itself, which can confuse players looking for it and anyone matching the two.
+
+    Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
+    the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.
+    """
     yml, model, xml = context.map_yml, context.model, context.target.xml
     if yml is None or model is None or xml is None:
         return
@@ -78,6 +134,15 @@ def game_name_differs(context):
 
 @rule("Y507", "map-yml.game-not-listed", Severity.WARNING, "game XML {file_name!r} is not listed in map.yml")
 def game_not_listed(context):
+    """Finds a game XML of the map that map.yml does not list.
+
+    Why: The repository's index then leaves out a game that ships with the map, so whatever reads
+    the index, such as the map downloader, does not know of it.
+
+    Fix: Add an entry for it under `games:` in map.yml, e.g.
+    `- {game_name: Other, file_name: other.xml}`, with `file_name` the XML's file name alone (the
+    check compares file names, not paths); or delete the XML if it is not meant to be played.
+    """
     yml, xml = context.map_yml, context.target.xml
     if yml is None or xml is None:
         return
@@ -87,6 +152,15 @@ def game_not_listed(context):
 
 @rule("Y508", "map-yml.no-games", Severity.ERROR, "map.yml lists no games")
 def no_games(context):
+    """Finds a map.yml whose games list is empty or missing.
+
+    Why: The repository's index then offers no game to play, even when the map folder holds game
+    XMLs (each of those is then also reported as not listed, Y507).
+
+    Fix: Add a `games:` line followed by one `- {game_name: NAME, file_name: FILE.xml}` line per
+    game XML. This is not reported while map.yml has lines the checker cannot read (Y502): fix
+    those first.
+    """
     yml = context.map_yml
     if yml is not None and not yml.games and not yml.errors:
         yield hit(file=yml.path)

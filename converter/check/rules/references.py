@@ -41,6 +41,17 @@ def _unresolved(model) -> list[tuple]:
 
 @rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_territory(context):
+    """Finds places in the game XML that name a territory the XML never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such name in a `<connection>`, a
+    `<territoryOwner>`, a `<unitPlacement>` or a territory attachment (`Could not find
+    territory`), so the map cannot be played. On a grid map (a `<grid>` in `<map>`) this rule
+    checks nothing, since the engine generates the territory names there.
+
+    Fix: In the game XML, correct the name to a `<territory name="...">` of `<map>` (it must
+    match exactly, case and spaces included), or declare the missing territory there and add it
+    to `polygons.txt`, `centers.txt` and `place.txt`.
+    """
     model = context.model
     if model is not None and model.has_grid:
         return  # grid maps generate territory names the XML does not list
@@ -49,37 +60,101 @@ def undefined_territory(context):
 
 @rule("R102", "references.undefined-player", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_player(context):
+    """Finds places in the game XML that name a player its player list never declares.
+
+    Why: In most places, such as alliances, territory owners and resources given, TripleA 1.9
+    stops loading the game at the first such name (`Could not find player`). Two places it lets
+    pass, logging only a DTD error: an unknown `owner` of a `<unitPlacement>` makes those units
+    neutral, and an unknown `player` of a `<step>` leaves that step with no player.
+
+    Fix: In the game XML, correct the name to a `<player name="...">` of `<playerList>` (it must
+    match exactly, case included), or declare the missing player there.
+    """
     yield from _undefined(context, PLAYER)
 
 
 @rule("R103", "references.undefined-unit-type", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_unit_type(context):
+    """Finds places in the game XML that name a unit type its unit list never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such name (`Could not find
+    unitType`), so the map cannot be played. The names checked are the `unitType` of
+    `<unitPlacement>` and `<heldUnits>` and the `attachTo` of unit attachments.
+
+    Fix: In the game XML, correct the name to a `<unit name="...">` of `<unitList>` (it must
+    match exactly, case included), or declare the missing unit type there.
+    """
     yield from _undefined(context, UNIT)
 
 
 @rule("R104", "references.undefined-resource", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_resource(context):
+    """Finds places in the game XML that name a resource its resource list never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such name (`Could not find
+    resource`), so the map cannot be played. The names checked are the `resource` of a rule's
+    `<cost>` and of `<resourceGiven>`, and the `attachTo` of resource attachments.
+
+    Fix: In the game XML, correct the name to a `<resource name="...">` of `<resourceList>`
+    (e.g. `PUs`), or declare the missing resource there.
+    """
     yield from _undefined(context, RESOURCE)
 
 
 @rule("R105", "references.undefined-production-rule", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_production_rule(context):
+    """Finds production or repair frontiers that list a rule the game XML never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such rule (for a production frontier:
+    `Could not find production rule`), so the map cannot be played.
+
+    Fix: In the game XML's `<production>`, correct the `name` of the `<frontierRules>` (or
+    `<repairRules>`) to a declared `<productionRule>` (or `<repairRule>`), or declare the rule.
+    """
     yield from _undefined(context, RULE, REPAIR_RULE)
 
 
 @rule("R106", "references.undefined-frontier", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_frontier(context):
+    """Finds players given a production or repair frontier the game XML never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such frontier (for production: `Could
+    not find production frontier`), so the map cannot be played.
+
+    Fix: In the game XML's `<production>`, correct the `frontier` of the `<playerProduction>` (or
+    `<playerRepair>`) to a declared `<productionFrontier>` (or `<repairFrontier>`) name.
+    """
     yield from _undefined(context, FRONTIER, REPAIR_FRONTIER)
 
 
 @rule("R107", "references.undefined-delegate", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_delegate(context):
+    """Finds steps of the game sequence that name a delegate the game XML never declares.
+
+    Why: TripleA 1.9 stops loading the game at the first such step (`Could not find delegate`),
+    so the map cannot be played. A `<step>`'s `delegate` is the `name` of a `<delegate>` in
+    `<gamePlay>`, not its Java class.
+
+    Fix: In the game XML, correct the step's `delegate` to the name of a `<delegate>` in
+    `<gamePlay>` (e.g. `initDelegate`), or declare the missing delegate there with its class.
+    """
     yield from _undefined(context, DELEGATE)
 
 
 @rule("R108", "references.undefined-other", Severity.ERROR, _TEMPLATE, beyond_engine=False)
 def undefined_other(context):
-    """Relationship types, territory effects, technologies."""
+    """Finds names of relationship types, territory effects or technologies that are never declared.
+
+    Why: TripleA 1.9 stops loading the game at the first such name (e.g. `Could not find
+    territoryEffect`), so the map cannot be played. The names checked are a `<relationship>`'s
+    `type`, a `<playerTech>`'s `<tech>` and the `attachTo` of attachments of those kinds;
+    technologies only when the XML declares a `<techname>`, since a game with no `<technology>`
+    section gets the engine's built-in ones.
+
+    Fix: In the game XML, correct the name to one declared in `<relationshipTypes>`,
+    `<territoryEffectList>` or `<technology><technologies>`, or declare it there.
+    """
+    # relationship types, territory effects, technologies
     model = context.model
     if model is None:
         return
@@ -94,6 +169,14 @@ def undefined_other(context):
 @rule("R109", "references.undefined-result", Severity.ERROR,
       "<{element} resourceOrUnit=\"{value}\"> names neither a unit type nor a resource", beyond_engine=False)
 def undefined_result(context):
+    """Finds results of production or repair rules that name neither a unit type nor a resource.
+
+    Why: TripleA 1.9 stops loading the game at the first such result (`Could not find resource
+    or unit`), so the map cannot be played.
+
+    Fix: In the game XML's `<production>`, correct the `<result>`'s `resourceOrUnit` to a
+    `<unit>` of `<unitList>` or a `<resource>` of `<resourceList>`, or declare the missing one.
+    """
     model = context.model
     if model is None:
         return
@@ -108,6 +191,16 @@ def undefined_result(context):
 @rule("R110", "references.unknown-java-class", Severity.ERROR,
       "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine")
 def unknown_java_class(context):
+    """Finds attachments, delegates and loaders whose javaClass the installed engine does not have.
+
+    Why: TripleA 1.9 does not load a game whose `<loader>`, `<delegate>` or `<attachment>` names
+    a class it lacks. The rule runs only when the engine is installed (it reads the classes from
+    its jar), and accepts a short attachment class such as `UnitAttachment`, as TripleA 2.x
+    allows, though 1.9 itself does not load a game that uses one.
+
+    Fix: In the game XML, correct the `javaClass` to the full name of one of the engine's
+    classes, e.g. `games.strategy.triplea.attachments.UnitAttachment`.
+    """
     model = context.model
     if model is None or not context.engine.known_classes:
         return

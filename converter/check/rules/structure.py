@@ -22,6 +22,17 @@ _PER_SIDE_SUFFIXES = (" bid", " Total Victory VCs", " Honorable Victory VCs", " 
 
 @rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
 def duplicate_name(context):
+    """Finds a name declared twice for one kind of thing, such as two territories of the same name.
+
+    Why: TripleA 1.9 refuses to load a game that declares a territory twice ("Map already contains
+    ..."). For the other kinds (players, unit types, resources, production rules, frontiers,
+    delegates ...) it loads the game, only logging its DTD's complaint about the repeated name, and
+    the later declaration replaces the earlier one (seen for delegates, production rules and
+    frontiers), so the first one's settings are lost.
+
+    Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
+    it); the message gives the line of the first.
+    """
     model = context.model
     if model is None:
         return
@@ -41,6 +52,15 @@ def duplicate_name(context):
 @rule("S202", "structure.duplicate-attachment", Severity.ERROR,
       "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins")
 def duplicate_attachment(context):
+    """Finds an attachment defined twice: the same name, on the same thing, with the same type.
+
+    Why: TripleA silently keeps only the last definition. In 1.9 the second replaces the first
+    whole, so options that only the first one set (a unit's `attack`, say) are lost too, not just
+    the repeated ones. Attachments of the same name on different things are fine.
+
+    Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
+    holds every option meant, and delete the other.
+    """
     model = context.model
     if model is None:
         return
@@ -56,6 +76,14 @@ def duplicate_attachment(context):
 @rule("S203", "structure.self-connection", Severity.ERROR, "territory {name!r} is connected to itself",
       beyond_engine=False)
 def self_connection(context):
+    """Finds a `<connection>` whose two ends are the same territory.
+
+    Why: TripleA refuses to load the game ("Cannot connect a territory to itself"), so the map
+    cannot be played at all until it is fixed.
+
+    Fix: In the game XML's `<map>`, correct `t1` or `t2` to the neighbour that was meant, or delete
+    the connection.
+    """
     model = context.model
     if model is None:
         return
@@ -67,6 +95,15 @@ def self_connection(context):
 @rule("S204", "structure.duplicate-connection", Severity.WARNING,
       "connection {t1!r} - {t2!r} is declared again (first on line {first})")
 def duplicate_connection(context):
+    """Finds a connection declared again, with its two territories in the same or the reverse order.
+
+    Why: It changes nothing in play: TripleA 1.9 loads it and the two territories are simply
+    neighbours once. But repeats clutter a long `<map>` and can hide a connection that was meant
+    instead, e.g. a copied line whose ends were not changed.
+
+    Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
+    `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
+    """
     model = context.model
     if model is None:
         return
@@ -89,6 +126,16 @@ def duplicate_connection(context):
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection")
 def isolated_territory(context):
+    """Finds a territory that no connection joins to any other territory.
+
+    Why: TripleA does not check this: it loads the game and the territory has no neighbours, so
+    units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
+    name differently. Maps laid out with a `<grid>` are not checked (the engine makes their
+    connections).
+
+    Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
+    the misspelled name in an existing one.
+    """
     model = context.model
     if model is None or model.has_grid:
         return
@@ -101,7 +148,17 @@ def isolated_territory(context):
 @rule("S206", "structure.unreachable-land", Severity.INFO,
       "land territory {name!r} cannot be reached from the main map (its group has {size} territories)")
 def unreachable_land(context):
-    """Connected groups other than the largest, isolated territories aside (S205 has them)."""
+    """Finds land territories in a group joined to each other but not to the main map.
+
+    Why: The main map is the largest connected group; no chain of connections, over land or sea,
+    leads from it to this group, so nothing can move between the two. That may be intended, hence
+    info, but often one connection is missing. Each land territory of the group is reported;
+    single unconnected territories are S205's, and maps with a `<grid>` are not checked.
+
+    Fix: Add the `<connection>` that joins the group to the rest of the map in the game XML's
+    `<map>`, or ignore the finding if the separation is intended.
+    """
+    # connected groups other than the largest, isolated territories aside (S205 has them)
     model = context.model
     if model is None or model.has_grid:
         return
@@ -137,6 +194,16 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
 
 @rule("S207", "structure.unit-without-attachment", Severity.ERROR, "unit type {name!r} has no unit attachment")
 def unit_without_attachment(context):
+    """Finds a unit type with no unit attachment (the one giving its attack, movement and so on).
+
+    Why: TripleA 1.9 refuses to load such a game (with the usual `games.strategy.triplea.TripleA`
+    loader): every unit type needs an attachment named `unitAttachment`. This check accepts a unit
+    attachment of any name, but the engine looks for that exact one.
+
+    Fix: Add `<attachment name="unitAttachment" attachTo="NAME"
+    javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">` with the unit's
+    options to the game XML's `<attachmentList>`, or remove a `<unit>` the game does not use.
+    """
     model = context.model
     if model is None:
         return
@@ -149,6 +216,16 @@ def unit_without_attachment(context):
 @rule("S208", "structure.unknown-option", Severity.ERROR,
       "{java_class} has no option {option!r}{suggestion}", beyond_engine=False)
 def unknown_option(context):
+    """Finds an attachment `<option>` whose name the attachment's class does not have.
+
+    Why: TripleA 1.9 refuses to load the game ("... either misspelled or exist only in a future
+    version of TripleA"). It looks each option up by name, ignoring only the case of the first
+    letter (`Attack` works as `attack`); the names known here come from the installed engine's
+    jar, or from built-in tables without it.
+
+    Fix: Correct the option's name in that `<attachment>` of the game XML (the message suggests a
+    close known name), or remove an option that only a newer TripleA knows.
+    """
     model = context.model
     if model is None:
         return
@@ -177,8 +254,19 @@ def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
 @rule("S209", "structure.unknown-property", Severity.INFO,
       "game property {name!r} is not read by the engine{suggestion}")
 def unknown_property(context):
-    """Misspelled property names are silently ignored by the engine. A close match to a known
-    name is a warning; any other unknown name (custom switches read by triggers aside) is info."""
+    """Finds a game property whose name the engine does not read, most often a misspelling.
+
+    Why: TripleA keeps the property but nothing reads that name, so the setting silently has no
+    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). A
+    name close to a known one is a warning, with "did you mean"; other unknown names, and those of
+    older engines, are info; names that triggers read (`gameProperty`, `switch` options) and
+    per-player names such as `Reds bid` are not reported.
+
+    Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
+    engine's spelling (the message suggests one), or delete a property nothing reads.
+    """
+    # a close match to a known name is a warning; any other unknown name (custom switches read
+    # by triggers aside) is info
     model = context.model
     if model is None:
         return
@@ -201,6 +289,17 @@ def unknown_property(context):
 
 @rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
 def property_value(context):
+    """Finds a game property whose value does not fit its `<boolean>` or `<number>` type.
+
+    Why: A boolean other than `true` or `false` (upper or lower case) is read as false, so
+    `value="1"` turns the option off. A number, `min` or `max` that is not whole, or a number
+    outside `min`..`max`, stops TripleA 1.9 loading the game when the property is
+    `editable="true"`; for a fixed property the engine reads a value that is not a number as 0 and
+    ignores the range.
+
+    Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
+    number within `min`..`max` for a number (or widen the range).
+    """
     model = context.model
     for prop in model.properties if model is not None else ():
         problem = None
@@ -220,6 +319,16 @@ def property_value(context):
 
 @rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it")
 def unused_delegate(context):
+    """Finds a `<delegate>` that no step of the turn sequence runs.
+
+    Why: The phase it provides never happens, so it is likely left over or its step was forgotten
+    (D-Day2 declares a `tech` delegate it never uses). TripleA 1.9 also looks up the delegates
+    named `battle`, `move`, `tech` and `politics` by name from other parts of the game, so take
+    care before removing one of those.
+
+    Fix: Add a `<step name="..." delegate="NAME" player="..."/>` to the game XML's `<sequence>`, or
+    delete the unused `<delegate>`.
+    """
     model = context.model
     if model is None:
         return
@@ -232,6 +341,15 @@ def unused_delegate(context):
 @rule("S212", "structure.attachment-type-mismatch", Severity.ERROR,
       "{java_class} is attached with type=\"{type}\"; it belongs on a {expected}")
 def attachment_type_mismatch(context):
+    """Finds an attachment whose `type` is not the kind of thing its class belongs on.
+
+    Why: TripleA 1.9 loads it without complaint and hangs it on that thing, but looks such an
+    attachment up only on its own kind (a TerritoryAttachment only on territories), so the game
+    never finds it. A missing `type` counts as `unitType`, the DTD's default.
+
+    Fix: Set the `<attachment>`'s `type` (and `attachTo`) in the game XML to the kind the message
+    names, e.g. `type="territory"` and a territory's name for a TerritoryAttachment.
+    """
     expected_types = {"UnitAttachment": ("unitType",), "UnitSupportAttachment": ("unitType",),
                       "TerritoryAttachment": ("territory",), "CanalAttachment": ("territory",),
                       "PlayerAttachment": ("player",), "RulesAttachment": ("player",),
@@ -256,6 +374,14 @@ def attachment_type_mismatch(context):
 @rule("S213", "structure.duplicate-option", Severity.INFO,
       "option {option!r}=\"{value}\" appears twice in attachment {name!r}")
 def duplicate_option(context):
+    """Finds an option given twice, with the same value and count, within one attachment.
+
+    Why: TripleA 1.9 applies it twice. For a single value that changes nothing, but an option that
+    adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
+    It is mostly a copy-paste leftover, hence info.
+
+    Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
+    """
     model = context.model
     if model is None:
         return
@@ -281,6 +407,14 @@ def duplicate_option(context):
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
 def bad_quantity(context):
+    """Finds a `quantity` attribute that is not a whole number.
+
+    Why: TripleA 1.9 stops loading the game with a bare number-format error that quotes the text
+    (`For input string: "two"`) but not where it is. This check reads `quantity` on every
+    `<unitPlacement>`, `<heldUnits>`, `<resourceGiven>`, `<cost>` and `<result>`.
+
+    Fix: Write the quantity as plain digits, e.g. `quantity="2"`, in that element of the game XML.
+    """
     model = context.model
     for tag in QUANTITY_TAGS if model is not None else ():
         table = model.anywhere(tag)
@@ -292,6 +426,16 @@ def bad_quantity(context):
 
 @rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player")
 def unused_frontier(context):
+    """Finds a production frontier that no player is given and no trigger switches to.
+
+    Why: Unless something else switches a player to it, nobody buys from it: usually it is left
+    over, or a `<playerProduction>` names another frontier by mistake. TripleA 1.9 itself moves a
+    player on frontier `X` to `XIndustrialTechnology` (or to `XShipyards`, with the property `Use
+    Shipyards`) when they gain that technology; such frontiers are reported here though in use.
+
+    Fix: Give it to a player with `<playerProduction player="..." frontier="NAME"/>` in the game
+    XML's `<production>` (or a trigger's `frontier` option), or delete the `<productionFrontier>`.
+    """
     model = context.model
     if model is None:
         return
@@ -303,6 +447,15 @@ def unused_frontier(context):
 
 @rule("S216", "structure.player-without-steps", Severity.INFO, "player {name!r} takes no step in the sequence")
 def player_without_steps(context):
+    """Finds a player that no step of the turn sequence names.
+
+    Why: With no step of their own the player gets no phase in any round: they never move,
+    purchase or place units themselves. That can be intended (a player that only owns
+    territories), but often the steps were forgotten or name the player differently.
+
+    Fix: Add the player's steps (`<step name="..." delegate="..." player="NAME"/>`) to the game
+    XML's `<sequence>`, or correct the `player` of misnamed ones.
+    """
     model = context.model
     if model is None or not model.steps:
         return

@@ -12,6 +12,16 @@ MAX_DTD_FINDINGS = SHOWN_ERRORS - 1  # a 2.x XML can break the 1.9 DTD hundreds 
 
 @rule("X001", "xml.not-well-formed", Severity.ERROR, "the game XML cannot be read: {reason}", beyond_engine=False)
 def not_well_formed(context):
+    """Finds a game XML that cannot be read: not well-formed, not a readable file, or over 64 MiB.
+
+    Why: TripleA 1.9 does not load a game XML that is not well-formed: it stops at the first
+    syntax error (e.g. `must be terminated by the matching end-tag`). dday2 check checks nothing
+    else in an XML it cannot read, so any other mistakes in it stay hidden until this is fixed.
+
+    Fix: Correct the game XML at the line the message gives (an unclosed or mismatched tag, an
+    unquoted attribute value, a bare `&` or `<` in a value), or make it a readable, ordinary file
+    of at most 64 MiB.
+    """
     if context.target.xml is not None and context.tree is None and _ENTITIES not in (context.xml_error or ""):
         reason = context.xml_error or "unknown"
         line = _line_of(reason)
@@ -21,12 +31,31 @@ def not_well_formed(context):
 @rule("X002", "xml.entity-declaration", Severity.ERROR,
       "the game XML declares entities; refused unexpanded (XXE and entity-expansion attacks)")
 def entity_declaration(context):
+    """Finds a game XML whose DOCTYPE declares entities, which dday2 check refuses to expand.
+
+    Why: TripleA 1.9 can load such a file, but entity declarations are what XML external-entity
+    (XXE) and entity-expansion ("billion laughs") attacks use to read other files or exhaust
+    memory, so the checker reads no further and none of its other checks run on this XML.
+
+    Fix: Remove the `<!ENTITY ...>` declarations from the game XML, write out the text they stood
+    for, and keep the usual `<!DOCTYPE game SYSTEM "game.dtd">`.
+    """
     if context.target.xml is not None and _ENTITIES in (context.xml_error or ""):
         yield hit(line=1)
 
 
 @rule("X003", "xml.wrong-root", Severity.ERROR, "the root element is <{tag}>, not <game>", beyond_engine=False)
 def wrong_root(context):
+    """Finds a game XML whose root element is something other than game.
+
+    Why: dday2 check reads nothing more of such a file, so none of its other checks run on it.
+    TripleA 1.9 looks for `<info>`, `<map>` and the other parts directly under the root, whatever
+    it is called: a file without them does not load (`No child called info`), while a game with
+    only its root renamed loads with a DTD error in the log.
+
+    Fix: If it is a game XML, make `<game>` its root element; if it is some other XML file, move
+    it out of the map's `games/` folder, where every `.xml` file is checked as a game.
+    """
     tree = context.tree
     if tree is not None and tree.getroot().tag != "game":
         yield hit(line=tree.getroot().sourceline, tag=tree.getroot().tag)
@@ -34,7 +63,19 @@ def wrong_root(context):
 
 @rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by the engine's game.dtd: {message}")
 def dtd_invalid(context):
-    """The 1.9 engine validates against game.dtd but only logs what it finds (2.x ignores the DTD)."""
+    """Finds places where the game XML breaks the installed engine's game.dtd.
+
+    Why: TripleA 1.9 validates the game XML against its `game.dtd` but only logs what it finds,
+    and 2.x ignores the DTD, so an element the engine does not expect, such as `<bogus/>` in
+    `<resourceList>`, is passed over without notice. The rule runs only when the engine is
+    installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
+    counting the rest.
+
+    Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
+    (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
+    with their required attributes.
+    """
+    # the 1.9 engine validates against game.dtd but only logs what it finds (2.x ignores the DTD)
     report = context.dtd_report
     if report is None or report.valid:
         return
@@ -48,6 +89,16 @@ def dtd_invalid(context):
 @rule("X005", "xml.doctype", Severity.INFO, "the game XML {problem}; the engine expects "
       "<!DOCTYPE game SYSTEM \"game.dtd\">")
 def doctype(context):
+    """Finds a game XML with no DOCTYPE line, or with one naming a DTD other than game.dtd.
+
+    Why: TripleA 1.9 loads a game XML with no DOCTYPE but cannot validate it, logging `no grammar
+    found`; a DOCTYPE naming another file, such as `other.dtd`, makes 1.9 look for that file in
+    its own jar and, not finding it, not load the game at all. dday2 check validates against the
+    engine's `game.dtd` either way.
+
+    Fix: Put `<!DOCTYPE game SYSTEM "game.dtd">` right after the `<?xml ...?>` line at the top of
+    the game XML; the map needs no copy of `game.dtd`, as the engine reads its own.
+    """
     tree = context.tree
     if tree is None or tree.getroot().tag != "game":
         return
