@@ -54,8 +54,8 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
             first[frozenset((t1, t2))] = line
     for tag in QUANTITY_TAGS:
         for element in root.iter(tag):
-            value = element.get("quantity", "")
-            if not re.fullmatch(r"\s*-?\d+\s*", value):
+            value = element.get("quantity")  # read as Java's Integer.valueOf reads it; absent is 0
+            if value is not None and not (re.fullmatch(r"[+-]?\d+", value) and -2**31 <= int(value) < 2**31):
                 found.add(("S214", element.sourceline, f'<{tag} quantity="{value}"> is not a whole number'))
     for element in root.iter("attachment", "delegate", "loader"):
         java_class = element.get("javaClass", "")

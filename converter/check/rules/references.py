@@ -11,6 +11,59 @@ from converter.findings import Severity
 
 _TEMPLATE = "<{element} {attribute}=\"{value}\"> names an undefined {kind}"
 
+# The engine's own technology advances, as TripleA 2.x (and 1.9) know them: property -> name. A
+# `<techname>` (or its `tech`) that is one of these properties makes that advance; each
+# advance is found by its name or its property.
+TECH_ADVANCES = {
+    "superSub": "Super subs", "jetPower": "Jet Power", "shipyards": "Shipyards", "aARadar": "AA Radar",
+    "longRangeAir": "Long Range Aircraft", "heavyBomber": "Heavy Bomber",
+    "improvedArtillerySupport": "Improved Artillery Support", "rocket": "Rockets Advance",
+    "paratroopers": "Paratroopers", "increasedFactoryProduction": "Increased Factory Production",
+    "warBonds": "War Bonds", "mechanizedInfantry": "Mechanized Infantry",
+    "industrialTechnology": "Industrial Technology", "destroyerBombard": "Destroyer Bombard",
+}
+# the advances a game without `<technology>` gets, by its WW2V2 / WW2V3 properties (WW2V2 first)
+_DEFAULT_ADVANCES = {
+    "WW2V2": ("jetPower", "superSub", "longRangeAir", "rocket", "destroyerBombard", "heavyBomber"),
+    "WW2V3": ("superSub", "jetPower", "shipyards", "aARadar", "longRangeAir", "heavyBomber",
+              "improvedArtillerySupport", "rocket", "paratroopers", "increasedFactoryProduction", "warBonds",
+              "mechanizedInfantry"),
+    "": ("jetPower", "superSub", "longRangeAir", "rocket", "industrialTechnology", "heavyBomber"),
+}
+TECHNAME_PATH = "technology/technologies/techname"
+
+
+def property_is_true(model, name: str) -> bool:
+    """Whether the game property `name` is set to true (its last declaration, as the engine keeps)."""
+    values = [prop.value for prop in model.properties if prop.name == name]
+    return bool(values) and values[-1].strip().lower() == "true"
+
+
+def technology_advances(model) -> list[tuple[str, str]]:
+    """(name, property) of each technology advance the game has, as TripleA 2.x builds them.
+
+    With no `<technology>` the engine makes its built-in set; else each `<techname>` is one:
+    with a `tech`, named `name` and with that built-in advance's property; without, the
+    built-in advance when `name` is one's property (named the engine's way), else a plain
+    technology whose name and property are both `name`."""
+    return model.derived("references.technology_advances", _technology_advances)
+
+
+def _technology_advances(model) -> list[tuple[str, str]]:
+    if not len(model.table("technology")):
+        era = "WW2V2" if property_is_true(model, "WW2V2") else "WW2V3" if property_is_true(model, "WW2V3") else ""
+        return [(TECH_ADVANCES[prop], prop) for prop in _DEFAULT_ADVANCES[era]]
+    table = model.table(TECHNAME_PATH)
+    advances = []
+    for name, tech in zip(table.column("name", ""), table.column("tech", "")):
+        if tech.strip():
+            advances.append((name, tech))  # a `tech` the engine does not have stops it loading: R108
+        elif name in TECH_ADVANCES:
+            advances.append((TECH_ADVANCES[name], name))
+        else:
+            advances.append((name, name))
+    return advances
+
 
 def _undefined(context, *kinds: str):
     model = context.model
@@ -145,25 +198,36 @@ def undefined_delegate(context):
 def undefined_other(context):
     """Finds names of relationship types, territory effects or technologies that are never declared.
 
-    Why: TripleA 1.9 stops loading the game at the first such name (e.g. `Could not find
-    territoryEffect`), so the map cannot be played. The names checked are a `<relationship>`'s
-    `type`, a `<playerTech>`'s `<tech>` and the `attachTo` of attachments of those kinds;
-    technologies only when the XML declares a `<techname>`, since a game with no `<technology>`
-    section gets the engine's built-in ones.
+    Why: TripleA stops loading the game at the first such name (e.g. `Could not find
+    territoryEffect`), so the map cannot be played. Checked: a `<relationship>`'s `type`, a
+    `<playerTech>`'s `<tech>`, the `attachTo` of attachments of those kinds, and a `<techname>`'s
+    `tech`, which must be one of the engine's own advances (`jetPower`, `industrialTechnology`
+    ...). A technology is found by its name or its property: `<techname name="industrialTechnology"/>`
+    is also `Industrial Technology`, and `<techname name="X" tech="heavyBomber"/>` also `heavyBomber`.
+    A game with no `<technology>` section has only the engine's built-in advances (set by `WW2V2`
+    or `WW2V3`).
 
     Fix: In the game XML, correct the name to one declared in `<relationshipTypes>`,
-    `<territoryEffectList>` or `<technology><technologies>`, or declare it there.
+    `<territoryEffectList>` or `<technology><technologies>` (or a built-in advance), or declare it
+    there.
     """
     # relationship types, territory effects, technologies
     model = context.model
     if model is None:
         return
+    technologies = None  # every name and property of the game's advances, read on the first finding
     for finding in _undefined(context, RELATIONSHIP, TERRITORY_EFFECT, TECHNOLOGY):
         params = dict(finding.params)
-        # technologies may also be the engine's built-in advances, which the XML does not list
-        if params["kind"] == TECHNOLOGY and not model.names(TECHNOLOGY):
-            continue
+        if params["kind"] == TECHNOLOGY:
+            # the engine looks a technology up by its name and by its property
+            technologies = technologies or {each for pair in technology_advances(model) for each in pair}
+            if params["value"] in technologies:
+                continue
         yield finding
+    table = model.table(TECHNAME_PATH)
+    for tech, line in zip(table.column("tech", ""), table.lines) if len(table) else ():
+        if tech.strip() and tech not in TECH_ADVANCES:
+            yield hit(line=line, element="techname", attribute="tech", value=tech, kind=TECHNOLOGY)
 
 
 @rule("R109", "references.undefined-result", Severity.ERROR,

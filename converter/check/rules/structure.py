@@ -10,11 +10,18 @@ from operator import eq
 from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
+from converter.check.rules.references import property_is_true, technology_advances
 from converter.check.suggest import did_you_mean
 from converter.findings import Severity
 
-_WHOLE_NUMBER = re.compile(r"\s*-?\d+\s*")
-_UNIT_ATTACHMENT = "games.strategy.triplea.attachments.UnitAttachment"
+# what Java's Integer.valueOf takes: a sign, then decimal digits (any script's, as \d), nothing else
+_JAVA_INT = re.compile(r"[+-]?\d+")
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
+_UNIT_ATTACHMENT_NAME = "unitAttachment"  # the only name the engine looks a unit's attachment up by
+# frontiers the engine switches a player on frontier X to: X + suffix, on gaining the advance
+# (of that property); Shipyards only with the property `Use Shipyards` on
+_TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial Technology"),
+                   ("Shipyards", "shipyards", "Shipyards"))
 # property names built from a player or alliance name, e.g. "Germans bid", "Axis Total Victory VCs"
 _PER_SIDE_SUFFIXES = (" bid", " Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs",
                       " Economic Victory")
@@ -192,25 +199,38 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
     return groups
 
 
-@rule("S207", "structure.unit-without-attachment", Severity.ERROR, "unit type {name!r} has no unit attachment")
+@rule("S207", "structure.unit-without-attachment", Severity.ERROR,
+      "unit type {name!r} has no unit attachment{detail}", beyond_engine=False)
 def unit_without_attachment(context):
-    """Finds a unit type with no unit attachment (the one giving its attack, movement and so on).
+    """Finds a unit type with no unit attachment named `unitAttachment` (its attack, movement ...).
 
-    Why: TripleA 1.9 refuses to load such a game (with the usual `games.strategy.triplea.TripleA`
-    loader): every unit type needs an attachment named `unitAttachment`. This check accepts a unit
-    attachment of any name, but the engine looks for that exact one.
+    Why: TripleA does not load such a game: it looks each unit type's UnitAttachment up by the exact
+    name `unitAttachment` and fails when there is none (2.x when it validates the game it loads,
+    1.9 in its parser), so a UnitAttachment of another name does not count. TripleA 2.x first
+    corrects the old spelling `Attatchment` in an attachment's name, and takes the class with any
+    package or none (`UnitAttachment`); 1.9 does neither.
 
-    Fix: Add `<attachment name="unitAttachment" attachTo="NAME"
-    javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">` with the unit's
-    options to the game XML's `<attachmentList>`, or remove a `<unit>` the game does not use.
+    Fix: Name the unit's attachment `unitAttachment`: `<attachment name="unitAttachment"
+    attachTo="NAME" javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">`
+    in the game XML's `<attachmentList>`, with its options; or remove a `<unit>` the game does not use.
     """
     model = context.model
     if model is None:
         return
-    attached = {a.attach_to for a in model.attachments
-                if a.type == "unitType" and a.java_class in (_UNIT_ATTACHMENT, "UnitAttachment")}
+    attached: set[str] = set()
+    misnamed: dict[str, str] = {}  # unit type -> the name of its first UnitAttachment of another name
+    for attachment in model.attachments:
+        if attachment.type not in ("unitType", "") or attachment.java_class.rsplit(".", 1)[-1] != "UnitAttachment":
+            continue  # ("" as absent: 2.x reads an empty type as the default, unitType)
+        name = attachment.name.replace("ttatchment", "ttachment")  # as 2.x corrects it
+        if name == _UNIT_ATTACHMENT_NAME or "$" in name or "@" in name:  # (a 2.x variable may make it so)
+            attached.add(attachment.attach_to)
+        else:
+            misnamed.setdefault(attachment.attach_to, attachment.name)
     for name in sorted(model.names(UNIT) - attached):
-        yield hit(line=model.first_line(UNIT, name), name=name)
+        other = misnamed.get(name)
+        detail = f" named {_UNIT_ATTACHMENT_NAME!r} (its UnitAttachment is named {other!r})" if other else ""
+        yield hit(line=model.first_line(UNIT, name), name=name, detail=detail)
 
 
 @rule("S208", "structure.unknown-option", Severity.ERROR,
@@ -405,33 +425,43 @@ def duplicate_option(context):
             seen.add(key)
 
 
-@rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number")
+@rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number",
+      beyond_engine=False)
 def bad_quantity(context):
     """Finds a `quantity` attribute that is not a whole number.
 
-    Why: TripleA 1.9 stops loading the game with a bare number-format error that quotes the text
-    (`For input string: "two"`) but not where it is. This check reads `quantity` on every
-    `<unitPlacement>`, `<heldUnits>`, `<resourceGiven>`, `<cost>` and `<result>`.
+    Why: TripleA stops loading the game with a bare number-format error that quotes the text but
+    not where it is. It reads the value as Java's `Integer.valueOf` does, untrimmed: an optional
+    sign and digits only, from -2147483648 to 2147483647, so an empty value or one with spaces
+    around it fails too. Checked on every `<unitPlacement>`, `<heldUnits>`, `<resourceGiven>`,
+    `<cost>` and `<result>`; a missing `quantity` is not reported here (2.x reads it as 0, 1.9
+    refuses it; X004 reports it, as the DTD requires it).
 
     Fix: Write the quantity as plain digits, e.g. `quantity="2"`, in that element of the game XML.
     """
     model = context.model
     for tag in QUANTITY_TAGS if model is not None else ():
         table = model.anywhere(tag)
-        for index, value in enumerate(table.column("quantity", "")):
-            # decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs the pattern
-            if not value.isdecimal() and not _WHOLE_NUMBER.fullmatch(value):
+        for index, value in enumerate(table.column("quantity")):
+            # short decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs more
+            if value is not None and not (value.isdecimal() and len(value) < 10) and not _java_int(value):
                 yield hit(line=table.lines[index], element=tag, attribute="quantity", value=value)
 
 
-@rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player")
-def unused_frontier(context):
-    """Finds a production frontier that no player is given and no trigger switches to.
+def _java_int(value: str) -> bool:
+    return _JAVA_INT.fullmatch(value) is not None and _INT_MIN <= int(value) <= _INT_MAX
 
-    Why: Unless something else switches a player to it, nobody buys from it: usually it is left
-    over, or a `<playerProduction>` names another frontier by mistake. TripleA 1.9 itself moves a
-    player on frontier `X` to `XIndustrialTechnology` (or to `XShipyards`, with the property `Use
-    Shipyards`) when they gain that technology; such frontiers are reported here though in use.
+
+@rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player{detail}")
+def unused_frontier(context):
+    """Finds a production frontier that no player is given and no trigger or technology switches to.
+
+    Why: Nobody buys from it: usually it is left over, or a `<playerProduction>` names another
+    frontier by mistake. The engine itself moves a player on frontier `X` to `XIndustrialTechnology`
+    on gaining Industrial Technology, and to `XShipyards` on gaining Shipyards with the property
+    `Use Shipyards` on (or editable); those count as used when the game has that technology (a
+    game without `<technology>` has Industrial Technology unless `WW2V2` or `WW2V3` is set, and
+    Shipyards only with `WW2V3`).
 
     Fix: Give it to a player with `<playerProduction player="..." frontier="NAME"/>` in the game
     XML's `<production>` (or a trigger's `frontier` option), or delete the `<productionFrontier>`.
@@ -439,10 +469,34 @@ def unused_frontier(context):
     model = context.model
     if model is None:
         return
-    assigned = model.referenced(FRONTIER)
-    triggered = {v for value in model.option_values("frontier") for v in value.split(":")}
-    for name in sorted(model.names(FRONTIER) - assigned - triggered):
-        yield hit(line=model.first_line(FRONTIER, name), name=name)
+    declared = model.names(FRONTIER)
+    used = model.referenced(FRONTIER) | {v for value in model.option_values("frontier") for v in value.split(":")}
+    unused = set(declared - used)
+    if not unused:
+        return  # the usual case
+    advances = {prop for _name, prop in technology_advances(model)}
+    # on when set so, or when the players may set it before the game (the engine reads it on each advance)
+    shipyards_on = property_is_true(model, "Use Shipyards") or any(
+        prop.editable for prop in model.properties if prop.name == "Use Shipyards")
+    why_not: dict[str, str] = {}  # a frontier a technology would switch to -> why it does not
+    reached = list(used)
+    while reached:  # the frontiers technologies switch to, from each used one
+        base = reached.pop()
+        for suffix, advance, advance_name in _TECH_FRONTIERS:
+            frontier = base + suffix
+            if base.endswith(suffix) or frontier not in unused:
+                continue  # (the engine does not switch a player already on such a frontier)
+            if advance not in advances:
+                why_not[frontier] = f" (a player on {base!r} would move to it on gaining {advance_name}, " \
+                                    "but the game has no such technology)"
+            elif suffix == "Shipyards" and not shipyards_on:
+                why_not[frontier] = f" (a player on {base!r} would move to it on gaining {advance_name}, " \
+                                    "but the property 'Use Shipyards' is off)"
+            else:
+                unused.discard(frontier)
+                reached.append(frontier)
+    for name in sorted(unused):
+        yield hit(line=model.first_line(FRONTIER, name), name=name, detail=why_not.get(name, ""))
 
 
 @rule("S216", "structure.player-without-steps", Severity.INFO, "player {name!r} takes no step in the sequence")
