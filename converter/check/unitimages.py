@@ -1,10 +1,12 @@
 """The engine's unit image lookup, answered mostly from the map's own folder listing.
 
-`lookup` gives exactly what this gave before:
+`lookup` follows TripleA 2.x's UnitImageFactory: units/<player>/<unit>.png, then
+units/<unit>.png, each looked for in every root (the map, then the engine's assets) before
+the next, as 2.x's ResourceLoader does (TripleA 1.9 looked only for the first). It gives
+exactly
 
-    next((candidate for root in roots
-          for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
-                            os.path.join(root, "units", f"{unit}.png"))
+    next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
+          for root in roots for candidate in (os.path.join(root, "units", *parts),)
           if os.path.isfile(candidate)), None)
 
 but builds the paths by string concatenation (os.path.join costs more than the stat) and
@@ -94,16 +96,14 @@ class UnitImages:
     def lookup(self, player: str, unit: str) -> str | None:
         # the listing holds image files only (a name with a suffix): a unit named "" is asked
         if not (self._fast and unit and _plain(player) and _plain(f"{unit}.png")):
-            return next((candidate for root in self.roots
-                         for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
-                                           os.path.join(root, "units", f"{unit}.png"))
+            return next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
+                         for root in self.roots for candidate in (os.path.join(root, "units", *parts),)
                          if os.path.isfile(candidate)), None)
         file = f"{unit}.png"
-        for index, prefix in enumerate(self._prefixes):
-            listing = self.listing if index == 0 else None
-            for folder in (player, ""):
+        for folder in (player, ""):  # each name in every root before the next name, as 2.x
+            for index, prefix in enumerate(self._prefixes):
                 candidate = f"{prefix}{folder}/{file}" if folder else prefix + file
-                known = listing.knows(folder, file) if listing is not None else None
+                known = self.listing.knows(folder, file) if index == 0 and self.listing is not None else None
                 if known if known is not None else os.path.isfile(candidate):
                     return candidate
         return None

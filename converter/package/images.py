@@ -20,6 +20,7 @@ INK = (24, 24, 24)
 PAPER = (238, 228, 200)
 COUNTER = 48
 FLAG_SIZES = {"": (30, 20), "_small": (15, 10), "_large": (60, 40)}
+PNG_ONLY_FLAGS = ("_large",)  # the engine looks for <player>_large.png only, never .gif (1.9 and 2.x)
 
 
 @lru_cache(maxsize=None)
@@ -110,10 +111,13 @@ def write_units_and_flags(rules: Ruleset, map_dir: Path) -> None:
         for name, image in counters.items():
             save_png(image, map_dir / "units" / player.name / f"{name}.png")
         for suffix, size in FLAG_SIZES.items():
+            image = flag(player_colour(player.name), player.name[:1], size)
+            if suffix in PNG_ONLY_FLAGS:
+                save_png(image, map_dir / "flags" / f"{player.name}{suffix}.png")
+                continue
             path = map_dir / "flags" / f"{player.name}{suffix}.gif"
             path.parent.mkdir(parents=True, exist_ok=True)
-            flag(player_colour(player.name), player.name[:1], size).convert("P", palette=Image.Palette.ADAPTIVE,
-                                                                             colors=16).save(path, format="GIF")
+            image.convert("P", palette=Image.Palette.ADAPTIVE, colors=16).save(path, format="GIF")
 
 
 # --- charts --------------------------------------------------------------------------------

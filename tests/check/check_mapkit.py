@@ -69,6 +69,8 @@ def base_files() -> dict[str, str | bytes]:
         f"map/units/Blues/{UNIT}.png": png(48, 48),
         "map/flags/Reds.gif": png(32, 32, "GIF"),
         "map/flags/Blues.gif": png(32, 32, "GIF"),
+        "map/flags/Reds_small.gif": png(12, 8, "GIF"),
+        "map/flags/Blues_small.gif": png(12, 8, "GIF"),
     }
 
 

@@ -1,5 +1,7 @@
 """The unit image lookup answers exactly as the os.path.join + os.path.isfile loop it
-replaces, whatever the listing of the map's units folder holds."""
+replaces, whatever the listing of the map's units folder holds, in TripleA 2.x's order:
+units/<player>/<unit>.png in the map, then in the engine's assets, then units/<unit>.png
+in the map, then in the engine's assets."""
 
 from __future__ import annotations
 
@@ -14,9 +16,8 @@ from converter.check.unitimages import UnitImages, UnitsListing
 
 
 def _reference(roots, player: str, unit: str) -> str | None:
-    return next((candidate for root in roots
-                 for candidate in (os.path.join(root, "units", player, f"{unit}.png"),
-                                   os.path.join(root, "units", f"{unit}.png"))
+    return next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
+                 for root in roots for candidate in (os.path.join(root, "units", *parts),)
                  if os.path.isfile(candidate)), None)
 
 
@@ -66,11 +67,37 @@ def test_without_listing_or_assets_too(roots) -> None:
                 assert lookup.lookup(player, unit) == _reference(chosen, player, unit), (player, unit)
 
 
+def test_the_players_image_in_the_assets_comes_before_the_maps_image_for_all(tmp_path: Path) -> None:
+    """TripleA 2.x (UnitImageFactory.getBaseImageUrl, ResourceLoader.getResource(name, name2))
+    looks for units/<player>/<unit>.png in the map and then in its assets before it looks for
+    units/<unit>.png anywhere."""
+    map_dir, assets = tmp_path / "map", tmp_path / "assets"
+    _touch(map_dir, "units/infantry.png", "units/Reds/x.png")
+    _touch(assets, "units/Germans/infantry.png", "units/artillery.png", "units/Germans/x.png")
+    for listing in (_listing(map_dir), None):
+        lookup = UnitImages([map_dir, assets], listing)
+        assert lookup.lookup("Germans", "infantry") == os.path.join(assets, "units", "Germans", "infantry.png")
+        assert lookup.lookup("Russians", "infantry") == os.path.join(map_dir, "units", "infantry.png")
+        assert lookup.lookup("Germans", "artillery") == os.path.join(assets, "units", "artillery.png")
+        assert lookup.lookup("Reds", "x") == os.path.join(map_dir, "units", "Reds", "x.png")
+        assert lookup.lookup("Reds", "tank") is None
+
+
 def test_listed_hits_need_no_stat(roots, monkeypatch) -> None:
     lookup = UnitImages(roots, _listing(roots[0]))
     lookup.lookup("Germans", "ümlaut")  # probes once per folder at most
+    real_isfile, assets = os.path.isfile, os.path.join(roots[1], "")
     monkeypatch.setattr(os.path, "isfile", lambda path: pytest.fail(f"stat of {path}"))
     assert lookup.lookup("Germans", "tank") == os.path.join(roots[0], "units", "Germans", "tank.png")
+
+    def assets_only(path):
+        if not path.startswith(assets):
+            pytest.fail(f"stat of {path}")
+        return real_isfile(path)
+
+    # the map's units/infantry.png: only the assets' units/Germans/infantry.png, looked for
+    # before it, is asked of the file system
+    monkeypatch.setattr(os.path, "isfile", assets_only)
     assert lookup.lookup("Germans", "infantry") == os.path.join(roots[0], "units", "infantry.png")
 
 

@@ -113,6 +113,9 @@ def test_units_flags_charts_and_properties(package, rules):
     for player in rules.players:
         assert (map_dir / "flags" / f"{player.name}.gif").is_file()
         assert (map_dir / "flags" / f"{player.name}_small.gif").is_file()
+        # the capital marker: the engine reads it as .png only
+        assert (map_dir / "flags" / f"{player.name}_large.png").is_file()
+        assert not (map_dir / "flags" / f"{player.name}_large.gif").exists()
         assert f"color.{player.name}=" in (map_dir / "map.properties").read_text()
     assert len(list((map_dir / "misc").glob("chart_*.png"))) == len(rules.charts)
     vc = read_points(map_dir / "vc.txt")

@@ -1,6 +1,8 @@
-"""I4xx: unit and flag images, found by the engine's own lookup order: the map's
-units/<Player>/<unit>.png, then units/<unit>.png, then the installed engine's assets.
-A missing image is drawn as a placeholder; nobody is told."""
+"""I4xx: unit and flag images, found by TripleA 2.x's own lookup order: units/<Player>/<unit>.png
+in the map, then in the installed engine's assets, then units/<unit>.png in the map, then in
+the assets (unitimages.py); flags/<Player>.gif or .png, _small.gif or .png and _large.png,
+each in the map, then in the assets. A missing unit image is drawn as a placeholder, a
+missing flag fails whatever needs it."""
 
 from __future__ import annotations
 
@@ -11,19 +13,27 @@ from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import unreadable_reason
-from converter.check.model import FRONTIER, PLAYER, UNIT
+from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 
+# the engine's player for what nobody owns (2.x PlayerList.getNullPlayer, Constants.PLAYER_NAME_NEUTRAL;
+# 1.9 PlayerID.NULL_PLAYERID): its units are drawn from units/Neutral/, and getPlayerId("Neutral") is it
+NEUTRAL = "Neutral"
+# what Java's String.isBlank skips (Character.isWhitespace): 2.x places a unit whose owner is blank unowned
+_JAVA_BLANK = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006" \
+              "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
+
+
 def _player_units(context) -> dict[tuple[str, str], int | None]:
-    """(player, unit type) pairs the game shows: placed at start, held, or purchasable."""
+    """(player, unit type) pairs the game shows: placed at start (unowned ones as Neutral's),
+    held, or purchasable."""
     model = context.model
     pairs: dict[tuple[str, str], int | None] = {}
     placements = model.table("initialize/unitInitialize/unitPlacement")
     for owner, unit, line in zip(placements.column("owner"), placements.column("unitType", ""), placements.lines):
-        if owner:
-            pairs.setdefault((owner, unit), line)
+        pairs.setdefault((owner if owner and owner.strip(_JAVA_BLANK) else NEUTRAL, unit), line)
     held = model.table("initialize/unitInitialize/heldUnits")
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)
@@ -44,7 +54,7 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
                 for unit in sorted(frontier_units.get(value, ())) if value else ():
                     if owner:
                         pairs.setdefault((owner, unit), line)
-    players, known_units = set(model.players), units
+    players, known_units = {*model.players, NEUTRAL}, units
     return {pair: line for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units}
 
 
@@ -73,16 +83,20 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 def unit_image_missing(context):
     """Finds units a player starts with, holds or can buy that have no image for that player.
 
-    Why: TripleA 1.9 draws no picture for a unit without an image (it only logs `MISSING IMAGE
-    (this unit or image will be invisible)`), so players cannot see those units on the map. A
-    player's units here are those of its `<unitPlacement owner=...>` and `<heldUnits player=...>`
-    and those its `<playerProduction>` frontier sells; each is looked for as
-    `units/<Player>/<unit>.png`, then `units/<unit>.png`, in the map, then in the installed
-    engine's assets.
+    Why: TripleA 2.x draws a unit without an image as a placeholder, its `missing_unit_image.png`
+    in the player's colour with the image's name written on it (TripleA 1.9 draws nothing and
+    only logs `MISSING IMAGE`). A player's units here are those of its `<unitPlacement
+    owner=...>` and `<heldUnits player=...>` and those its `<playerProduction>` frontier sells; a
+    `<unitPlacement>` without an owner places units nobody owns, which the engine draws as its
+    player `Neutral`'s. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map,
+    then in the installed engine's assets, then `units/<unit>.png` in the map, then in the assets
+    (1.9 looks only for the first). Only the plain image is checked, not the `_hit`, `_disabled`
+    and technology variants (`_r`, `_lr`, `_jp`, `_hb`, `_ss`, `_it`, `rockets`) that 2.x looks up
+    the same way for damaged or disabled units and after technology advances.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
-    XML's `<player>` and `<unit>`. This check also accepts `units/<unit>.png`, but TripleA 1.9
-    itself looks only in the player's folder (in the map, then in its own assets).
+    XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
+    `units/<unit>.png` to draw that unit with one image for every player.
     """
     if context.model is None or context.target.map_dir is None:
         return
@@ -97,10 +111,11 @@ def unit_image_missing(context):
 def unit_without_any_image(context):
     """Finds unit types of the game XML that have an image for no player at all.
 
-    Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player, as I401
-    does, whether or not anyone starts with or can buy it; a type with no image anywhere often
-    has its name spelt differently in the XML and in the image files, or its images were never
-    added. Wherever such units appear in play, TripleA 1.9 draws no picture for them.
+    Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player and for
+    `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone
+    starts with or can buy it; a type with no image anywhere often has its name spelt
+    differently in the XML and in the image files, or its images were never added. Wherever
+    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing).
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -109,7 +124,7 @@ def unit_without_any_image(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    players = model.players
+    players = [*dict.fromkeys(model.players), NEUTRAL]
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, unit) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit)
@@ -119,29 +134,97 @@ def unit_without_any_image(context):
 def flag_missing(context):
     """Finds players of the game XML that have no flag image, in the map or the engine's assets.
 
-    Why: TripleA 1.9 looks for a player's flag as `flags/<Player>.gif`, then
-    `flags/<Player>.png`, and fails with `Image Not Found: flags/<Player>.png` when it needs the
-    flag and neither exists. This check looks for those two files in the map and then in the
-    installed engine's assets (which hold flags for many common nations); it does not look for
-    the `_small` and `_large` flags that TripleA 1.9 also loads, for its panels and for capital
-    markers.
+    Why: TripleA 2.x looks for a player's flag as `flags/<Player>.gif`, then
+    `flags/<Player>.png`, each in the map, then in its assets, and fails with `Image Not Found:
+    flags/<Player>.gif` wherever it needs the flag and neither exists, e.g. in the player
+    chooser, the politics panels and the bar under the map that shows whose turn it is (1.9
+    looks for the same files). Builds since May 2026 try a `flags/missing_flag.png` first, but
+    the engine ships none. This check looks in the map and in the installed engine's assets
+    (which hold flags for many common nations); I406 checks the small and large flags.
 
     Fix: Add `flags/<Player>.gif` or `flags/<Player>.png` to the map folder, named exactly as the
-    game XML's `<player name=...>`, and a `flags/<Player>_small.gif` (or `.png`) beside it.
+    game XML's `<player name=...>`.
     """
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    roots = [root for root in (context.target.map_dir, context.assets_dir) if root is not None]
-    folders = [f"{root}/flags/" for root in roots]
+    roots = _flag_roots(context)
     for player in dict.fromkeys(model.players):
-        names = [f"{player}{ext}" for ext in (".gif", ".png")]
-        if _POSIX and "/" not in player:  # the path pathlib would make, as a string (a Path costs more than the stat)
-            found = any(_is_file(folder + name) for folder in folders for name in names)
-        else:
-            found = any(_path_is_file(root / "flags" / name) for root in roots for name in names)
-        if not found:
+        if not _has_flag(roots, player, (".gif", ".png")):
             yield hit(line=model.first_line(PLAYER, player), player=player)
+
+
+@rule("I406", "images.small-or-large-flag-missing", Severity.ERROR, "no {flag} for player {player!r}: {effect}")
+def small_or_large_flag_missing(context):
+    """Finds players without the small flag, or with a capital but without the large flag TripleA needs.
+
+    Why: TripleA 2.x loads every player's small flag, `flags/<Player>_small.gif` or else
+    `_small.png`, as it opens the game window (for its stats, technology and comment panels) and
+    fails to start the game with `Image Not Found: flags/<Player>_small.gif` when neither is in
+    the map or in its assets. It draws the capital marker of each territory whose
+    `territoryAttachment` names a `capital` with that player's `flags/<Player>_large.png` (no
+    `.gif` is looked for), unless map.properties sets `map.showCapitolMarkers` to anything but
+    `true`; without that file the map around the capital stays undrawn and an error is reported.
+    TripleA 1.9 looks for the same files. This check looks in the map, then in the installed
+    engine's assets.
+
+    Fix: Add `flags/<Player>_small.gif` (or `.png`) for each player, and `flags/<Player>_large.png`
+    for each player named as a capital, to the map's flags folder, named exactly as the game XML's
+    `<player name=...>`; or set `map.showCapitolMarkers=false` in map.properties to draw no
+    capital markers.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    roots = _flag_roots(context)
+    for player in dict.fromkeys(model.players):
+        if not _has_flag(roots, player, ("_small.gif", "_small.png")):
+            yield hit(line=model.first_line(PLAYER, player), player=player, flag=f"flags/{player}_small.gif or .png",
+                      effect="TripleA 2.x cannot start the game without it")
+    if not _draws_capital_markers(context):
+        return
+    players = {*model.players, NEUTRAL}  # getPlayerId("Neutral") is the engine's own player
+    for player, (territory, line) in _capitals(model).items():
+        if player in players and not _has_flag(roots, player, ("_large.png",)):
+            yield hit(line=line, player=player, territory=territory, flag=f"flags/{player}_large.png",
+                      effect=f"it is the capital marker drawn on {territory}, and TripleA 2.x leaves the map "
+                             "there undrawn without it")
+
+
+def _flag_roots(context) -> list[Path]:
+    return [root for root in (context.target.map_dir, context.assets_dir) if root is not None]
+
+
+def _has_flag(roots: list[Path], player: str, endings: tuple[str, ...]) -> bool:
+    """Is flags/<player><ending> a file in any root, for any of the endings?"""
+    names = [f"{player}{ending}" for ending in endings]
+    if _POSIX and "/" not in player:  # the path pathlib would make, as a string (a Path costs more than the stat)
+        return any(_is_file(f"{root}/flags/{name}") for root in roots for name in names)
+    return any(_path_is_file(root / "flags" / name) for root in roots for name in names)
+
+
+def _draws_capital_markers(context) -> bool:
+    """map.properties' map.showCapitolMarkers, read as 2.x's MapData does: Boolean.parseBoolean
+    of the value, "true" when it is absent."""
+    properties = context.map_properties
+    value = properties.get("map.showCapitolMarkers") if properties is not None else None
+    return value is None or value.lower() == "true"
+
+
+def _capitals(model) -> dict[str, tuple[str, int | None]]:
+    """Player -> (territory, line) of the first `capital` option of an attachment named
+    territoryAttachment (the one 2.x's TerritoryAttachment.get reads), in document order."""
+    names, owners, attached = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, model.attached
+    targets = {attachment.element: attachment.attach_to for attachment in reversed(model.attachments)}
+    options = model.options
+    chosen = [index for index, name in enumerate(model.option_names)
+              if name == "capital" and names[owners[index]] == "territoryAttachment" and owners[index] in attached]
+    capitals: dict[str, tuple[str, int | None]] = {}
+    if chosen:
+        lines = options.lines
+        for index, value in zip(chosen, options.column_at("value", chosen, "")):
+            capitals.setdefault(value, (targets[owners[index]], lines[index]))
+    return capitals
 
 
 _POSIX = os.name == "posix"
@@ -202,21 +285,20 @@ def unreadable_image(context):
 def unknown_player_folder(context):
     """Finds folders in units/ that are not named after any player of the game XML.
 
-    Why: TripleA 1.9 looks for a player's unit images only in `units/<Player>/`, named as in the
-    game XML's `<player name=...>`, so images in a folder named after no player are drawn for no
-    one; such a folder often belongs to a renamed or misspelt player, whose units then lack
-    images (I401). TripleA 1.9 calls the owner of units nobody owns `Neutral`, so a
-    `units/Neutral/` folder is used, although this rule reports it.
+    Why: TripleA looks for a player's unit images in `units/<Player>/`, named as in the game
+    XML's `<player name=...>` (2.x then in `units/`), so images in a folder named after no player
+    are drawn for no one; such a folder often belongs to a renamed or misspelt player, whose units
+    then lack images (I401). `units/Neutral/` is not reported: the engine draws units nobody owns
+    (placed by a `<unitPlacement>` without an owner) as those of its own player `Neutral`.
 
     Fix: Rename the folder to the player's name exactly as in the game XML, letter case
-    included, or delete it if no player uses it; keep `units/Neutral/` if the game has units
-    nobody owns.
+    included, or delete it if no player uses it.
     """
     model = context.model
     entries = context.map_folder("units") if model is not None else None
     if entries is None:
         return
-    players = set(model.players)
+    players = {*model.players, NEUTRAL}
     root = str(context.map_file("units"))
     for name in sorted(name for name, kind in entries.items() if kind & FOLDER):
         if name not in players:
