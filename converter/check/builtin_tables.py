@@ -123,18 +123,45 @@ PROPERTY_NAMES: tuple[str, ...] = (
     "Bid", "AI Bonus Income Percentage", "AI Bonus Income Flat Rate", "Hard AI Bonus", "Show Enemy Casualties",
 )
 
-# map.properties keys (1.9 MapData and the minimap); `color.<Player>` is handled apart.
+# map.properties keys TripleA 2.x reads (all through its MapData: the engine's only reader of
+# map.properties; the screenshot title keys are read for it by ScreenshotExporter). The engine
+# module adds any more the installed 1.9 jar's MapData names. `map.mapBlends` is declared by 2.x
+# MapData and written by its map-making tool but read by nothing: kept, so the tool's output is
+# not reported. `color.<Player>` is handled apart (M322, M323).
 MAP_PROPERTY_KEYS: tuple[str, ...] = (
     "units.scale", "units.width", "units.height", "units.counter.offset.width", "units.counter.offset.height",
     "units.stack.size", "map.width", "map.height", "map.scrollWrapX", "map.scrollWrapY", "map.hasRelief",
     "map.showCapitolMarkers", "map.showTerritoryNames", "map.showResources", "map.showComments",
     "map.showSeaZoneNames", "map.drawNamesFromTopLeft", "map.useNation_convoyFlags",
     "map.useTerritoryEffectMarkers", "map.cursor.hotspot.x", "map.cursor.hotspot.y", "map.mapBlends",
-    "map.mapBlendMode", "map.mapBlendAlpha", "dont_draw_territory_names", "smallMap.territory.saturation",
-    "smallMap.unit.size", "smallMap.unit.width", "smallMap.unit.height", "smallMap.viewer.color",
+    "map.mapBlendMode", "map.mapBlendAlpha", "dont_draw_territory_names", "dont_draw_units",
+    "smallMap.territory.saturation", "smallMap.unit.size", "smallMap.viewer.borderColor",
+    "smallMap.viewer.fillColor", "smallMap.viewer.fillAlpha", "units.transform.ignore",
     "screenshot.title.enabled", "screenshot.title.x", "screenshot.title.y", "screenshot.title.color",
-    "screenshot.title.font.size", "map.hideTerritoryEffectMarkers",
+    "screenshot.title.font.size",
 )
+
+# 2.x map.properties keys built from a player's name (the owner of the units drawn): the key is
+# the prefix followed by the name exactly as in the game XML's <player name=...>.
+MAP_PROPERTY_PLAYER_PREFIXES: tuple[str, ...] = (
+    "units.transform.color.", "units.transform.brightness.", "units.transform.flip.",
+)
+
+# The player 2.x (and 1.9) makes the owner of land and units nobody owns, and draws in the
+# colour of `color.Neutral` (2.x Constants.PLAYER_NAME_NEUTRAL).
+NEUTRAL_PLAYER = "Neutral"
+
+# Names 2.x reads a colour for although they are no player: `color.Impassable` (impassable
+# land), and its old spelling `color.Impassible`, read when the first is absent.
+IMPASSABLE_COLOUR_NAMES: tuple[str, ...] = ("Impassable", "Impassible")
+
+# map.properties keys older engines read and 1.9 and 2.x no longer do: the screenshot statistics
+# overlay, removed in August 2016 ("Export screenshots without stats #529"). Reported as info,
+# never "did you mean".
+RETIRED_MAP_PROPERTY_KEYS: frozenset[str] = frozenset((
+    "screenshot.stats.enabled", "screenshot.stats.x", "screenshot.stats.y", "screenshot.stats.text.color",
+    "screenshot.stats.border.color",
+))
 
 # Properties older engines read and 1.9 no longer does: reported as info, never "did you mean".
 RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((

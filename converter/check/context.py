@@ -24,8 +24,8 @@ from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
 from converter.check.folderlisting import FolderListing, list_folder
 from converter.check.imagefiles import HEADER_BYTES
 from converter.check.lazy import cached, prefetched
-from converter.check.mapfiles import (MapProperties, PointFile, read_map_properties, read_point_file,
-                                      read_polygons, unread_polygons)
+from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, Entry, MapProperties, PointFile, read_map_properties,
+                                      read_point_file, read_polygons, unread_polygons)
 from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.unitimages import UnitImages, UnitsListing
@@ -37,6 +37,14 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is ch
     from converter.check.scanlines import ScanTable
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
+
+
+def _entry_of(name: str, line: int, points: tuple) -> Entry:
+    """A point entry with no polygons or options (Entry's keywords, without its __init__'s cost)."""
+    entry = object.__new__(Entry)
+    for field_name, value in (("name", name), ("line", line), ("points", points), ("polygons", ()), ("options", "")):
+        object.__setattr__(entry, field_name, value)
+    return entry
 
 
 @dataclass(frozen=True)
@@ -310,8 +318,20 @@ class CheckContext:
 
     @prefetched
     def place_outside(self) -> list:
-        """M308: as centers_outside, for place.txt."""
-        return self._points_outside(self.place)
+        """M308: as centers_outside, for the units drawn at place.txt's points: each point is
+        the top-left corner of a unit image, so its unit's centre is what is tested and
+        measured; the point as written is given. (entry, point, count, distance, centre)."""
+        place = self.place
+        if place is None or self.polygons is None:
+            return []
+        properties = self.map_properties
+        width, height = properties.unit_size() if properties is not None else (DEFAULT_UNIT_SIZE, DEFAULT_UNIT_SIZE)
+        across, down = width // 2, height // 2
+        centred = PointFile(place.path, [_entry_of(entry.name, entry.line, tuple([(x + across, y + down)
+                                                                                   for x, y in entry.points]))
+                                         for entry in place.entries])
+        return [(entry, (x - across, y - down), count, distance, (x, y))
+                for entry, (x, y), count, distance in self._points_outside(centred)]
 
     def _points_outside(self, point_file: PointFile | None) -> list:
         if point_file is None or self.polygons is None:

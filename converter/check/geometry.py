@@ -128,3 +128,23 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
             if shared.contains(point) and _ray_cast(point, outer_edges) is True:  # inside, off the border
                 return True
     return False
+
+
+def polygon_within(inner_outline: Outline, outer_outline: Outline) -> bool:
+    """Does `inner` lie wholly inside `outer` (its border may run along `outer`'s)? Every
+    vertex inside or on `outer`, one of them off its border (the same polygon twice is not
+    one inside the other), and no edge of one properly crossing an edge of the other: an
+    island drawn inside a sea zone's polygon. Only `outer`'s edges near `inner`'s box can
+    cross, so a small island in a long coastline costs little."""
+    inner, outer, box = inner_outline.points, outer_outline.points, inner_outline.box
+    outer_box = outer_outline.box
+    if not (outer_box.left <= box.left and box.right <= outer_box.right
+            and outer_box.top <= box.top and box.bottom <= outer_box.bottom):
+        return False
+    near = [edge for edge in _edges(outer) if _edge_meets(edge, box)]
+    rows = [((x1, y1), (x2, y2)) for (x1, y1), (x2, y2) in _edges(outer)
+            if not (max(y1, y2) < box.top or min(y1, y2) > box.bottom)]
+    places = [_ray_cast(vertex, rows) for vertex in inner]  # inside, outside, None: on the border
+    if False in places or True not in places:
+        return False
+    return not any(_segments_cross(a, b, c, d) for a, b in _edges(inner) for c, d in near)

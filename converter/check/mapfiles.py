@@ -165,6 +165,14 @@ def _lines(data: bytes, into: PointFile) -> list[tuple[int, str]]:
     return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line and not line.isspace()]
 
 
+def read_lines(path: Path) -> dict[int, str]:
+    """A text file's non-blank lines by number, numbered as the point readers number them
+    (for a rule that needs a line as written); empty when it cannot be read."""
+    scratch = PointFile(path)
+    data = _read(path, scratch)
+    return dict(_lines(data, scratch)) if data is not None else {}
+
+
 def _points(text: str) -> tuple[tuple[Point, ...], str]:
     """Points in `text` and whatever is left over once they and blanks are removed: the
     definition of a point list (plain lists take `pointtext`'s faster, equal reading)."""
@@ -349,6 +357,28 @@ class MapProperties:
             return int(self.get("map.width") or ""), int(self.get("map.height") or "")
         except ValueError:
             return None
+
+    def unit_size(self) -> tuple[int, int]:
+        """The size the engine draws a unit image at by default: units.width x units.height
+        (48 each) times units.scale (1), as TripleA 2.x's UnitImageFactory rounds them; a value
+        it cannot read is its default (as 2.x's MapData falls back)."""
+        scale = _number(self.get("units.scale"), float, 1.0, 0.0, UNIT_SCALE_LIMIT)
+        width = _number(self.get("units.width"), int, DEFAULT_UNIT_SIZE, 0, UNIT_SIZE_LIMIT)
+        height = _number(self.get("units.height"), int, DEFAULT_UNIT_SIZE, 0, UNIT_SIZE_LIMIT)
+        return int(scale * width), round(scale * height)
+
+
+DEFAULT_UNIT_SIZE = 48  # px, 2.x UnitImageFactory.DEFAULT_UNIT_ICON_SIZE
+# beyond these a hostile map.properties would push points past any map (a unit is tens of px)
+UNIT_SCALE_LIMIT, UNIT_SIZE_LIMIT = 100.0, 100_000
+
+
+def _number(text: str | None, kind: type, default, low, high):
+    try:
+        value = kind(text.strip()) if text is not None else default
+    except ValueError:
+        return default
+    return value if low <= value <= high else default  # (NaN fails both comparisons)
 
 
 def read_map_properties(path: Path) -> MapProperties:

@@ -70,6 +70,8 @@ def test_rule_case(tmp_path: Path, group: str, case: dict) -> None:
         assert any(case["message_contains"] in f.message for f in findings), [f.message for f in findings]
     if "line" in case:
         assert any(f.line == case["line"] for f in findings if f.code in case["expect"])
+    if "severity" in case:  # every finding of the case has it (some rules set it per finding)
+        assert {f.severity.value for f in findings} == {case["severity"]}, [f"{f.code} {f.severity}" for f in findings]
 
 
 def test_every_rule_has_a_failing_case() -> None:

@@ -14,8 +14,9 @@ from itertools import islice, product, starmap
 from operator import add, itemgetter
 from pathlib import Path
 
-from converter.check.geometry import Outline, polygons_overlap
+from converter.check.geometry import Outline, polygon_within, polygons_overlap
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
+from converter.check.mapfiles import read_lines
 from converter.check.rule import AT, hit, hit_of, rule
 from converter.findings import Severity
 
@@ -25,7 +26,10 @@ GRID_NAMES_AT_ONCE = 1 << 16  # up to this many grid cells, M310 looks each cell
 FULL_TILE = (TILE_SIZE, TILE_SIZE)
 INT64 = (-(1 << 63), (1 << 63) - 1)
 # point files the engine needs for every territory: file -> severity when a territory is missing
-_REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.WARNING}
+# each file the engine needs a line of for every territory (it refuses to open the game
+# without one, place.txt included: 1.9 and 2.x's MapData.verify)
+ISLAND_COMPARISONS = 10_000  # pieces of a land territory times those of its sea, at most, for M309's island test
+_REQUIRED = {"polygons.txt": Severity.ERROR, "centers.txt": Severity.ERROR, "place.txt": Severity.ERROR}
 
 
 def _files(context):
@@ -47,11 +51,10 @@ def _territories(context) -> list[str] | None:
 def missing_file(context):
     """Finds a map folder that lacks polygons.txt, centers.txt or place.txt.
 
-    Why: TripleA 1.9 cannot load the map's data without polygons.txt or centers.txt, and without
-    place.txt it stops as it opens the game, with `No data of type place for territory: NAME`.
-    A missing place.txt is reported as a warning, the other two as errors; when a folder, a
-    broken link, a link loop or a FIFO, socket or device stands where the file should be, the
-    message says so.
+    Why: TripleA 1.9 cannot load the map's data without polygons.txt or centers.txt, and
+    without place.txt both 1.9 and 2.x stop as they open the game, with `No data of type place
+    for territory: NAME`. When a folder, a broken link, a link loop or a FIFO, socket or device
+    stands where the file should be, the message says so.
 
     Fix: Add the file to the map folder (where map.properties is), with a line for every
     territory of the game XML; TripleA's map-making tools PolygonGrabber, CenterPicker and
@@ -88,8 +91,7 @@ def territory_missing(context):
     Why: TripleA (1.9 and 2.x) refuses to open the game when a territory lacks its line, with
     `No data of type place for territory: NAME` (or `centers`, `polygons`). Names must equal the
     XML's `<territory name=...>` exactly, case included, and a line this check cannot read (M304)
-    counts as missing. Reported as an error for polygons.txt and centers.txt and as a warning for
-    place.txt; a game whose `<map>` builds its territories with `<grid>` is not checked.
+    counts as missing. A game whose `<map>` builds its territories with `<grid>` is not checked.
 
     Fix: Add the territory's line to the file the message names: `NAME < (x,y) (x,y) ... >` in
     polygons.txt, `NAME (x,y)` in centers.txt, `NAME (x,y) (x,y) ...` in place.txt. If a line is
@@ -214,19 +216,30 @@ def center_outside(context):
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
-      "{count} of {total} place points of {name!r} lie outside its polygon, first {point} by {distance} px")
+      "{count} of {total} place points of {name!r} draw their unit outside its polygon: the unit at {point} "
+      "is centred at {centre}, {distance} px outside")
 def place_outside(context):
-    """Finds territories with place points in place.txt that lie outside their polygons.
+    """Finds place.txt points whose units the engine draws centred outside their territory.
 
-    Why: Each place point is the top-left corner of one unit slot, so the units the engine draws
-    at a point outside start outside the territory; the engine does not check this. A point on
-    the outline counts as inside; one finding per place.txt line gives how many of its points
-    lie outside, the first of them and its distance from the nearest edge.
+    Why: Each place point is the top-left corner of one unit image, drawn at the map's default
+    unit size (`units.width` x `units.height`, 48 x 48, times `units.scale` from map.properties),
+    so a unit whose centre falls outside the territory is drawn mostly over its neighbour or
+    the sea, and players cannot tell whose it is; the engine does not check this. A point a few
+    pixels outside the outline is fine when its unit still sits inside (a small box's points are
+    best placed up and left of it). One finding per place.txt line gives how many of its units
+    fall outside, the first of them and how far its centre lies from the outline.
 
-    Fix: Move those points in place.txt inside the territory's outline in polygons.txt, leaving
-    room for the unit images to their right and below (TripleA's PlacementPicker tool helps).
+    Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
+    sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
+    the unit squares as you place them.
     """
-    yield from _points_outside(context.place, context.place_outside)
+    point_file, found = context.place, context.place_outside
+    path = point_file.path if found else None
+    for entry, (x, y), count, distance, (across, down) in found:
+        name = entry.name
+        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
+                       "total": len(entry.points), "centre": f"({across},{down})", "distance": round(distance),
+                       AT: (int(x), int(y))}, path, entry.line, name, None))
 
 
 def _points_outside(point_file, found):
@@ -245,15 +258,15 @@ def overlapping_polygons(context):
     """Finds pairs of territories whose polygons in polygons.txt cover the same area.
 
     Why: A click in the shared area selects only one of them: TripleA 1.9 prefers a territory
-    whose name does not start or end with `Sea Zone` (so an island drawn inside a polygon named
-    like `5 Sea Zone` keeps its clicks), 2.x the one with the smaller bounding box. Two
-    territories overlap here when a 3x3 pixel block lies inside both: borders traced on the same
-    pixels or a pixel or two apart do not count, while a polygon pasted twice and an island
-    inside a sea zone's polygon do. Most messages give a point inside both, `around (x,y)`.
+    whose name does not start or end with `Sea Zone`, 2.x the one with the smaller bounding box.
+    Two territories overlap here when a 3x3 pixel block lies inside both: borders traced on the
+    same pixels or a pixel or two apart do not count, while a polygon pasted twice does. An
+    island is not reported: a land territory each of whose overlapping polygons lies wholly
+    inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
+    is written for. Most messages give a point inside both, `around (x,y)`.
 
     Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
-    and delete a polygon pasted under a second name; an island meant to lie inside a sea zone
-    can stay.
+    and delete a polygon pasted under a second name.
     """
     if context.polygons is None:
         return
@@ -270,11 +283,40 @@ def overlapping_polygons(context):
                 pairs.setdefault((min(name, other_name), max(name, other_name)), None)
     if not pairs:
         return  # (the usual map)
+    islands = _islands(context, pairs)
     lines = {entry.name: entry.line for entry in context.polygons.entries}  # a name twice: its last entry's
     for (first, second), point in sorted(pairs.items()):
+        if (first, second) in islands:
+            continue
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
                   where=where, **({AT: (int(point[0]), int(point[1]))} if point is not None else {}))
+
+
+def _islands(context, pairs) -> set[tuple[str, str]]:
+    """The pairs that are a land territory drawn inside a sea territory's polygon (water in
+    the game XML): each piece of the land that overlaps the sea lies wholly inside one of the
+    sea's pieces. The engine is written for that layout (a click there selects the land)."""
+    model = context.model
+    water = model.water if model is not None else set()
+    candidates = [(first, second) for first, second in pairs if (first in water) != (second in water)]
+    if not candidates:
+        return set()
+    wanted = {name for pair in candidates for name in pair}
+    pieces: dict[str, list[Outline]] = {}
+    # a polygon given twice under one name is compared once (a hostile file repeats hundreds)
+    for name, outline in _distinct([(entry.name, Outline.of(polygon)) for entry in context.polygons.entries
+                                    if entry.name in wanted for polygon in entry.polygons]).values():
+        pieces.setdefault(name, []).append(outline)
+    islands = set()
+    for first, second in candidates:
+        sea, land = (first, second) if first in water else (second, first)
+        if len(pieces.get(land, ())) * len(pieces.get(sea, ())) > ISLAND_COMPARISONS:
+            continue  # a hostile file's thousands of pieces: reported as an overlap, not compared for hours
+        overlapping = [piece for piece in pieces.get(land, []) if any(polygons_overlap(piece, s) for s in pieces[sea])]
+        if overlapping and all(any(polygon_within(piece, s) for s in pieces[sea]) for piece in overlapping):
+            islands.add((first, second))
+    return islands
 
 
 def _distinct(shapes: list[tuple[str, Outline]]) -> dict:
@@ -287,7 +329,8 @@ def _outlines(context) -> list[tuple[str, Outline]]:
 
 
 def _map_size(context) -> tuple[int, int] | None:
-    """map.width/height from map.properties, else the polygons' extent (as the engine does)."""
+    """map.width/height from map.properties, else the polygons' extent: a stand-in so the tile
+    checks still run (the engine itself fails without both keys, M324)."""
     properties = context.map_properties
     size = properties.size() if properties is not None else None
     if size is not None:
@@ -300,17 +343,19 @@ def _map_size(context) -> tuple[int, int] | None:
 @rule("M310", "map-files.tile-missing", Severity.ERROR,
       "{folder}/{column}_{row}.png is missing (map is {width}x{height}){more}")
 def tile_missing(context):
-    """Finds base or relief tiles missing from the grid of 256x256 tiles that covers the map.
+    """Finds squares of the map's 256x256 tile grid with neither a base tile nor a relief tile.
 
-    Why: TripleA 1.9 draws nothing in the square of a missing tile, so players see a hole in the
-    map. The map's size is `map.width` by `map.height` from map.properties (else the polygons'
-    extent), divided into 256-pixel columns and rows counted from 0, each needing
-    `baseTiles/<column>_<row>.png`; reliefTiles/ is checked only when it exists, and after
-    1,000 missing tiles the rest are only counted.
+    Why: TripleA draws nothing but the territories' colours in such a square, so players see a
+    hole in the map. The map's size is `map.width` by `map.height` from map.properties (else
+    the polygons' extent), divided into 256-pixel columns and rows counted from 0, each drawn
+    from `baseTiles/<column>_<row>.png` and the optional `reliefTiles/<column>_<row>.png`. A
+    square with only its relief tile is fine (2.x puts a blank base under it; official maps
+    leave out such base tiles), and relief tiles are never required. After 1,000 missing
+    tiles the rest are only counted.
 
-    Fix: Add the missing PNGs, named as in the message, to baseTiles/ (or reliefTiles/);
-    TripleA's TileImageBreaker tool cuts a whole map image into them. If map.width or map.height
-    in map.properties is larger than the map image, correct it there.
+    Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
+    TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
+    map.properties is larger than the map image, correct it there.
     """
     map_dir = context.target.map_dir
     size = _map_size(context)
@@ -318,23 +363,20 @@ def tile_missing(context):
         return
     width, height = size
     columns, rows = max(-(-width // TILE_SIZE), 0), max(-(-height // TILE_SIZE), 0)
-    grid = None  # the names of the grid's tiles, when it is not huge: both folders look them up
-    for folder in ("baseTiles", "reliefTiles"):
-        entries = context.map_folder(folder)
-        if folder == "reliefTiles" and entries is None:
-            continue  # relief is optional
-        present = entries or {}
-        grid = _grid_names(columns, rows) if grid is None else grid
-        missing = _missing_tiles(present, columns, rows, grid)
-        if missing <= 0:
-            continue
-        # a far-out polygon or a huge map.width makes billions of tiles: name the first few
-        absent = ((column, row) for column in range(columns) for row in range(rows)
-                  if f"{column}_{row}.png" not in present)
-        for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
-            more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
-            yield hit(file=map_dir / folder, folder=folder, column=column, row=row, width=width, height=height,
-                      more=more)
+    # a square is drawn from its base tile, its relief tile or both (2.x blends a relief tile
+    # over a blank base when the base tile is missing)
+    base, relief = context.map_folder("baseTiles") or {}, context.map_folder("reliefTiles")
+    present = base if not relief else base.keys() | relief.keys()
+    missing = _missing_tiles(present, columns, rows, _grid_names(columns, rows))
+    if missing <= 0:
+        return
+    # a far-out polygon or a huge map.width makes billions of tiles: name the first few
+    absent = ((column, row) for column in range(columns) for row in range(rows)
+              if f"{column}_{row}.png" not in present)
+    for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
+        more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
+        yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
+                  more=more)
 
 
 def _grid_names(columns: int, rows: int) -> list[str] | None:
@@ -462,25 +504,50 @@ def _entry_starts(context, np):
 _FIRST_POLYGON = itemgetter(1)  # of a PolygonLayout.first value: (entry, first polygon, count)
 
 
-@rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r} are not "
-      "`overflowToLeft=true|false`")
+@rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r}: {problem}")
 def place_options(context):
-    """Finds place.txt lines whose text after `|` is not `overflowToLeft=true` or `=false`.
+    """Finds place.txt options after `|` that TripleA 2.x ignores, misreads or cannot read.
 
     Why: TripleA 2.x uses the option when a territory has more unit stacks than place points:
     the extra stacks go one unit width right of the last point, or left when it reads true. It
-    reads the option only after ` | ` (a blank on each side), and as true only when the text
-    after `=` is exactly `true` (any case), without a warning, so a mistyped option can send the
-    stacks the other way. TripleA 1.9 reads no options at all: a `|` in place.txt stops it
-    loading the map.
+    reads the option only after a single ` | ` (a blank on each side), takes the text between
+    the first and second `=` as the value whatever the key, and reads it as true only when it is
+    exactly `true` in any case, all without a warning; a ` | ` option with no `=` stops it
+    loading the map (an error here). TripleA 1.9 reads no options at all: a `|` in place.txt
+    stops it loading the map.
 
     Fix: Write ` | overflowToLeft=true` or ` | overflowToLeft=false` after the territory's points
-    in place.txt with no other blanks (this check ignores blanks, TripleA 2.x does not), or drop
-    the option to stack to the right.
+    in place.txt, with no other blanks, or drop the option to stack to the right.
     """
     place = context.place
-    for entry in place.entries if place is not None else ():
-        if entry.options and entry.options.replace(" ", "") not in ("overflowToLeft=true", "overflowToLeft=false"):
-            yield hit(file=place.path, line=entry.line, name=entry.name, text=entry.options, territory=entry.name)
+    optioned = [entry for entry in place.entries if entry.options] if place is not None else ()
+    if not optioned:
+        return  # (the usual map)
+    written = read_lines(place.path)  # the options as written: blanks matter to the engine
+    for entry in optioned:
+        line = written.get(entry.line, "")
+        problem, severity = _option_problem(line)
+        if problem:
+            yield hit(file=place.path, line=entry.line, name=entry.name, text=line[line.find("|"):],
+                      problem=problem, territory=entry.name, **({"severity": severity} if severity else {}))
+
+
+def _option_problem(line: str) -> tuple[str | None, Severity | None]:
+    """What TripleA 2.x makes of the options on a place.txt `line` (its reader splits at
+    every " | ", then the second part at each "="), when that is not what was written."""
+    parts = line.split(" | ")
+    if len(parts) == 1:
+        return "TripleA 2.x ignores them: it reads options only after ' | ', a blank each side", None
+    if len(parts) > 2:
+        return "TripleA 2.x ignores them: the line has more than one ' | '", None
+    key_and_values = parts[1].split("=")
+    if len(key_and_values) < 2:
+        return "there is no '=': TripleA 2.x fails to load the map", Severity.ERROR
+    key, value = key_and_values[0], key_and_values[1]
+    if key != "overflowToLeft":
+        return f"the key is not overflowToLeft, but TripleA 2.x reads {value!r} as that option anyway", None
+    if value.lower() not in ("true", "false"):
+        return f"TripleA 2.x reads {value!r} as false; write true or false with no blanks", None
+    return None, None
 
 

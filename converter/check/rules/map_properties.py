@@ -6,29 +6,53 @@ from __future__ import annotations
 import difflib
 import re
 
+from converter.check.builtin_tables import (
+    IMPASSABLE_COLOUR_NAMES,
+    MAP_PROPERTY_PLAYER_PREFIXES,
+    NEUTRAL_PLAYER,
+    RETIRED_MAP_PROPERTY_KEYS,
+)
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
-_COLOUR = re.compile(r"^[0-9A-Fa-f]{6}$")
+# the value each key needs, as TripleA 2.x parses it (MapData, PlayerColors, ScreenshotExporter)
+_COLOUR = re.compile(r"^[0-9A-Fa-f]{6}$")  # ColorUtils.fromHexString: six hex digits, no "#"
+_INTEGER = re.compile(r"^[+-]?\d+$")  # Integer.parseInt
+# Double.parseDouble / Float.parseFloat (which also take a trailing f or d)
+_DECIMAL = re.compile(r"^[+-]?(NaN|Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)$")
 _BOOLEAN_KEYS = ("map.scrollWrapX", "map.scrollWrapY", "map.hasRelief", "map.showCapitolMarkers",
                  "map.showTerritoryNames", "map.showResources", "map.showComments", "map.showSeaZoneNames",
                  "map.drawNamesFromTopLeft", "map.useNation_convoyFlags", "map.useTerritoryEffectMarkers",
-                 "map.mapBlends", "screenshot.title.enabled", "map.hideTerritoryEffectMarkers")
+                 "map.mapBlends", "screenshot.title.enabled")
 _INTEGER_KEYS = ("map.width", "map.height", "units.width", "units.height", "units.counter.offset.width",
                  "units.counter.offset.height", "units.stack.size", "map.cursor.hotspot.x", "map.cursor.hotspot.y",
-                 "screenshot.title.x", "screenshot.title.y", "screenshot.title.font.size", "smallMap.unit.size",
-                 "smallMap.unit.width", "smallMap.unit.height")
-_DECIMAL_KEYS = ("units.scale", "map.mapBlendAlpha", "smallMap.territory.saturation")
+                 "screenshot.title.x", "screenshot.title.y", "screenshot.title.font.size", "smallMap.unit.size")
+_DECIMAL_KEYS = ("units.scale", "map.mapBlendAlpha", "smallMap.territory.saturation", "smallMap.viewer.fillAlpha")
+_COLOUR_KEYS = ("screenshot.title.color", "smallMap.viewer.borderColor", "smallMap.viewer.fillColor")
+_COLOUR_PREFIXES = ("color.", "units.transform.color.")
+_BRIGHTNESS_PREFIX = "units.transform.brightness."
+_FLIP_PREFIX = "units.transform.flip."
+# what 2.x does with a bad value: keys whose reader catches the error and uses its default
+# (MapData's unit sizes, ScreenshotExporter's title position); other numbers and colours fail
+_DEFAULT_ON_BAD_VALUE = frozenset(("units.scale", "units.width", "units.height", "units.counter.offset.width",
+                                   "units.counter.offset.height", "screenshot.title.x", "screenshot.title.y",
+                                   "screenshot.title.font.size"))
+_TRUE_OR_FALSE = "true or false"
+_FALSE, _DEFAULT, _FAILS = ("the engine reads it as false", "the engine silently uses its default",
+                            "the engine fails with an error when it reads it")
 
 
 @rule("M320", "map-properties.unknown-key", Severity.WARNING, "map.properties key {key!r} is not read by the engine{suggestion}")
 def unknown_key(context):
     """Finds map.properties keys that TripleA does not read, such as a misspelt setting name.
 
-    Why: TripleA 1.9 looks each setting up by its exact name, so a key it does not know is never
-    read and the setting keeps its default: `unit.scale=0.75` leaves units at full size. Known
-    keys are those the installed TripleA 1.9 reads for map settings plus a built-in list;
-    `color.` lines are left to M322 and M323.
+    Why: TripleA looks each setting up by its exact name, so a key it does not know is never read
+    and the setting keeps its default: `unit.scale=0.75` leaves units at full size. Known keys are
+    those TripleA 2.x reads (and any the installed 1.9 reads), including the per-player
+    `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
+    close to a player's name) when the name after them is no player of the game XML. Keys that
+    only engines before 2016 read, such as `screenshot.stats.enabled`, are info. `color.` lines
+    are left to M322 and M323.
 
     Fix: Correct the key in map.properties (the message suggests a close known key when there is
     one), or delete the line.
@@ -37,25 +61,58 @@ def unknown_key(context):
     if properties is None:
         return
     known = context.engine.map_property_keys
+    players = _drawn_players(context.model)
+    candidates: list[str] | None = None
     for item in properties.items:
-        if item.key.startswith("color.") or item.key in known:
+        key = item.key
+        if key.startswith("color.") or key in known:
             continue
-        match = difflib.get_close_matches(item.key, list(known) + ["color.Impassable"], n=1, cutoff=0.8)
-        yield hit(file=properties.path, line=item.line, key=item.key,
+        if key in RETIRED_MAP_PROPERTY_KEYS:
+            yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
+                      suggestion="; TripleA stopped reading it in 2016, when screenshots lost their statistics table")
+            continue
+        prefix = next((prefix for prefix in MAP_PROPERTY_PLAYER_PREFIXES if key.startswith(prefix)), None)
+        if prefix is not None:
+            name = key[len(prefix):]
+            if players is None or name in players:
+                continue
+            match = _close_player(name, players)
+            yield hit(file=properties.path, line=item.line, key=key, severity=None if match else Severity.INFO,
+                      suggestion=f": the game has no player {name!r}" + (
+                          f"; did you mean {prefix + match!r}?" if match else ""))
+            continue
+        if candidates is None:
+            candidates = sorted(known) + [f"color.{name}" for name in IMPASSABLE_COLOUR_NAMES[:1]] + \
+                [prefix + name for prefix in MAP_PROPERTY_PLAYER_PREFIXES for name in sorted(players or ())]
+        match = difflib.get_close_matches(key, candidates, n=1, cutoff=0.8)
+        yield hit(file=properties.path, line=item.line, key=key,
                   suggestion=f"; did you mean {match[0]!r}?" if match else "")
 
 
+def _close_player(name: str, players: set[str]) -> str | None:
+    """The player `name` most likely misspells: the same but for case, else a close spelling."""
+    same = [player for player in sorted(players) if player.lower() == name.lower()]
+    match = same or difflib.get_close_matches(name, sorted(players), n=1, cutoff=0.7)
+    return match[0] if match else None
+
+
+def _drawn_players(model) -> set[str] | None:
+    """Names whose units TripleA draws: the game's players and the neutral owner (None: no game)."""
+    return None if model is None else {*model.players, NEUTRAL_PLAYER}
+
+
 @rule("M321", "map-properties.bad-value", Severity.ERROR,
-      "map.properties {key}={value!r} is not {expected}; the engine silently uses its default")
+      "map.properties {key}={value!r} is not {expected}; {outcome}")
 def bad_value(context):
     """Finds map.properties values that are not the colour, true/false or number their key needs.
 
-    Why: TripleA 1.9 reads these values only when it needs them, and a bad one does different
-    things by key: a `color.` value that is not six hex digits, or a bad `units.stack.size` or
-    `map.mapBlendAlpha`, fails with an error; a bad `units.scale` or `units.width` falls back to
-    the default; and a true/false key reads anything but `true` as false (so
-    `map.hasRelief=yes` means false). Only the common keys whose kind of value this check knows
-    are checked.
+    Why: TripleA 2.x reads these values only when it needs them, and a bad one does different
+    things by key: a colour (`color.`, `units.transform.color.`, `smallMap.viewer.borderColor`...)
+    that is not six hex digits, a bad `units.stack.size`, `map.mapBlendAlpha` or
+    `smallMap.unit.size`, or a `units.transform.brightness.` outside -100..100, fails with an error;
+    a bad `units.scale` or `units.width` falls back to the default; and a true/false key reads
+    anything but `true` as false (so `map.hasRelief=yes` means false). The message says which.
+    Only keys whose kind of value is known are checked.
 
     Fix: In map.properties, write the value in the form the message names: six hex digits for a
     colour (`color.Germans=5A5A5A`, no `#`), `true` or `false`, or a number (`units.scale=0.75`).
@@ -64,33 +121,40 @@ def bad_value(context):
     for item in properties.items if properties is not None else ():
         expected = _expected(item.key, item.value.strip())
         if expected:
-            yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected)
+            yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected,
+                      outcome=_FALSE if expected == _TRUE_OR_FALSE else
+                      _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
 
 
 def _expected(key: str, value: str) -> str | None:
-    if key.startswith("color.") or key in ("screenshot.title.color", "smallMap.viewer.color"):
+    if key.startswith(_COLOUR_PREFIXES) or key in _COLOUR_KEYS:
         return None if _COLOUR.match(value) else "a 6-digit hex colour such as FF0011"
-    if key in _BOOLEAN_KEYS:
-        return None if value.lower() in ("true", "false") else "true or false"
+    if key in _BOOLEAN_KEYS or key.startswith(_FLIP_PREFIX):
+        return None if value.lower() in ("true", "false") else _TRUE_OR_FALSE
+    if key.startswith(_BRIGHTNESS_PREFIX):
+        return None if _INTEGER.match(value) and -100 <= int(value) <= 100 else "a whole number from -100 to 100"
     if key in _INTEGER_KEYS:
-        return None if re.fullmatch(r"-?\d+", value) else "a whole number"
+        return None if _INTEGER.match(value) else "a whole number"
     if key in _DECIMAL_KEYS:
-        return None if re.fullmatch(r"-?\d+(\.\d+)?[fFdD]?", value) else "a number"
+        return None if _DECIMAL.match(value) else "a number"
     return None
 
 
-@rule("M322", "map-properties.player-colour-missing", Severity.ERROR,
-      "map.properties has no color.{name} for player {name!r}")
+@rule("M322", "map-properties.player-colour-missing", Severity.WARNING,
+      "map.properties has no color.{name} for {who}; the engine picks one itself")
 def player_colour_missing(context):
-    """Finds players of the game XML that have no colour line in map.properties.
+    """Finds players of the game XML, and unowned land, that have no colour line in map.properties.
 
     Why: Land a player owns is drawn in the colour of its `color.<Player>` line, the name spelt
-    exactly as in the game XML's `<player name=...>`. TripleA 1.9 has no working fallback: when
-    it needs the colour of a player without one (to draw that player's land, say), it fails with
-    an error.
+    exactly as in the game XML's `<player name=...>`; land nobody owns belongs to the engine's
+    player `Neutral` and is drawn in `color.Neutral` (impassable land uses `color.Impassable`).
+    Without the line TripleA 2.x does not fail: it hands out red, magenta, yellow, orange, cyan,
+    green, pink and grey, in the order the colours are first needed, then random ones, so the
+    player may get another's colour. (TripleA 1.9 fails with an error instead.) `color.Neutral`
+    is asked for only when some land that is not impassable has no owner at the start.
 
     Fix: Add `color.<Player>=RRGGBB` to map.properties for each player the message names, e.g.
-    `color.Germans=5A5A5A`.
+    `color.Germans=5A5A5A`, and `color.Neutral=RRGGBB` for unowned land.
     """
     properties, model = context.map_properties, context.model
     if properties is None or model is None:
@@ -98,7 +162,35 @@ def player_colour_missing(context):
     coloured = {item.key[len("color."):] for item in properties.items if item.key.startswith("color.")}
     for name in dict.fromkeys(model.players):
         if name not in coloured:
-            yield hit(file=properties.path, name=name, player=name)
+            yield hit(file=properties.path, name=name, player=name, who=f"player {name!r}")
+    if NEUTRAL_PLAYER not in coloured and NEUTRAL_PLAYER not in model.players:
+        unowned = _unowned_land(model)
+        if unowned:
+            yield hit(file=properties.path, name=NEUTRAL_PLAYER, territory=unowned[0],
+                      who=f"unowned land such as {unowned[0]!r} ({len(unowned)} territor"
+                          f"{'y' if len(unowned) == 1 else 'ies'} without an owner)")
+
+
+def _unowned_land(model) -> list[str]:
+    """Land territories, not impassable, that no `<territoryOwner>` gives an owner."""
+    owned: set[str | None] = set()
+    for group in model.reference_groups:
+        if group.element == "territoryOwner" and group.attribute == "territory":
+            owned.update(group.values)
+    water = model.water
+    candidates = [name for name in model.territories if name not in owned and name not in water]
+    if not candidates:
+        return []
+    impassable = _impassable(model)
+    return [name for name in dict.fromkeys(candidates) if name not in impassable]
+
+
+def _impassable(model) -> set[str]:
+    """Territories a territory attachment marks `isImpassable` true."""
+    elements = {owner for owner, name, value in zip(model.option_owners, model.option_names,
+                                                      model.options.column("value", ""))
+                if name == "isImpassable" and value.strip().lower() == "true"}
+    return {each.attach_to for each in model.attachments if each.element in elements and each.type == "territory"}
 
 
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,
@@ -106,11 +198,10 @@ def player_colour_missing(context):
 def colour_unknown_player(context):
     """Finds colour lines in map.properties for names that are no player of the game XML.
 
-    Why: TripleA 1.9 reads `color.` lines only for players, for `Neutral` (its name for the owner
-    of land and units nobody owns) and for `color.Impassable`, so a line for another name is never
-    used; it is usually left from a renamed or removed player, or misspells a player's name, and
-    then that player has no colour (M322). This rule reports `color.Neutral` too, although
-    TripleA 1.9 uses it: keep that line if the game has unowned land or units.
+    Why: TripleA 2.x reads `color.` lines only for players, for `Neutral` (its player owning the
+    land nobody owns) and for `Impassable` (or the old spelling `Impassible`: impassable land), so
+    a line for another name is never used; it is usually left from a renamed or removed player,
+    or misspells a player's name, and then that player has no colour (M322).
 
     Fix: Delete the line from map.properties, or correct the name after `color.` to match the
     game XML's `<player name=...>` exactly.
@@ -118,7 +209,7 @@ def colour_unknown_player(context):
     properties, model = context.map_properties, context.model
     if properties is None or model is None:
         return
-    players = set(model.players) | {"Impassable"}
+    players = set(model.players) | {NEUTRAL_PLAYER, *IMPASSABLE_COLOUR_NAMES}
     for item in properties.items:
         if item.key.startswith("color.") and item.key[len("color."):] not in players:
             yield hit(file=properties.path, line=item.line, name=item.key[len("color."):])
@@ -128,8 +219,8 @@ def colour_unknown_player(context):
 def missing_size(context):
     """Finds a map.properties without a map.width or map.height line.
 
-    Why: These two lines give the size of the whole map in pixels. TripleA 1.9 fails with the
-    error `Missing map.width or map.height in map.properties` when it asks for the map's size.
+    Why: These two lines give the size of the whole map in pixels. TripleA (2.x as 1.9) fails with
+    the error `Missing map.width or map.height in map.properties` when it asks for the map's size.
 
     Fix: Add `map.width=<pixels>` and `map.height=<pixels>` to map.properties: the width and
     height of the full map image that was cut into the `baseTiles/` images.
@@ -147,8 +238,9 @@ def missing_properties(context):
     """Finds a map folder that has no map.properties file.
 
     Why: map.properties holds the map's size, the players' colours and the unit settings.
-    Without it TripleA 1.9 only prints `Error reading map.properties` and goes on with no
-    settings, then fails with an error when it needs the map's size or a player's colour.
+    Without it TripleA 2.x only logs `Error reading map.properties` and goes on with no settings,
+    then fails with an error when it needs the map's size (TripleA 1.9 also when it needs a
+    player's colour; 2.x picks colours itself).
 
     Fix: Add `map.properties` to the map folder (beside `polygons.txt`) with at least
     `map.width`, `map.height` and a `color.<Player>=RRGGBB` line for each player.
@@ -164,8 +256,8 @@ def duplicate_key(context):
     """Finds map.properties keys that are set on more than one line.
 
     Why: Only the last line for a key counts (that is how Java reads a properties file, and
-    TripleA 1.9 keeps the last value), so editing the earlier line changes nothing, and the two
-    lines can disagree without anyone noticing.
+    TripleA keeps the last value), so editing the earlier line changes nothing, and the two lines
+    can disagree without anyone noticing.
 
     Fix: Keep one line per key in map.properties: delete the repeats, keeping the value you want.
     """
