@@ -2,7 +2,8 @@
 
 Slots are squares of the drawn unit size laid on a lattice over the territory, kept
 only where the whole square lies in the territory, nearest to the centre first. Every
-point is finally checked against the traced polygon itself.
+slot's unit (drawn with its top-left corner at the point) is finally checked to be
+centred inside the traced polygon itself.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from converter.package.parts import PartsMap
 
 UNIT_SIZE = 48  # px, the engine's unit image size
 UNIT_SCALE = 0.625
+UNIT_PX = round(UNIT_SIZE * UNIT_SCALE)  # a unit image as the engine draws it (UnitImageFactory)
 SLOTS = {"part": 10, "border": 2, "beach": 10, "box": 12}
 PATROL_SLOTS = 4
 
@@ -101,10 +103,13 @@ def compute_places(parts: PartsMap, polygons: dict[str, list[list[tuple[int, int
         wanted = PATROL_SLOTS if territory.part == "patrol" else SLOTS[territory.kind]
         found = _lattice(index, label, cx, cy, size, wanted)
         points = [(x * cell + 1, y * cell + 1) for x, y in found]
-        points = [p for p in points if inside(p, polygons[territory.name])]
+        # the engine draws each unit with its top-left corner at the point: keep the slots whose
+        # unit is centred inside the traced polygon (as dday2 check's M308 asks)
+        points = [p for p in points if inside((p[0] + UNIT_PX // 2, p[1] + UNIT_PX // 2), polygons[territory.name])]
         if not points:
-            # too small for a whole unit: one slot at the centre (the image may spill over)
-            points = [centers[territory.name]]
+            # too small for a whole unit: one unit centred on the centre (the image spills over)
+            x, y = centers[territory.name]
+            points = [(x - UNIT_PX // 2, y - UNIT_PX // 2)]
         slots[territory.name] = points
     return Places(centers, slots)
 
@@ -136,12 +141,12 @@ def _lattice(index: _Index, label: int, cx: int, cy: int, size: int, wanted: int
         if len(best) >= wanted:
             break
     found = best
-    if not found:  # half-size squares, the unit spills over the edge a little
+    if not found:  # half-size squares, each unit centred on one, spilling over the edge a little
         half = max(1, size // 2)
         for x, y in sorted(((x, y) for y in range(top, bottom - half + 1, half) for x in range(left, right - half + 1, half)),
                            key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p)):
             if index.square(label, x, y, half):
-                found.append((x, y))
+                found.append((x + half // 2 - size // 2, y + half // 2 - size // 2))  # the unit's top-left
                 if len(found) >= wanted:
                     break
     return found

@@ -62,13 +62,17 @@ def test_every_territory_in_polygons_centers_and_place(package, rules):
         assert names <= set(found), sorted(names - set(found))[:10]
 
 
-def test_centers_and_place_points_lie_inside_their_own_polygon(package, rules):
+def test_centers_and_units_lie_inside_their_own_polygon(package, rules):
     map_dir = package / "map"
     polygons = read_polygons(map_dir / "polygons.txt")
     centers = read_points(map_dir / "centers.txt")
     place = read_place(map_dir / "place.txt")
+    properties = read_properties(map_dir / "map.properties")
+    # a place point is the top-left corner of a unit image drawn at the map's unit size
+    half = int(float(properties["units.scale"]) * int(properties["units.width"])) // 2
     outside = [(name, centers[name]) for name in territories(rules) if not inside(centers[name], polygons[name])]
-    outside += [(name, p) for name in territories(rules) for p in place[name] if not inside(p, polygons[name])]
+    outside += [(name, p) for name in territories(rules) for p in place[name]
+                if not inside((p[0] + half, p[1] + half), polygons[name])]
     assert not outside, outside[:10]
     # halves hold a few units side by side
     assert min(len(place[area.part("allied")]) for area in rules.areas) >= 2

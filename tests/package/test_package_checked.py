@@ -21,4 +21,6 @@ def test_build_with_community_art_passes_the_checks(community_map_dir, tmp_path,
     capsys.readouterr()
     assert main(["check", str(out), "--format", "json"]) == 0
     codes = {f["code"] for f in json.loads(capsys.readouterr().out)["findings"]}
-    assert "M308" in codes  # the community place points outside their polygons stay visible as warnings
+    # the community's own flaws stay visible as warnings (a stale centers.txt name, a unit
+    # type without image); its place points draw every unit inside its territory: no M308
+    assert {"M303", "I401"} <= codes and "M308" not in codes
