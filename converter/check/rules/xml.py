@@ -61,7 +61,7 @@ def wrong_root(context):
         yield hit(line=tree.getroot().sourceline, tag=tree.getroot().tag)
 
 
-@rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by the engine's game.dtd: {message}")
+@rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by the engine's game.dtd: {message}{note}")
 def dtd_invalid(context):
     """Finds places where the game XML breaks the installed engine's game.dtd.
 
@@ -69,7 +69,8 @@ def dtd_invalid(context):
     and 2.x ignores the DTD, so an element the engine does not expect, such as `<bogus/>` in
     `<resourceList>`, is passed over without notice. The rule runs only when the engine is
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
-    counting the rest.
+    counting the rest. A game that declares `<triplea minimumVersion="2...">` may use what 2.x
+    added (`<variableList>`, say), which the 1.9 DTD does not know: its findings are info.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
@@ -79,11 +80,23 @@ def dtd_invalid(context):
     report = context.dtd_report
     if report is None or report.valid:
         return
+    version = _minimum_version(context)
+    later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"} \
+        if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2 \
+        else {"note": ""}
     for error in report.errors[:MAX_DTD_FINDINGS]:
-        yield hit(line=error.line or None, message=error.message[:200])
+        yield hit(line=error.line or None, message=error.message[:200], **later)
     if report.error_count > MAX_DTD_FINDINGS:
         yield hit(line=report.errors[MAX_DTD_FINDINGS].line or None,
-                  message=f"and {report.error_count - MAX_DTD_FINDINGS} more DTD errors not shown")
+                  message=f"and {report.error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
+
+
+def _minimum_version(context) -> str | None:
+    """The game's `<triplea minimumVersion=...>`, as written (stripped); None without one."""
+    tree = context.tree
+    element = tree.getroot().find("triplea") if tree is not None else None
+    version = element.get("minimumVersion") if element is not None else None
+    return version.strip()[:20] if version is not None else None
 
 
 @rule("X005", "xml.doctype", Severity.INFO, "the game XML {problem}; the engine expects "
