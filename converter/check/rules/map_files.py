@@ -17,6 +17,7 @@ from pathlib import Path
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import read_lines
+from converter.check.siblings import sibling_territories
 from converter.check.rule import AT, hit, hit_of, rule
 from converter.findings import Severity
 
@@ -117,8 +118,10 @@ def extra_name(context):
 
     Why: The engine silently ignores such lines, so they are usually leftovers of a renamed or
     deleted territory, or misspellings; a misspelt name also leaves the real territory without
-    its line (M302). When a territory's name differs from it only in upper and lower case, the
-    message suggests it; a game whose `<map>` builds its territories with `<grid>` is not checked.
+    its line (M302). A name another game XML of the same map declares (one in `games/` or beside
+    this one) is not reported: the map's files serve all its games. When a territory's name
+    differs from it only in upper and lower case, the message suggests it; a game whose `<map>`
+    builds its territories with `<grid>` is not checked.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists.
@@ -128,10 +131,14 @@ def extra_name(context):
         return
     known = set(territories)
     lowered = None  # built at the first unknown name: most maps have none
+    elsewhere = None  # the territories of the map's other games, read at the first unknown name
     for file_name, point_file in _files(context):
         if known.issuperset(point_file.name_set):
             continue  # no name the XML lacks (the usual file)
-        for entry in [entry for entry in point_file.entries if entry.name not in known]:
+        if elsewhere is None:
+            elsewhere = sibling_territories(context.target)
+        for entry in [entry for entry in point_file.entries if entry.name not in known
+                      and entry.name not in elsewhere]:
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
             close = lowered.get(entry.name.lower().strip())

@@ -1,0 +1,50 @@
+"""The territories the other game XMLs of a map declare: a map folder's polygons, centers
+and place points serve every game of the map, so a name one game lacks may be another's
+(M303 does not report those).
+
+Each sibling XML is read as the checker reads any game XML: never a FIFO or device, at most
+MAX_XML_BYTES, parsed hardened; one that cannot be read adds no names. Answers are kept per
+file (path, size, change time), so a map's games read one another once per process.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from converter.check.context import MAX_XML_BYTES
+from converter.check.imagefiles import read_file
+from converter.xmlsafe import UnsafeXmlError, parse_xml
+
+MAX_SIBLINGS = 64  # game XMLs looked at beside one game (a real map has a handful)
+
+
+def sibling_territories(target) -> frozenset[str]:
+    """Territory names the map's other game XMLs declare (in its `games/` folder and beside the
+    target's XML); empty when the target has no map folder or no siblings."""
+    if target.map_dir is None or target.xml is None:
+        return frozenset()
+    folders = {target.map_dir / "games", target.xml.parent}
+    names: set[str] = set()
+    siblings = sorted({path for folder in folders if folder.is_dir() for path in folder.glob("*.xml")} - {target.xml})
+    for path in siblings[:MAX_SIBLINGS]:
+        try:
+            status = os.stat(path)
+        except OSError:
+            continue
+        names |= _territories_of(str(path), status.st_size, status.st_mtime_ns)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=MAX_SIBLINGS)
+def _territories_of(path: str, size: int, changed: int) -> frozenset[str]:
+    """`<map><territory name=...>` of one game XML (`size` and `changed` key the cache)."""
+    if size > MAX_XML_BYTES:
+        return frozenset()
+    try:
+        root = parse_xml(read_file(path, MAX_XML_BYTES + 1)).getroot()
+    except (OSError, UnsafeXmlError, ValueError):
+        return frozenset()
+    return frozenset(name for name in (element.get("name") for element in root.iterfind("map/territory"))
+                     if name is not None)

@@ -1,0 +1,48 @@
+"""A map's files serve all its games: a name in polygons/centers/place that only another game
+XML of the map declares is no leftover (M303)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+from check_mapkit import base_files, base_xml, write_tree
+from converter.check.config import CheckSettings
+from converter.check.inputs import resolve
+from converter.check.runner import check_target
+
+GAMMA = {"map/polygons.txt": base_files()["map/polygons.txt"] + "Gamma < (160,0) (255,0) (255,100) (160,100) >\n",
+         "map/centers.txt": base_files()["map/centers.txt"] + "Gamma (200,50)\n",
+         "map/place.txt": base_files()["map/place.txt"] + "Gamma (170,10)\n"}
+
+
+def extra_names(root: Path, xml: str = "tiny.xml") -> list[str]:
+    with ExitStack() as stack:
+        [target] = [t for t in resolve(root, stack) if t.xml.name == xml]
+        return sorted(f"{Path(f.file).name}:{f.message.split(chr(39))[1]}"
+                      for f in check_target(target, CheckSettings(select=("M303",))).findings)
+
+
+def test_a_name_another_game_declares_is_not_extra(tmp_path: Path) -> None:
+    other = base_xml().replace('<territory name="Beta"/>', '<territory name="Beta"/><territory name="Gamma"/>')
+    root = write_tree(tmp_path / "map", {**base_files(), **GAMMA, "map/games/other.xml": other})
+    assert extra_names(root) == []
+    (root / "map/games/other.xml").write_text(other.replace("Gamma", "Delta"))  # changed: read again
+    assert extra_names(root) == ["centers.txt:Gamma", "place.txt:Gamma", "polygons.txt:Gamma"]
+
+
+def test_unreadable_siblings_add_no_names(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "map", {**base_files(), **GAMMA, "map/games/broken.xml": "<game><map><territory name="})
+    os.mkfifo(root / "map/games/pipe.xml")
+    os.symlink("/dev/zero", root / "map/games/device.xml")
+    code = ("import sys; sys.path[:0] = sys.argv[1:3]\n"
+            "from test_check_siblings import extra_names\nfrom pathlib import Path\n"
+            "print(extra_names(Path(sys.argv[3])))")
+    # in a child with a time limit: a sibling read like a file would block on the FIFO for ever
+    done = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(Path.cwd()), str(root)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(["centers.txt:Gamma", "place.txt:Gamma", "polygons.txt:Gamma"])
