@@ -1,94 +1,142 @@
-"""Read-only fallback tables for when the engine jar is absent (a CI runner without the
-Debian package). Small on purpose: the jar is the real source; these cover the options
-and property names that most maps use, so the common misspellings are still caught.
+"""Read-only tables of names: what TripleA 2.x (the engine maps are written for today) takes as
+attachment options and reads as game properties, read from its source; and fallbacks for the
+installed 1.9 engine when its jar is absent (a CI runner without the Debian package). The checker
+accepts a name either engine knows (`engine.load_engine` joins them).
 """
 
 from __future__ import annotations
 
-ATTACHMENT_OPTIONS: dict[str, tuple[str, ...]] = {
-    "UnitAttachment": (
-        "movement", "attack", "defense", "isAir", "isSea", "isFactory", "isAA", "isAAforCombatOnly",
-        "isAAforBombingThisUnitOnly", "isAAforFlyOverOnly", "isInfrastructure", "isSub", "isDestroyer",
-        "isTwoHit", "hitPoints", "transportCapacity", "transportCost", "carrierCapacity", "carrierCost",
-        "canBlitz", "artillery", "artillerySupportable", "isMarine", "isStrategicBomber", "isSuicide",
-        "isConstruction", "constructionType", "constructionsPerTerrPerTypePerTurn",
-        "maxConstructionsPerTypePerTerr", "canProduceUnits", "canProduceXUnits", "isCombatTransport",
-        "isLandTransport", "isAirTransport", "isAirTransportable", "isParatroop", "isKamikaze",
-        "attackRolls", "defenseRolls", "canBombard", "bombard", "blockade", "isRocket", "isInfantry",
-        "requiresUnits", "consumesUnits", "canBeDamaged", "maxDamage", "maxOperationalDamage",
-        "canNotMoveDuringCombatMove", "movementLimit", "attackingLimit", "placementLimit",
-        "canInvadeOnlyFrom", "unitPlacementRestrictions", "fuelCost", "isSuicideOnHit",
-        "receivesAbilityWhenWith", "whenCombatDamaged", "canBeGivenByTerritoryTo",
-        "canBeCapturedOnEnteringBy", "destroyedWhenCapturedBy", "canIntercept", "canEscort",
-        "canAirBattle", "airAttack", "airDefense", "bombingBonus", "bombingMaxDieSides",
-        "isAirBase", "maxScrambleCount", "maxScrambleDistance", "canScramble", "typeAA",
-        "attackAA", "defenseAA", "maxAAattacks", "mayOverStackAA", "damageableAA", "targetsAA",
-        "willNotFireIfPresent", "isAAmovement", "isAllowedToMoveAfterAA", "canNotBeTargetedBy",
-        "canNotTarget", "canMoveThroughEnemies", "canBeMovedThroughByEnemies", "createsUnitsList",
-        "createsResourcesList", "givesMovement", "repairsUnits", "requiresUnitsToMove",
-        "isFirstStrike", "tuv", "isInfrastructure", "special", "isAirTransportable",
-    ),
-    "TerritoryAttachment": (
-        "production", "productionOnly", "unitProduction", "capital", "originalFactory", "victoryCity",
-        "isImpassable", "originalOwner", "convoyRoute", "convoyAttached", "changeUnitOwners",
-        "captureUnitOnEnteringBy", "navalBase", "airBase", "kamikazeZone", "blockadeZone",
-        "territoryEffect", "whenCapturedByGoesTo", "resources", "isImpassible",
+# ---- TripleA 2.x: facts read from its source (github triplea-game/triplea, commit 2c40db86a6), names only.
+# An attachment's <option name=...> is set through the property its class's getPropertyOrEmpty
+# answers for that exact name (game-core .../triplea/attachments/*Attachment.java, each class's
+# switch plus its ancestors': AbstractConditionsAttachment, AbstractRulesAttachment,
+# AbstractPlayerRulesAttachment, AbstractTriggerAttachment, AbstractUserActionAttachment; and
+# UnitSupportAttachment's PropertyName enum). GameParser.setOptions first lower-cases the first
+# letter of the name, and maps the old names below; a name no property answers, a read-only
+# property (MutableProperty.ofReadOnly: RulesAttachment countEach, eachMultiple, techCount,
+# atWarCount; UnitSupportAttachment offence, defence, roll, strength, aaRoll, aaStrength, allied,
+# enemy) or a setter that always throws (RulesAttachment chance) makes 2.x refuse to load the
+# game. The classes are those 2.x's XmlGameElementMapper creates (any package prefix stripped).
+ATTACHMENT_OPTIONS_2X: dict[str, tuple[str, ...]] = {
+    "CanalAttachment": (
+        "canNotMoveThroughDuringCombatMove", "canalName", "excludedUnits", "landTerritories",
     ),
     "PlayerAttachment": (
-        "vps", "captureVps", "retainCapitalNumber", "retainCapitalProduceNumber", "giveUnitControl",
-        "captureUnitOnEnteringBy", "shareTechnology", "helpPayTechCost", "destroysPUs",
-        "immuneToBlockade", "suicideAttackResources", "suicideAttackTargets", "placementLimit",
-        "movementLimit", "attackingLimit",
-    ),
-    "CanalAttachment": ("canalName", "landTerritories", "excludedUnits"),
-    "RulesAttachment": (
-        "objectiveValue", "uses", "turns", "rounds", "players", "conditions", "conditionType",
-        "invert", "alliedOwnershipTerritories", "directOwnershipTerritories", "alliedExclusionTerritories",
-        "directExclusionTerritories", "enemyExclusionTerritories", "enemySurfaceExclusionTerritories",
-        "directPresenceTerritories", "alliedPresenceTerritories", "enemyPresenceTerritories",
-        "unitPresence", "techs", "atWarPlayers", "relationship", "battle", "switch", "gameProperty",
-        "destroyedTUV", "haveResources", "productionPerXTerritories", "placementPerTerritory",
-        "maxPlacePerTerritory", "placementAnyTerritory", "placementAnySeaZone", "placementCapturedTerritory",
-        "unlimitedProduction", "placementInCapitalRestricted", "dominatingFirstRoundAttack",
-        "negateDominatingFirstRoundAttack", "movementRestrictionTerritories", "movementRestrictionType",
-        "productionPerXTerritories", "chance", "isAI", "countEach", "territoryCountsAs",
-    ),
-    "TriggerAttachment": (
-        "trigger", "conditions", "conditionType", "invert", "when", "uses", "notification", "players",
-        "frontier", "productionRule", "tech", "availableTech", "placement", "purchase", "resource",
-        "resourceCount", "support", "relationshipChange", "victory", "activateTrigger",
-        "unitType", "unitAttachmentName", "unitProperty", "territories", "territoryAttachmentName",
-        "territoryProperty", "playerAttachmentName", "playerProperty", "relationshipTypes",
-        "relationshipTypeAttachmentName", "relationshipTypeProperty", "territoryEffects",
-        "territoryEffectAttachmentName", "territoryEffectProperty", "changeOwnership", "removeUnits",
-        "chance", "chanceIncrementOnFailure", "chanceDecrementOnSuccess", "gameProperty", "switch",
-    ),
-    "UnitSupportAttachment": (
-        "unitType", "offence", "defence", "roll", "strength", "bonus", "number", "bonusType",
-        "dice", "side", "faction", "players", "impArtTech",
-    ),
-    "TechAttachment": (
-        "techCost", "heavyBomber", "longRangeAir", "jetPower", "rocket", "industrialTechnology",
-        "superSub", "destroyerBombard", "improvedArtillerySupport", "paratroopers", "increasedFactoryProduction",
-        "warBonds", "mechanizedInfantry", "aARadar", "shipyards",
-    ),
-    "TerritoryEffectAttachment": ("combatDefenseEffect", "combatOffenseEffect", "noBlitz", "unitsNotAllowed"),
-    "RelationshipTypeAttachment": (
-        "archeType", "canMoveLandUnitsOverOwnedLand", "canMoveAirUnitsOverOwnedLand", "alliancesCanChainTogether",
-        "isDefaultWarPosition", "upkeepCost", "canLandAir", "canTakeOverOwnedTerritory", "givesBackOriginalTerritories",
-        "canMoveIntoDuringCombatMove", "canMoveThroughCanals", "rocketsCanFlyOver",
+        "attackingLimit", "captureUnitOnEnteringBy", "captureVps", "destroysPUs", "giveUnitControl",
+        "giveUnitControlInAllTerritories", "helpPayTechCost", "immuneToBlockade", "movementLimit",
+        "placementLimit", "retainCapitalNumber", "retainCapitalProduceNumber", "shareTechnology",
+        "suicideAttackResources", "suicideAttackTargets", "vps",
     ),
     "PoliticalActionAttachment": (
-        "conditions", "conditionType", "invert", "relationshipChange", "text", "costPU", "attemptsPerTurn",
-        "actionAccept", "chance",
+        "actionAccept", "attemptsLeftThisTurn", "attemptsPerTurn", "chance", "chanceDecrementOnSuccess",
+        "chanceIncrementOnFailure", "conditionType", "conditions", "costPU", "costResources", "invert",
+        "relationshipChange", "text",
+    ),
+    "RelationshipTypeAttachment": (
+        "alliancesCanChainTogether", "archeType", "canLandAirUnitsOnOwnedLand", "canMoveAirUnitsOverOwnedLand",
+        "canMoveIntoDuringCombatMove", "canMoveLandUnitsOverOwnedLand", "canMoveThroughCanals",
+        "canTakeOverOwnedTerritory", "givesBackOriginalTerritories", "isDefaultWarPosition",
+        "rocketsCanFlyOver", "upkeepCost",
+    ),
+    "RulesAttachment": (
+        "alliedExclusionTerritories", "alliedOwnershipTerritories", "alliedPresenceTerritories",
+        "atWarPlayers", "battle", "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "conditionType",
+        "conditions", "destroyedTUV", "directExclusionTerritories", "directOwnershipTerritories",
+        "directPresenceTerritories", "dominatingFirstRoundAttack", "enemyExclusionTerritories",
+        "enemyPresenceTerritories", "enemySurfaceExclusionTerritories", "gameProperty", "invert", "isAI",
+        "maxPlacePerTerritory", "movementRestrictionTerritories", "movementRestrictionType",
+        "negateDominatingFirstRoundAttack", "objectiveValue", "placementAnySeaZone", "placementAnyTerritory",
+        "placementCapturedTerritory", "placementInCapitalRestricted", "placementPerTerritory", "players",
+        "productionPerXTerritories", "relationship", "rounds", "switch", "techs", "unitPresence",
+        "unlimitedProduction", "uses",
+    ),
+    "TechAbilityAttachment": (
+        "airAttackBonus", "airDefenseBonus", "airborneBases", "airborneCapacity", "airborneDistance",
+        "airborneForces", "airborneTargettedByAA", "airborneTypes", "attackBonus", "attackRollsBonus",
+        "bombingBonus", "defenseBonus", "defenseRollsBonus", "minimumTerritoryValueForProductionBonus",
+        "movementBonus", "productionBonus", "radarBonus", "repairDiscount", "rocketDiceNumber",
+        "rocketDistance", "rocketNumberPerTerritory", "unitAbilitiesGained", "warBondDiceNumber",
+        "warBondDiceSides",
+    ),
+    "TechAttachment": (
+        "aARadar", "destroyerBombard", "heavyBomber", "improvedArtillerySupport", "increasedFactoryProduction",
+        "industrialTechnology", "jetPower", "longRangeAir", "mechanizedInfantry", "paratroopers", "rocket",
+        "shipyards", "superSub", "techCost", "warBonds",
+    ),
+    "TerritoryAttachment": (
+        "airBase", "blockadeZone", "capital", "captureUnitOnEnteringBy", "changeUnitOwners", "convoyAttached",
+        "convoyRoute", "isImpassable", "kamikazeZone", "navalBase", "originalFactory", "originalOwner",
+        "production", "productionOnly", "resources", "territoryEffect", "unitProduction", "victoryCity",
+        "whenCapturedByGoesTo",
+    ),
+    "TerritoryEffectAttachment": (
+        "combatDefenseEffect", "combatOffenseEffect", "movementCostModifier", "noBlitz", "unitsNotAllowed",
+    ),
+    "TriggerAttachment": (
+        "activateTrigger", "availableTech", "chance", "chanceDecrementOnSuccess", "chanceIncrementOnFailure",
+        "changeOwnership", "conditionType", "conditions", "frontier", "invert", "notification", "placement",
+        "playerAttachmentName", "playerProperty", "players", "productionRule", "purchase",
+        "relationshipChange", "relationshipTypeAttachmentName", "relationshipTypeProperty",
+        "relationshipTypes", "removeUnits", "resource", "resourceCount", "support", "tech", "territories",
+        "territoryAttachmentName", "territoryEffectAttachmentName", "territoryEffectProperty",
+        "territoryEffects", "territoryProperty", "trigger", "unitAttachmentName", "unitProperty", "unitType",
+        "usedThisRound", "uses", "victory", "when",
+    ),
+    "UnitAttachment": (
+        "airAttack", "airDefense", "artillery", "artillerySupportable", "attack", "attackAA",
+        "attackAAmaxDieSides", "attackRolls", "attackingLimit", "blockade", "bombard", "bombingBonus",
+        "bombingMaxDieSides", "bombingTargets", "canAirBattle", "canBeCapturedOnEnteringBy", "canBeDamaged",
+        "canBeGivenByTerritoryTo", "canBeMovedThroughByEnemies", "canBlitz", "canBombard",
+        "canDieFromReachingMaxDamage", "canEscort", "canEvade", "canIntercept", "canInvadeOnlyFrom",
+        "canMoveThroughEnemies", "canNotBeTargetedBy", "canNotMoveDuringCombatMove", "canNotTarget",
+        "canOnlyBePlacedInTerritoryValuedAtX", "canProduceUnits", "canProduceXUnits", "canRetreatOnStalemate",
+        "canScramble", "carrierCapacity", "carrierCost", "chooseBestRoll", "constructionType",
+        "constructionsPerTerrPerTypePerTurn", "consumesUnits", "createsResourcesList", "createsUnitsList",
+        "damageableAA", "defense", "defenseRolls", "destroyedWhenCapturedBy", "destroyedWhenCapturedFrom",
+        "fuelCost", "fuelFlatCost", "givesMovement", "hitPoints", "isAA", "isAAforBombingThisUnitOnly",
+        "isAAforCombatOnly", "isAAforFlyOverOnly", "isAAmovement", "isAir", "isAirBase", "isAirTransport",
+        "isAirTransportable", "isCombatTransport", "isConstruction", "isDestroyer", "isFactory",
+        "isFirstStrike", "isInfrastructure", "isKamikaze", "isLandTransport", "isLandTransportable",
+        "isMarine", "isRocket", "isSea", "isStrategicBomber", "isSub", "isSuicide", "isSuicideOnAttack",
+        "isSuicideOnDefense", "isSuicideOnHit", "isTwoHit", "maxAAattacks", "maxBuiltPerPlayer",
+        "maxConstructionsPerTypePerTerr", "maxDamage", "maxInterceptCount", "maxOperationalDamage",
+        "maxRoundsAA", "maxScrambleCount", "maxScrambleDistance", "mayOverStackAA", "movement",
+        "movementLimit", "offensiveAttackAA", "offensiveAttackAAmaxDieSides", "placementLimit",
+        "receivesAbilityWhenWith", "repairsUnits", "requiresAirbaseToIntercept", "requiresUnits",
+        "requiresUnitsToMove", "special", "targetsAA", "transportCapacity", "transportCost", "tuv", "typeAA",
+        "unitPlacementOnlyAllowedIn", "unitPlacementRestrictions", "unitSupportCount",
+        "whenCapturedChangesInto", "whenCapturedSustainsDamage", "whenCombatDamaged",
+        "whenHitPointsDamagedChangesInto", "whenHitPointsRepairedChangesInto", "willNotFireIfPresent",
+    ),
+    "UnitSupportAttachment": (
+        "bonus", "bonusType", "dice", "faction", "impArtTech", "number", "players", "side", "unitType",
     ),
     "UserActionAttachment": (
-        "conditions", "conditionType", "invert", "text", "costPU", "attemptsPerTurn", "actionAccept",
-        "chance", "activateTrigger",
+        "actionAccept", "activateTrigger", "attemptsLeftThisTurn", "attemptsPerTurn", "chance",
+        "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "conditionType", "conditions", "costPU",
+        "costResources", "invert", "text",
     ),
 }
 
-# Game properties read by the engine (1.9 and 2.x); misspellings of these are silently ignored.
+# 2.x's LegacyPropertyMapper.mapLegacyOptionName: an option of the old name (compared ignoring
+# case) is set as the new one, on any class that has the new one.
+LEGACY_OPTION_NAMES_2X: dict[str, str] = {
+    "isParatroop": "isAirTransportable", "isInfantry": "isLandTransportable",
+    "isMechanized": "isLandTransportable", "occupiedTerrOf": "originalOwner", "isImpassible": "isImpassable",
+    "turns": "rounds",
+}
+
+# 2.x's LegacyPropertyMapper.ignoreOptionName: options 2.x skips on any class (names compared
+# ignoring case): `takeUnitControl` always, `giveUnitControl` when its value is `true` or `false`.
+SKIPPED_OPTION_NAMES_2X: tuple[str, ...] = ("takeUnitControl",)
+SKIPPED_BOOLEAN_OPTION_NAMES_2X: tuple[str, ...] = ("giveUnitControl",)
+
+# Options an installed engine's class has a `set<Name>(String)` for but refuses whatever the value:
+# RulesAttachment's setChance throws "chance not allowed for use with RulesAttachments" (1.9 jar,
+# javap; 2.x AbstractRulesAttachment.setChance the same).
+REFUSED_OPTIONS: dict[str, tuple[str, ...]] = {"RulesAttachment": ("chance",)}
+
+# Game properties (mostly 1.9's), the fallback for the jar's Constants; misspellings of these are silently ignored.
 PROPERTY_NAMES: tuple[str, ...] = (
     "mapName", "notes", "Low Luck", "LHTR Heavy Bombers", "WW2V2", "WW2V3", "Total Victory",
     "Honorable Surrender", "Projection of Power", "Economic Victory", "Triggered Victory",
@@ -122,6 +170,85 @@ PROPERTY_NAMES: tuple[str, ...] = (
     "Pu Multiplier", "Contested Territories Produce No Income", "Units Can Be Changed On Capture",
     "Bid", "AI Bonus Income Percentage", "AI Bonus Income Flat Rate", "Hard AI Bonus", "Show Enemy Casualties",
 )
+
+# Game properties TripleA 2.x reads (same repository and commit): the property-name constants of
+# game-core .../triplea/Constants.java, each read through .../triplea/Properties.java, less three
+# whose getters nothing calls (`Random AA Casualties`, `Roll AA Individually`, `Suicide and Munition
+# Casualties Restricted`); `mapName` (GameData), `notes` (map-data GameNotesMigrator, any case) and
+# `EditMode` (EditDelegate). Engine-set settings (PBEM_*, FORUM_POSTER_*, DICE_SERVER_*,
+# save.game.file.name) are left out: 2.x's SetupModel overwrites them when a game is set up.
+PROPERTY_NAMES_2X: tuple[str, ...] = (
+    "neutralCharge", "maxFactoriesPerTerritory", "Two hit battleship", "Always on AA",
+    "LHTR Carrier production rules", "Produce fighters on carriers", "Produce new fighters on old carriers",
+    "Move existing fighters to new carriers", "Land existing fighters on new carriers", "Heavy Bomber Dice Rolls",
+    "Units Repair Hits End Turn", "WW2V2", "Total Victory", "Honorable Surrender", "Projection of Power",
+    "All Rockets Attack", "Rockets Can Fly Over Impassables", "Target Rockets Sequentially and After SBR",
+    "Neutrals Are Impassable", "Neutrals Are Blitzable", "Partial Amphibious Retreat",
+    "Placement Restricted By Factory", "Selectable Tech Roll", "WW2V3 Tech Model", "Tech Development",
+    "Transport Restricted Unload", "Limit SBR Damage To Factory Production", "SBR Victory Points",
+    "Limit SBR Damage Per Turn", "Limit Rocket Damage Per Turn", "Allied Air Independent",
+    "Defending Subs Sneak Attack", "Attacker Retreat Planes", "Naval Bombard Casualties Return Fire",
+    "Surviving Air Move To Land", "Blitz Through Factories And AA Restricted", "Air Attack Sub Restricted",
+    "National Objectives", "Sub Control Sea Zone Restricted", "Unit Placement In Enemy Seas",
+    "Transport Control Sea Zone", "Production Per X Territories Restricted", "Place in Any Territory",
+    "Unit Placement Per Territory Restricted", "Movement By Territory Restricted",
+    "Transport Casualties Restricted", "Sub Retreat Before Battle", "Shore Bombard Per Ground Unit Restricted",
+    "Damage From Bombing Done To Units Instead Of Territories", "AA Territory Restricted",
+    "Multiple AA Per Territory", "Ignore Transport In Movement", "Ignore Sub In Movement",
+    "Unplaced units live when not placed", "Production Per Valued Territory Restricted", "Choose AA Casualties",
+    "Pacific Theater", "WW2V3", "Economic Victory", "Submersible Subs", "Use Destroyers and Artillery", "Low Luck",
+    "Territory Turn Limit", "Kamikaze Airplanes", "LHTR Heavy Bombers", "Scramble Rules In Effect",
+    "Scrambled Units Return To Base", "Scramble To Sea Only", "Scramble From Island Only",
+    "Scramble To Any Amphibious Assault", "Multiply PUs", "Low Luck for AntiAircraft",
+    "Selectable Zero Movement Units", "Paratroopers Can Move During Non Combat", "Unlimited Constructions",
+    "More Constructions without Factory", "More Constructions with Factory", "Unit Placement Restrictions",
+    "Units Repair Hits Start Turn", "Two HitPoint Units Require Repair Facilities", "Low Luck for Technology",
+    "Triggered Victory", "Give Units By Territory", "Units Can Be Destroyed Instead Of Captured",
+    "Defending Suicide and Munition Units Do Not Fire",
+    "Naval Units May Not NonCombat Move Into Controlled Sea Zones", "Units May Give Bonus Movement",
+    "Low Luck for Bombing and Territory Damage", "Capture Units On Entering Territory",
+    "On Entering Units Destroyed Instead Of Captured", "Neutral Flyover Allowed",
+    "Units Can Be Changed On Capture", "Relationships Last Extra Rounds", "Alliances Can Chain Together",
+    "Raids May Be Preceeded By Air Battles", "Battles May Be Preceeded By Air Battles",
+    "Use Kamikaze Suicide Attacks", "Kamikaze Suicide Attacks Done By Current Territory Owner",
+    "Force AA Attacks For Last Step Of Fly Over", "Paratroopers Can Attack Deep Into Enemy Territory",
+    "Use Bombing Max Dice Sides And Bonus", "Convoy Blockades Roll Dice For Cost",
+    "Airborne Attacks Only In Existing Battles", "Airborne Attacks Only In Enemy Territories",
+    "Subs Can End NonCombat Move With Enemies", "Remove All Tech Tokens At End Of Turn",
+    "Kamikaze Suicide Attacks Only Where Battles Are", "Submarines Prevent Unescorted Amphibious Assaults",
+    "Submarines Defending May Submerge Or Retreat", "Super Sub Defence Bonus", "Air Battle Rounds",
+    "Sea Battle Rounds", "Land Battle Rounds", "Sea Battles May Be Ignored", "Land Battles May Be Ignored",
+    "Air Battle Attackers Can Retreat", "Air Battle Defenders Can Retreat", "Can Scramble Into Air Battles",
+    "Territories Are Assigned Randomly", "Retreating Units Remain In Place",
+    "Contested Territories Produce No Income", "All Units Can Attack From Contested Territories",
+    "Abandoned Territories May Be Taken Over Immediately", "Disabled Players Assets Deleted",
+    "Control All Canals Between Territories To Pass",
+    "Enter Territories With Higher Movement Costs Then Remaining Moves", "Units Can Load In Hostile Sea Zones",
+    "Use Triggers", "Use Politics", "Use Fuel Cost", "Use Shipyards", "mapName", "notes", "EditMode",
+)
+
+# 2.x reads these names (compared ignoring case) as another: LegacyPropertyMapper.mapPropertyName
+# (the repair properties), and GameNotesMigrator's equalsIgnoreCase("notes"). Lower-cased keys.
+PROPERTY_ALIASES_2X: dict[str, str] = {
+    "battleships repair at end of round": "Units Repair Hits End Turn",
+    "units repair at end of round": "Units Repair Hits End Turn",
+    "battleships repair at beginning of round": "Units Repair Hits Start Turn",
+    "units repair at beginning of round": "Units Repair Hits Start Turn",
+    "notes": "notes",
+}
+
+# 2.x properties named after a player: `<player> Income Percentage` and `<player> PU Income Bonus`
+# (Constants.getPropertyNameIncomePercentageFor / ...PuIncomeBonusFor; GameParser adds them per
+# player, and a <property> of that name in the game XML is read first), `<player> bid`
+# (BidPurchaseDelegate).
+PLAYER_PROPERTY_SUFFIXES_2X: tuple[str, ...] = (" Income Percentage", " PU Income Bonus", " bid")
+
+# Properties TripleA 1.9 reads and 2.x does not (1.9 jar's Properties.class, javap, against the
+# 2.x names above): a map written for 2.x gets nothing from them. Reported as info.
+PROPERTY_NAMES_NOT_READ_BY_2X: frozenset[str] = frozenset((
+    "Rocket Attacks Per Factory Infinite", "Random AA Casualties", "Roll AA Individually",
+    "Suicide and Munition Casualties Restricted",
+))
 
 # map.properties keys TripleA 2.x reads (all through its MapData: the engine's only reader of
 # map.properties; the screenshot title keys are read for it by ScreenshotExporter). The engine

@@ -1,13 +1,15 @@
 """What the installed engine knows, read from its jar (never fetched): the game DTD, the
 option names of each attachment class, the game property names, the delegate and
-attachment classes. Falls back to small built-in tables when the jar is absent.
+attachment classes; joined with what TripleA 2.x takes (built-in tables read from its
+source), since maps are written for 2.x. Falls back to the built-in tables alone when the
+jar is absent.
 """
 
 from __future__ import annotations
 
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +25,7 @@ _MAP_DATA_CLASS = "games/strategy/triplea/ui/mapdata/MapData"
 _MAP_KEY = re.compile(r"^(?:[a-z][A-Za-z]*(?:\.[A-Za-z]+)+|dont_draw_territory_names)$")
 _FILE_SUFFIXES = (".txt", ".png", ".gif", ".properties", ".jpg", ".jpeg")
 _STRING_SETTER = "(Ljava/lang/String;)V"
+_ATTACHMENTS = "games.strategy.triplea.attachments."
 
 
 @dataclass(frozen=True)
@@ -33,12 +36,20 @@ class EngineKnowledge:
     property_names: frozenset[str]
     known_classes: frozenset[str]  # dotted names of classes in the jar (for javaClass checks)
     map_property_keys: frozenset[str] = frozenset(builtin.MAP_PROPERTY_KEYS)
+    # attachment class -> option names the installed engine takes and 2.x refuses (not in `options`)
+    retired_options: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def options_for(self, java_class: str) -> frozenset[str] | None:
-        """Option names for an attachment class, accepting the short names 2.x allows."""
+        """Option names for an attachment class (those the installed engine or 2.x takes, less
+        those 2.x refuses), accepting the short names 2.x allows."""
         if java_class in self.options:
             return self.options[java_class]
-        return self.options.get(f"games.strategy.triplea.attachments.{java_class}")
+        return self.options.get(f"{_ATTACHMENTS}{java_class}")
+
+    def retired_options_for(self, java_class: str) -> frozenset[str]:
+        """Option names only the installed (older) engine takes: 2.x refuses to load them."""
+        return self.retired_options.get(java_class) or self.retired_options.get(f"{_ATTACHMENTS}{java_class}",
+                                                                                 frozenset())
 
     def class_exists(self, java_class: str) -> bool:
         if not self.known_classes:
@@ -54,14 +65,35 @@ def load_engine(jar: Path | None = ENGINE_JAR) -> EngineKnowledge:
             return _from_jar(jar)
         except (OSError, zipfile.BadZipFile, ClassFormatError, KeyError):
             pass  # a broken install: judge by the built-in tables instead
+    options, retired = _with_2x_options({})
     return EngineKnowledge(
         source="built-in tables",
         dtd=None,
-        options={f"games.strategy.triplea.attachments.{name}": frozenset(options)
-                 for name, options in builtin.ATTACHMENT_OPTIONS.items()},
-        property_names=frozenset(builtin.PROPERTY_NAMES),
+        options=options,
+        property_names=_with_2x_properties(builtin.PROPERTY_NAMES),
         known_classes=frozenset(),
+        retired_options=retired,
     )
+
+
+def _with_2x_options(installed: dict[str, frozenset[str]]) -> tuple[dict[str, frozenset[str]],
+                                                                    dict[str, frozenset[str]]]:
+    """The installed engine's options per class joined with 2.x's: for a class 2.x has, the names
+    2.x takes (its old names included); the installed engine's other names are `retired`."""
+    options, retired = dict(installed), {}
+    for name, taken in builtin.ATTACHMENT_OPTIONS_2X.items():
+        java_class = _ATTACHMENTS + name
+        accepted = set(taken)
+        accepted.update(old for old, new in builtin.LEGACY_OPTION_NAMES_2X.items() if new in taken)
+        refused = set(builtin.REFUSED_OPTIONS.get(name, ()))
+        options[java_class] = frozenset(accepted - refused)
+        retired[java_class] = frozenset(installed.get(java_class, frozenset()) - accepted - refused)
+    return options, retired
+
+
+def _with_2x_properties(names) -> frozenset[str]:
+    """Property names the installed engine or 2.x reads, less those only 1.9 reads."""
+    return frozenset(set(names) | set(builtin.PROPERTY_NAMES_2X)) - builtin.PROPERTY_NAMES_NOT_READ_BY_2X
 
 
 def _from_jar(jar: Path) -> EngineKnowledge:
@@ -90,7 +122,9 @@ def _from_jar(jar: Path) -> EngineKnowledge:
         map_keys = set(builtin.MAP_PROPERTY_KEYS)
         if map_data is not None:
             map_keys.update(s for s in map_data.strings if _MAP_KEY.match(s) and not s.endswith(_FILE_SUFFIXES))
-    return EngineKnowledge(f"jar {jar}", dtd, options, frozenset(property_names), known, frozenset(map_keys))
+    options, retired = _with_2x_options(options)
+    return EngineKnowledge(f"jar {jar}", dtd, options, _with_2x_properties(property_names), known,
+                           frozenset(map_keys), retired)
 
 
 def _setter_options(internal: str, info) -> set[str]:

@@ -429,6 +429,16 @@ class GameModel:
         with no elements leaves an attachment with no target, and its options unused)."""
         return {attachment.element for attachment in self.attachments}
 
+    @cached
+    def impassable(self) -> set[str]:
+        """Territories a territory attachment marks `isImpassable` true: nothing enters them."""
+        elements = {owner for owner, name, value in zip(self.option_owners, self.option_names,
+                                                          self.options.column("value", ""))
+                    if name == "isImpassable" and value.strip().lower() == "true"}
+        if not elements:
+            return set()
+        return {each.attach_to for each in self.attachments if each.element in elements and each.type == "territory"}
+
     def option_values(self, name: str) -> list[str]:
         """The value of every used option called `name`, in document order."""
         named = list(compress(count(), map(name.__eq__, self.option_names)))  # the scan runs in C

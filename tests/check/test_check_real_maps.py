@@ -39,8 +39,9 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
     # a boolean-typed property holding a number; a number outside its own range
     ("imperialism_1974_board_game.xml", "S210", "'Land Battle Rounds' has value '1': expected true or false"),
     ("WAW40.xml", "S210", "'neutralCharge' has value '0': outside its range 1..10000"),
-    # a 2.x option the installed 1.9 engine does not have
-    ("Red_Sun_Over_China.xml", "S208", "'isLandTransportable'"),
+    # a property the installed 1.9 engine reads and 2.x no longer does
+    ("A_Song_of_Ice_and_Fire.xml", "S209",
+     "'Rocket Attacks Per Factory Infinite' is not read by the engine (TripleA 1.9 reads it; 2.x does not)"),
     # the same attachment defined twice: the first is silently lost
     ("Pacific_Theater_Solo_Challenge.xml", "S202", "'conditionAttachmentJapaneseT10' on 'Japanese'"),
     # connections declared twice
@@ -59,6 +60,16 @@ def test_pinned_findings_on_real_maps(map_xml_findings, file: str, code: str, fr
 def test_2x_variables_are_expanded_not_reported(map_xml_findings) -> None:
     imperialism = map_xml_findings.get("imperialism_1974_board_game.xml", [])
     assert not [f for f in imperialism if f["code"] in ("R101", "R102", "R103", "S207")]
+
+
+def test_2x_options_and_properties_are_not_reported(map_xml_findings) -> None:
+    """Options and properties the installed 1.9 engine lacks but TripleA 2.x has (S208, S209)."""
+    reported = [f["message"] for name in ("Red_Sun_Over_China.xml", "iron_war.xml", "Battle_For_Arda.xml",
+                                          "imperialism_1974_board_game.xml")
+                for f in map_xml_findings.get(name, []) if f["code"] in ("S208", "S209")]
+    for name in ("isLandTransportable", "costResources", "fuelFlatCost", "whenHitPointsRepairedChangesInto",
+                 "isFirstStrike", "Land Battles May Be Ignored", "Units Can Load In Hostile Sea Zones"):
+        assert not [message for message in reported if f"'{name}'" in message], name
 
 
 def test_community_dday2_package(community_map_dir: Path, capsys) -> None:

@@ -181,16 +181,8 @@ def _unowned_land(model) -> list[str]:
     candidates = [name for name in model.territories if name not in owned and name not in water]
     if not candidates:
         return []
-    impassable = _impassable(model)
+    impassable = model.impassable
     return [name for name in dict.fromkeys(candidates) if name not in impassable]
-
-
-def _impassable(model) -> set[str]:
-    """Territories a territory attachment marks `isImpassable` true."""
-    elements = {owner for owner, name, value in zip(model.option_owners, model.option_names,
-                                                      model.options.column("value", ""))
-                if name == "isImpassable" and value.strip().lower() == "true"}
-    return {each.attach_to for each in model.attachments if each.element in elements and each.type == "territory"}
 
 
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,

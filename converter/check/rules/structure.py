@@ -7,7 +7,9 @@ import re
 from itertools import compress, count
 from operator import eq
 
-from converter.check.builtin_tables import RETIRED_PROPERTY_NAMES
+from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
+                                            PROPERTY_NAMES_NOT_READ_BY_2X, RETIRED_PROPERTY_NAMES,
+                                            SKIPPED_BOOLEAN_OPTION_NAMES_2X, SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
@@ -137,7 +139,8 @@ def isolated_territory(context):
 
     Why: TripleA does not check this: it loads the game and the territory has no neighbours, so
     units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
-    name differently. Maps laid out with a `<grid>` are not checked (the engine makes their
+    name differently. A territory whose territory attachment sets `isImpassable` is not reported
+    (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
     connections).
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
@@ -148,7 +151,7 @@ def isolated_territory(context):
         return
     graph = model.neighbours()
     for name in model.territories:
-        if not graph.get(name):
+        if not graph.get(name) and name not in model.impassable:
             yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name)
 
 
@@ -238,13 +241,18 @@ def unit_without_attachment(context):
 def unknown_option(context):
     """Finds an attachment `<option>` whose name the attachment's class does not have.
 
-    Why: TripleA 1.9 refuses to load the game ("... either misspelled or exist only in a future
-    version of TripleA"). It looks each option up by name, ignoring only the case of the first
-    letter (`Attack` works as `attack`); the names known here come from the installed engine's
-    jar, or from built-in tables without it.
+    Why: TripleA 2.x refuses to load the game ("Missing property definition for option ...";
+    1.9 says "... either misspelled or exist only in a future version of TripleA"). Both look an
+    option up by name, ignoring only the case of the first letter (`Attack` works as `attack`).
+    The names known here are those 2.x takes (read from its source) and those the installed engine
+    takes; 2.x also takes the old names `isParatroop`, `isInfantry`, `isMechanized`,
+    `occupiedTerrOf`, `isImpassible` and `turns` (in any case) as their new ones, and skips
+    `takeUnitControl`, and `giveUnitControl` of value true or false. Reported too: `chance` on a
+    RulesAttachment (both engines refuse it), and an option only 1.9 takes (`name`), since 2.x
+    refuses it.
 
     Fix: Correct the option's name in that `<attachment>` of the game XML (the message suggests a
-    close known name), or remove an option that only a newer TripleA knows.
+    close known name), or remove an option that only another version of TripleA knows.
     """
     model = context.model
     if model is None:
@@ -256,19 +264,38 @@ def unknown_option(context):
         used.setdefault(java_class, set()).add(name)
     unknown = {(java_class, name) for java_class, names in used.items()
                for name in _unknown_options(context.engine, java_class, names)}
+    # 2.x skips giveUnitControl="true"/"false" on any class: only then does the value matter
+    values = model.options.column("value", "") if any(name.lower() in _SKIPPED_IF_BOOLEAN
+                                                      for _, name in unknown) else None
     for index, pair in enumerate(pairs) if unknown else ():
         if pair in unknown and model.option_owners[index] in model.attached:  # options of no attachment go unused
             java_class, name = pair
+            if values is not None and name.lower() in _SKIPPED_IF_BOOLEAN and values[index] in ("true", "false"):
+                continue
+            retired = _decapitalize(name) in context.engine.retired_options_for(java_class)
+            suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
+                did_you_mean(name, context.engine.options_for(java_class))
             yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
-                      suggestion=did_you_mean(name, context.engine.options_for(java_class)))
+                      suggestion=suggestion)
+
+
+_LEGACY_OPTIONS = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}
+_SKIPPED_OPTIONS = {name.lower() for name in SKIPPED_OPTION_NAMES_2X}
+_SKIPPED_IF_BOOLEAN = {name.lower() for name in SKIPPED_BOOLEAN_OPTION_NAMES_2X}
+
+
+def _decapitalize(name: str) -> str:
+    return name[:1].lower() + name[1:]
 
 
 def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
     known = engine.options_for(java_class)
     if known is None:
         return []  # unknown class: R110
-    # 1.9 calls "set" + the name with its first letter capitalised: ConvoyRoute == convoyRoute
-    return [name for name in names if name[:1].lower() + name[1:] not in known]
+    # both engines take the name with its first letter in either case: ConvoyRoute == convoyRoute;
+    # 2.x compares its old names and the skipped ones ignoring case
+    return [name for name in names if _decapitalize(name) not in known and name.lower() not in _SKIPPED_OPTIONS
+            and _LEGACY_OPTIONS.get(name.lower()) not in known]
 
 
 @rule("S209", "structure.unknown-property", Severity.INFO,
@@ -277,10 +304,12 @@ def unknown_property(context):
     """Finds a game property whose name the engine does not read, most often a misspelling.
 
     Why: TripleA keeps the property but nothing reads that name, so the setting silently has no
-    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). A
-    name close to a known one is a warning, with "did you mean"; other unknown names, and those of
-    older engines, are info; names that triggers read (`gameProperty`, `switch` options) and
-    per-player names such as `Reds bid` are not reported.
+    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). The
+    names known are those TripleA 2.x reads (with its old spellings, such as `Battleships repair at
+    end of round`) and those of the installed engine. A name close to a known one is a warning, with
+    "did you mean"; other unknown names, those of older engines and those only 1.9 reads (`Roll AA
+    Individually`) are info; names that triggers read (`gameProperty`, `switch` options) and
+    per-player names such as `Reds bid` or `Reds PU Income Bonus` are not reported.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -292,15 +321,22 @@ def unknown_property(context):
         return
     known = context.engine.property_names
     sides = set(model.players) | set(model.alliances)
+    players = set(model.players)
     used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
                         for v in value.split(":")}
     for prop in model.properties:
-        if not prop.name or prop.name in known or prop.name in used_by_triggers:
+        if not prop.name or prop.name in used_by_triggers:
+            continue
+        if prop.name in PROPERTY_NAMES_NOT_READ_BY_2X:
+            yield hit(line=prop.line, name=prop.name, suggestion=" (TripleA 1.9 reads it; 2.x does not)")
+            continue
+        if prop.name in known or prop.name.lower() in PROPERTY_ALIASES_2X:
             continue
         if prop.name in RETIRED_PROPERTY_NAMES:
             yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
             continue
-        if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES):
+        if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES) or \
+                any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X):
             continue
         suggestion = did_you_mean(prop.name, known)
         yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
