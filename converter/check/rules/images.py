@@ -145,13 +145,8 @@ def flag_missing(context):
     Fix: Add `flags/<Player>.gif` or `flags/<Player>.png` to the map folder, named exactly as the
     game XML's `<player name=...>`.
     """
-    model = context.model
-    if model is None or context.target.map_dir is None:
-        return
-    roots = _flag_roots(context)
-    for player in dict.fromkeys(model.players):
-        if not _has_flag(roots, player, (".gif", ".png")):
-            yield hit(line=model.first_line(PLAYER, player), player=player)
+    for player in _players_without_flag(context, (".gif", ".png")):
+        yield hit(line=context.model.first_line(PLAYER, player), player=player)
 
 
 @rule("I406", "images.small-or-large-flag-missing", Severity.ERROR, "no {flag} for player {player!r}: {effect}")
@@ -176,19 +171,28 @@ def small_or_large_flag_missing(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    roots = _flag_roots(context)
-    for player in dict.fromkeys(model.players):
-        if not _has_flag(roots, player, ("_small.gif", "_small.png")):
-            yield hit(line=model.first_line(PLAYER, player), player=player, flag=f"flags/{player}_small.gif or .png",
-                      effect="TripleA 2.x cannot start the game without it")
+    for player in _players_without_flag(context, ("_small.gif", "_small.png")):
+        yield hit(line=model.first_line(PLAYER, player), player=player, flag=f"flags/{player}_small.gif or .png",
+                  effect="TripleA 2.x cannot start the game without it")
     if not _draws_capital_markers(context):
         return
+    roots = _flag_roots(context)
     players = {*model.players, NEUTRAL}  # getPlayerId("Neutral") is the engine's own player
     for player, (territory, line) in _capitals(model).items():
         if player in players and not _has_flag(roots, player, ("_large.png",)):
             yield hit(line=line, player=player, territory=territory, flag=f"flags/{player}_large.png",
                       effect=f"it is the capital marker drawn on {territory}, and TripleA 2.x leaves the map "
                              "there undrawn without it")
+
+
+def _players_without_flag(context, endings: tuple[str, ...]) -> list[str]:
+    """The game's players with no flags/<player><ending> for any of the endings, in the map or
+    the engine's assets; none without a game or a map folder."""
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return []
+    roots = _flag_roots(context)
+    return [player for player in dict.fromkeys(model.players) if not _has_flag(roots, player, endings)]
 
 
 def _flag_roots(context) -> list[Path]:
