@@ -28,8 +28,9 @@ PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showin
               help="Exit 1 when a finding has this severity or higher (default: error).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
-@click.option("--picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also draw the findings on the map (one map folder) into this PNG.")
+@click.option("--picture", type=click.Path(path_type=Path), default=None,
+              help="Also draw the findings on the map into this PNG; with several maps, into this "
+                   "folder, one PNG per map.")
 @click.option("--list-rules", is_flag=True,
               help="List every rule with its code, severity, name and summary (text, json or markdown), then exit.")
 @click.option("--explain", "explain", default=None, metavar="CODES",
@@ -81,10 +82,9 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             named.update((target, _named_root(path, target)) for target in found)
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
-        map_dirs = {target.map_dir for target in targets}
-        if picture is not None and (len(map_dirs) != 1 or None in map_dirs):
-            raise click.UsageError("--picture draws one map: give one map repository or map folder")
+        pictures = _picture_paths(picture, targets, named) if picture is not None else {}
         findings, failing = [], False
+        by_map: dict[Path, list] = {}  # each drawn map folder's findings
         map_cache: dict = {}  # the map files of a folder are read once for all its game XMLs
         settings_of: dict = {}  # a map's settings file is read once for all its game XMLs
         try:
@@ -97,7 +97,10 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                     if target.map_dir not in map_cache:
                         map_cache.clear()  # a map's XMLs come together: keep one folder's files only
                     result = check_target(target, settings, map_cache=map_cache)
-                    findings.extend(_shown_below(named[target], result.findings))
+                    shown = _shown_below(named[target], result.findings)
+                    findings.extend(shown)
+                    if target.map_dir in pictures:
+                        by_map.setdefault(target.map_dir, []).extend(shown)
                     failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
         except ConfigError as error:
             click.echo(one_line(f"dday2 check: {error}"), err=True)
@@ -108,11 +111,11 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                                          rules=_rule_catalogue({finding["code"] for finding in findings}))
         if text:
             click.echo(text)
-        if picture is not None:  # while a zip's map is still extracted
+        for map_dir, path in pictures.items():  # while a zip's map is still extracted
             try:
-                _draw(picture, targets[0].map_dir, findings)
+                _draw(path, map_dir, [finding.to_dict() for finding in dedupe(by_map.get(map_dir, []))])
             except OSError as error:
-                click.echo(one_line(f"dday2 check: cannot write {picture}: {error.strerror or error}"), err=True)
+                click.echo(one_line(f"dday2 check: cannot write {path}: {error.strerror or error}"), err=True)
                 status = ExitCode.USAGE
     if status == ExitCode.USAGE:
         return status
@@ -165,6 +168,42 @@ def _rules_report(codes: tuple[str, ...], output_format: str, explained: bool) -
         width = min(shutil.get_terminal_size((88, 24)).columns, 100) - 1
         return "\n\n".join(explain_text(entry, width) for entry in entries)
     return "\n".join(f"{e['code']}  {e['severity']:<7}  {e['name']:<38}  {e['summary']}" for e in entries)
+
+
+def _picture_paths(picture: Path, targets, named: dict) -> dict[Path, Path]:
+    """Where --picture draws each map folder checked: one map into `picture` (or into a PNG
+    named after it when `picture` is a folder); several into the folder `picture`, one PNG
+    each, named after its map. Game XMLs checked without a map folder are not drawn."""
+    map_dirs = list(dict.fromkeys(target.map_dir for target in targets if target.map_dir is not None))
+    if not map_dirs:
+        raise click.UsageError("--picture draws a map: give a map repository, map folder or map .zip")
+    if len(map_dirs) == 1 and not picture.is_dir():
+        return {map_dirs[0]: picture}
+    if picture.suffix.lower() == ".png" and not picture.is_dir():
+        raise click.UsageError(f"--picture {one_line(picture)} is one PNG, for one map: give a folder to draw "
+                               f"{len(map_dirs)} maps into, one PNG each")
+    shown_root = {target.map_dir: Path(target.label).stem if target.label.endswith(".zip") else named[target]
+                  for target in targets}
+    paths, taken = {}, set()
+    for map_dir in map_dirs:
+        name = _picture_name(shown_root[map_dir], map_dir)
+        stem, number = name, 2
+        while name.lower() in taken:  # a case-insensitive file system keeps one of Map and map
+            name, number = f"{stem}-{number}", number + 1
+        taken.add(name.lower())
+        paths[map_dir] = picture / f"{name}.png"
+    return paths
+
+
+def _picture_name(shown_root: str, map_dir: Path) -> str:
+    """A file name for a map's picture: its folder as the user named it (the repository, not
+    `map`), letters, digits, `.`, `_` and `-` only."""
+    parts = [part for part in Path(shown_root).parts if part not in (".", "..", "/")] or [map_dir.parent.name]
+    if parts[-1] == "map" and len(parts) > 1:
+        parts = parts[:-1]
+    name = "".join(character if character.isascii() and (character.isalnum() or character in "._-") else "_"
+                   for character in parts[-1]).strip("._") or "map"
+    return name[:100]
 
 
 def _draw(picture: Path, map_dir: Path, findings: list[dict]) -> None:

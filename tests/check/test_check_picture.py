@@ -52,14 +52,40 @@ def test_a_point_outside_is_data_and_is_drawn_where_it_lies(stray_point_map: Pat
     assert _near(image, (40, 25), warning, 1) > 0  # Beta's outline (x=80 on the map)
 
 
-def test_picture_needs_exactly_one_map_folder(stray_point_map: Path, tmp_path: Path, capsys) -> None:
+def test_several_maps_are_drawn_into_a_folder_each_with_its_own_findings(stray_point_map: Path, tmp_path: Path,
+                                                                         capsys) -> None:
+    other = write_tree(tmp_path / "other", base_files())
+    pictures = tmp_path / "pictures"
+    assert main(["check", str(stray_point_map), str(other), "--picture", str(pictures)]) == 0
+    assert capsys.readouterr().err.count("drawn ->") == 2
+    assert sorted(path.name for path in pictures.iterdir()) == ["other.png", "tiny.png"]
+    marked = (OUTSIDE[0] / 2, OUTSIDE[1] / 2)
+    with Image.open(pictures / "tiny.png") as tiny, Image.open(pictures / "other.png") as clean:
+        assert _near(tiny.convert("RGB"), marked, COLOURS["warning"], 7) > 10
+        assert _near(clean.convert("RGB"), marked, COLOURS["warning"], 7) == 0  # not the other map's finding
+    # one map and an existing folder: a PNG named after the map inside it
+    assert main(["check", str(other), "--picture", str(pictures)]) == 0
+    assert sorted(path.name for path in pictures.iterdir()) == ["other.png", "tiny.png"]
+
+
+def test_picture_paths_that_cannot_be_meant(stray_point_map: Path, tmp_path: Path, capsys) -> None:
     other = write_tree(tmp_path / "other", base_files())
     assert main(["check", str(stray_point_map), str(other), "--picture", str(tmp_path / "p.png")]) == 2
-    assert "--picture draws one map" in capsys.readouterr().err
+    assert "is one PNG, for one map: give a folder to draw 2 maps into" in capsys.readouterr().err
     alone = tmp_path / "alone.xml"
     alone.write_text((stray_point_map / "map/games/tiny.xml").read_text())
     assert main(["check", str(alone), "--picture", str(tmp_path / "p.png")]) == 2
+    assert "--picture draws a map" in capsys.readouterr().err
     assert not (tmp_path / "p.png").exists()
+
+
+def test_maps_of_one_name_get_pictures_of_their_own(tmp_path: Path, capsys) -> None:
+    first, second = (write_tree(tmp_path / side / "tiny", base_files()) for side in ("a", "b"))
+    pictures = tmp_path / "pictures"
+    # two repositories of one name, the second given by its map folder
+    assert main(["check", str(first), str(second / "map"), "--picture", str(pictures)]) == 0
+    assert sorted(path.name for path in pictures.iterdir()) == ["tiny-2.png", "tiny.png"]
+    capsys.readouterr()
 
 
 def test_picture_of_a_hostile_map_is_bounded(stray_point_map: Path, tmp_path: Path, capsys) -> None:
