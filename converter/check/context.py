@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is ch
     from converter.check.scanlines import ScanTable
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
+# px: a center or unit this close outside its territory's outline is on it (M307, M308); the
+# outline is a pixel line drawn over both sides, and M309 lets borders a pixel or two apart be
+OUTLINE_TOLERANCE = 2.0
 
 
 def _entry_of(name: str, line: int, points: tuple) -> Entry:
@@ -336,9 +339,10 @@ class CheckContext:
     def _points_outside(self, point_file: PointFile | None) -> list:
         if point_file is None or self.polygons is None:
             return []
-        from converter.check.outside import points_outside  # numpy: loaded for map folders only
+        from converter.check.outside import beyond_tolerance, points_outside  # numpy: map folders only
 
-        return points_outside(self.polygons, self.scan, point_file, self.polygon_layout)
+        found = points_outside(self.polygons, self.scan, point_file, self.polygon_layout)
+        return beyond_tolerance(found, self.scan, self.polygon_layout, OUTLINE_TOLERANCE) if found else found
 
     @prefetched
     def scanned_overlaps(self) -> dict[tuple[str, str], tuple[int, int]]:

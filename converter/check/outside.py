@@ -138,6 +138,36 @@ def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable, point_file: 
     return [(entry, outside[0], len(outside), distance) for (entry, _, outside), distance in zip(found, distances)]
 
 
+def beyond_tolerance(found: list[Outside], scan: ScanTable, layout: PolygonLayout, tolerance: float) -> list[Outside]:
+    """`found` counting only the points more than `tolerance` px outside their territory: an
+    outline is a pixel line drawn over both sides, so a point a pixel or two off it is on it.
+    A row with one point outside keeps or loses it by the distance already measured; a row
+    with more is measured again point by point, in one vectorised pass for all such rows."""
+    kept: dict[int, Outside] = {at: row for at, row in enumerate(found) if row[2] == 1 and row[3] > tolerance}
+    several = [(at, row[0]) for at, row in enumerate(found) if row[2] > 1]
+    if several:
+        checked = [(entry, layout.first[entry.name]) for _, entry in several]
+        point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
+        inside = _inside_any(scan, checked, point_counts, _clamped_coordinates(checked, int(point_counts.sum())))
+        ends = np.cumsum(point_counts).tolist()
+        outside, owners = [], []
+        for number, ((entry, (shape, *_)), end) in enumerate(zip(checked, ends)):
+            flags = inside[end - len(entry.points):end].tolist()
+            points = [point for point, ok in zip(entry.points, flags) if not ok]
+            outside += points
+            owners += [number] * len(points)
+        polygons = [unread_polygons(shape) for _, (shape, *_) in checked]
+        distances = distances_to_outlines(outside, [polygons[number] for number in owners])
+        far: dict[int, list[tuple[tuple[int, int], float]]] = {}
+        for number, point, distance in zip(owners, outside, distances):
+            if distance > tolerance:
+                far.setdefault(number, []).append((point, distance))
+        for number, points in far.items():
+            at, entry = several[number]
+            kept[at] = (entry, points[0][0], len(points), points[0][1])
+    return [kept[at] for at in sorted(kept)]
+
+
 def _clamped_coordinates(checked, count: int) -> np.ndarray:
     """Every point's (x, y), coordinates clamped to the engine's int range: the scan holds no
     polygon reaching that far, so a clamped point stays outside all of them (a polygon left

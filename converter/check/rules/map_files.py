@@ -213,8 +213,9 @@ def center_outside(context):
     Why: TripleA 1.9 draws movement arrows through the territories' centers, scrolls the map to
     a territory's center, and puts its capital and victory-city markers there when capitols.txt
     or vc.txt gives no point; the engine does not check where a center lies. A point on the
-    outline counts as inside, any of the territory's polygons will do (those of its first
-    polygons.txt line), and the message gives the distance to the nearest edge.
+    outline or at most 2 px off it counts as inside (the outline is a pixel line drawn over
+    both sides), any of the territory's polygons will do (those of its first polygons.txt
+    line), and the message gives the distance to the nearest edge.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -233,8 +234,9 @@ def place_outside(context):
     so a unit whose centre falls outside the territory is drawn mostly over its neighbour or
     the sea, and players cannot tell whose it is; the engine does not check this. A point a few
     pixels outside the outline is fine when its unit still sits inside (a small box's points are
-    best placed up and left of it). One finding per place.txt line gives how many of its units
-    fall outside, the first of them and how far its centre lies from the outline.
+    best placed up and left of it), and a unit centred at most 2 px off the outline counts as
+    inside. One finding per place.txt line gives how many of its units fall outside, the first
+    of them and how far its centre lies from the outline.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
