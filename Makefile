@@ -2,7 +2,7 @@
 PYTHON ?= python3
 OUT ?= build/d-day2
 
-.PHONY: setup package test test-fast bench clean
+.PHONY: setup package test test-fast bench clean rules-doc
 
 setup: .setup.stamp
 
@@ -29,3 +29,6 @@ bench: setup
 
 clean:
 	rm -rf build .setup.stamp .pytest_cache
+
+rules-doc: setup
+	$(PYTHON) -m converter check --explain all --format markdown > docs/check-rules.md

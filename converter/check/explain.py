@@ -84,8 +84,10 @@ def explain_text(entry: dict[str, Any], width: int = 88) -> str:
 
 
 def explain_markdown(entry: dict[str, Any]) -> str:
-    """One rule's explanation in Markdown (SARIF help, `--explain --format markdown`)."""
-    parts = [entry["summary"]]
+    """One rule's explanation in Markdown (`--explain --format markdown`, docs/check-rules.md)."""
+    fence = "``" if "`" in entry["message"] else "`"
+    parts = [entry["summary"], f"Message: {fence} {entry['message']} {fence}" if fence == "``"
+             else f"Message: `{entry['message']}`"]
     if entry["why"]:
         parts.append(f"**Why:** {entry['why']}")
     if entry["fix"]:

@@ -16,6 +16,9 @@ from converter.exitcodes import ExitCode
 from converter.findings.formatters import FORMATTERS, one_line
 
 PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showing
+RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it matters and how to fix it, as "
+                        "`dday2 check --explain CODE` prints it. This file is `dday2 check --explain all --format "
+                        "markdown` (`make rules-doc` writes it; a test fails when it is out of date).")
 
 
 @click.command("check")
@@ -34,8 +37,8 @@ PROGRESS_THRESHOLD = 3  # more maps than this and a progress bar is worth showin
 @click.option("--list-rules", is_flag=True,
               help="List every rule with its code, severity, name and summary (text, json or markdown), then exit.")
 @click.option("--explain", "explain", default=None, metavar="CODES",
-              help="Explain these rules (codes or prefixes, comma-separated): what each finds, why it "
-                   "matters, how to fix it; then exit.")
+              help="Explain these rules (codes or prefixes, comma-separated, or all): what each finds, "
+                   "why it matters, how to fix it; then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
             fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool,
             explain: str | None) -> ExitCode:
@@ -52,12 +55,13 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
             raise click.UsageError("give --list-rules or --explain, not both")
         if paths:
             raise click.UsageError("--list-rules and --explain check nothing: give them no PATH")
+        every = explain is not None and explain.strip().lower() == "all"
         try:
-            codes = checked_codes(split_codes(explain), "--explain") if explain is not None else ()
+            codes = checked_codes(split_codes(explain), "--explain") if explain is not None and not every else ()
         except ConfigError as error:
             raise click.UsageError(str(error)) from None
-        if explain is not None and not codes:
-            raise click.UsageError("--explain needs a rule code, e.g. --explain M308")
+        if explain is not None and not codes and not every:
+            raise click.UsageError("--explain needs a rule code, e.g. --explain M308 (or all)")
         click.echo(_rules_report(codes, output_format, explained=explain is not None))
         return ExitCode.CLEAN
     if not paths:
@@ -157,8 +161,9 @@ def _rules_report(codes: tuple[str, ...], output_format: str, explained: bool) -
         return json.dumps({"tool": "dday2 check", "rules": entries}, indent=2, ensure_ascii=False)
     if output_format == "markdown":
         if explained:
-            return "\n\n".join(f"### {e['code']} {e['name']} ({e['severity']})\n\n{explain_markdown(e)}"
-                                 for e in entries)
+            title = [] if codes else [RULES_DOCUMENT_TITLE]  # all of them: docs/check-rules.md
+            return "\n\n".join(title + [f"### {e['code']} {e['name']} ({e['severity']})\n\n{explain_markdown(e)}"
+                                         for e in entries])
         return "\n".join(["| code | severity | name | summary |", "| --- | --- | --- | --- |",
                           *(f"| {e['code']} | {e['severity']} | {e['name']} | {e['summary']} |" for e in entries)])
     if output_format != "text":

@@ -153,3 +153,17 @@ def test_markdown_summary_names_what_each_code_checks(flawed_map: Path, capsys) 
     row = next(line for line in out.splitlines() if line.startswith("| M302 |"))
     summary = rule_doc(REGISTRY.get("M302")).summary
     assert f"| {summary} |" in row.replace("\\", "")  # the cell escapes what Markdown acts on
+
+
+def test_the_rules_document_is_up_to_date(capsys) -> None:
+    document = Path(__file__).parents[2] / "docs" / "check-rules.md"
+    code, out, _ = run(capsys, "--explain", "all", "--format", "markdown")
+    assert code == 0 and out.startswith("# `dday2 check` rules\n")
+    assert out.count("\n### ") == len(REGISTRY) + 1  # every rule, and the internal failure
+    assert document.read_text(encoding="utf-8") == out, "docs/check-rules.md is stale: run make rules-doc"
+
+
+def test_explain_all_in_text_names_every_rule(capsys) -> None:
+    code, out, _ = run(capsys, "--explain", "ALL")
+    headers = [line.split()[0] for line in out.splitlines() if line[:1].isupper() and line[1:4].isdigit()]
+    assert code == 0 and headers == sorted([rule.code for rule in REGISTRY] + [INTERNAL_CODE])
