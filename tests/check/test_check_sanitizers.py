@@ -24,8 +24,8 @@ pytestmark = pytest.mark.slow
 
 SANITIZERS = "-fsanitize=address,undefined"
 RUNTIMES = ("libasan.so", "libubsan.so")
-COPIED = ("converter", "tests", "bench", "docs", "maps", "templates", "scripts", "setup.py", "pyproject.toml", "action.yml",
-          ".pre-commit-hooks.yaml")
+COPIED = ("converter", "tests", "bench", "docs", "maps", "templates", "scripts", "setup.py", "pyproject.toml",
+          "action.yml", ".pre-commit-hooks.yaml")
 THIS_TEST = "tests/check/test_check_sanitizers.py"  # the child runs every other check test
 REPORTED = 86  # the exit status of a process a sanitizer stopped
 
