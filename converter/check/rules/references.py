@@ -253,7 +253,7 @@ def undefined_result(context):
 
 
 @rule("R110", "references.unknown-java-class", Severity.ERROR,
-      "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine")
+      "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine", beyond_engine=False)
 def unknown_java_class(context):
     """Finds attachments, delegates and loaders whose javaClass the installed engine does not have.
 
