@@ -337,7 +337,7 @@ class PropertyLine(NamedTuple):  # a tuple: a map.properties has dozens, built i
     line: int
 
 
-_PROPERTY = re.compile(r"([^=:\s]+)(?:\s*[=:\s]\s*(.*))?$")
+_PROPERTY = re.compile(r"([^=:\s]+)(?:[ \t\f]*[=:\s][ \t\f]*(.*))?$", re.DOTALL)
 
 
 @dataclass
@@ -374,15 +374,20 @@ UNIT_SCALE_LIMIT, UNIT_SIZE_LIMIT = 100.0, 100_000
 
 
 def _number(text: str | None, kind: type, default, low, high):
+    """`text` read as the engine reads it: Integer.parseInt takes no blanks around the digits,
+    Double.parseDouble trims them; the default when it cannot (as MapData falls back)."""
+    if text is None or (kind is int and text != text.strip()):
+        return default
     try:
-        value = kind(text.strip()) if text is not None else default
+        value = kind(text.strip())
     except ValueError:
         return default
     return value if low <= value <= high else default  # (NaN fails both comparisons)
 
 
 def read_map_properties(path: Path) -> MapProperties:
-    """Java properties, simplified: `#`/`!` comments, `key=value` or `key: value`, no continuations."""
+    """Java properties, simplified: `#`/`!` comments, `key=value` or `key: value`, no continuations.
+    As java.util.Properties, a value keeps its trailing blanks (the engine reads `true ` as false)."""
     result = MapProperties(path)
     try:
         text = path.read_bytes().decode("latin-1")  # java.util.Properties reads ISO-8859-1
@@ -390,12 +395,15 @@ def read_map_properties(path: Path) -> MapProperties:
         result.unreadable = error.strerror or str(error)
         return result
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line[0] in "#!":
+        line = raw.lstrip(_PROPERTY_BLANKS)
+        if not line.strip() or line[0] in "#!":
             continue
         match = _PROPERTY.match(line)
         if not match:
-            result.malformed.append(Malformed(number, line[:60], "expected `key=value`"))
+            result.malformed.append(Malformed(number, line.rstrip()[:60], "expected `key=value`"))
             continue
-        result.items.append(PropertyLine(match.group(1), (match.group(2) or "").strip(), number))
+        result.items.append(PropertyLine(match.group(1), match.group(2) or "", number))
     return result
+
+
+_PROPERTY_BLANKS = " \t\f"  # what java.util.Properties skips before a key and around its separator

@@ -19,6 +19,7 @@ from converter.check.mapfiles import read_map_properties
     ("units.scale=1e300\nunits.width=-5\nunits.height=99999999999\n", (48, 48)),  # absurd: the defaults
     ("units.scale=nan\n", (48, 48)),
     ("units.scale=1\nunits.scale=2\n", (96, 96)),  # the last line wins
+    ("units.scale=0.75 \nunits.width=64 \nunits.height=64\n", (36, 48)),  # parseDouble trims, parseInt does not
 ])
 def test_unit_size(tmp_path: Path, lines: str, size: tuple[int, int]) -> None:
     path = tmp_path / "map.properties"

@@ -112,32 +112,43 @@ def bad_value(context):
     `smallMap.unit.size`, or a `units.transform.brightness.` outside -100..100, fails with an error;
     a bad `units.scale` or `units.width` falls back to the default; and a true/false key reads
     anything but `true` as false (so `map.hasRelief=yes` means false). The message says which.
-    Only keys whose kind of value is known are checked.
+    A value keeps its trailing blanks, as Java reads the file: `map.hasRelief=true ` is false, and
+    `color.Reds=FF0000 ` fails (the engine trims only decimals and the map size). Only keys whose
+    kind of value is known are checked.
 
     Fix: In map.properties, write the value in the form the message names: six hex digits for a
     colour (`color.Germans=5A5A5A`, no `#`), `true` or `false`, or a number (`units.scale=0.75`).
     """
     properties = context.map_properties
     for item in properties.items if properties is not None else ():
-        expected = _expected(item.key, item.value.strip())
+        expected = _expected(item.key, item.value)
         if expected:
-            yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected,
+            blanks = "" if _expected(item.key, item.value.rstrip()) else \
+                " (with no blank after it: the engine keeps trailing blanks)"
+            yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected + blanks,
                       outcome=_FALSE if expected == _TRUE_OR_FALSE else
                       _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
 
 
 def _expected(key: str, value: str) -> str | None:
+    """What `value` (as java.util.Properties keeps it, trailing blanks and all) should be, when
+    the engine cannot read it as that; None when it can."""
     if key.startswith(_COLOUR_PREFIXES) or key in _COLOUR_KEYS:
-        return None if _COLOUR.match(value) else "a 6-digit hex colour such as FF0011"
+        return None if _COLOUR.fullmatch(value) else "a 6-digit hex colour such as FF0011"
     if key in _BOOLEAN_KEYS or key.startswith(_FLIP_PREFIX):
-        return None if value.lower() in ("true", "false") else _TRUE_OR_FALSE
+        # Boolean.parseBoolean: only "true" in any case is true; anything else, "false " too, false
+        return None if value.lower() == "true" or value.strip().lower() == "false" else _TRUE_OR_FALSE
     if key.startswith(_BRIGHTNESS_PREFIX):
-        return None if _INTEGER.match(value) and -100 <= int(value) <= 100 else "a whole number from -100 to 100"
+        return None if _INTEGER.fullmatch(value) and -100 <= int(value) <= 100 else "a whole number from -100 to 100"
     if key in _INTEGER_KEYS:
-        return None if _INTEGER.match(value) else "a whole number"
+        # Integer.parseInt takes no blanks, but the map size is trimmed first (MapData.getMapDimensions)
+        return None if _INTEGER.fullmatch(value.strip() if key in _TRIMMED_KEYS else value) else "a whole number"
     if key in _DECIMAL_KEYS:
-        return None if _DECIMAL.match(value) else "a number"
+        return None if _DECIMAL.fullmatch(value.strip()) else "a number"  # parseDouble/parseFloat trim
     return None
+
+
+_TRIMMED_KEYS = ("map.width", "map.height")
 
 
 @rule("M322", "map-properties.player-colour-missing", Severity.WARNING,
