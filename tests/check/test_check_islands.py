@@ -56,3 +56,34 @@ def test_islands_of_too_many_pieces_are_reported_uncompared(tmp_path, monkeypatc
     assert overlaps() == []
     monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 0)
     assert overlaps() == ["the polygons of 'Beta' and 'Sea Zone' overlap around (200,151)"]
+
+
+def test_the_island_budget_is_spent_across_pairs(tmp_path, monkeypatch) -> None:
+    # two islands in one sea, a budget for one comparison: one is compared (an island), the
+    # other reported uncompared; a per-pair bound would let any number of pairs through
+    from contextlib import ExitStack
+
+    from check_mapkit import base_files, base_xml, write_tree
+    from converter.check.config import CheckSettings
+    from converter.check.inputs import resolve
+    from converter.check.rules import map_files
+    from converter.check.runner import check_target
+
+    xml = base_xml().replace('<territory name="Beta"/>', '<territory name="Beta"/><territory name="Gamma"/>')
+    files = {**base_files(), "map/games/tiny.xml": xml,
+             "map/polygons.txt": "Alpha < (0,0) (80,0) (80,100) (0,100) >\n"
+                                 "Beta < (180,150) (220,150) (220,190) (180,190) >\n"
+                                 "Gamma < (20,150) (60,150) (60,190) (20,190) >\n"
+                                 "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n",
+             "map/centers.txt": "Alpha (40,50)\nBeta (200,170)\nGamma (40,170)\nSea Zone (128,120)\n",
+             "map/place.txt": "Alpha (10,10) (40,40)\nBeta (185,155)\nGamma (25,155)\nSea Zone (100,110)\n"}
+    root = write_tree(tmp_path / "islands", files)
+
+    def overlapping() -> list[str]:
+        with ExitStack() as stack:
+            return sorted(f.message.split("'")[1] for target in resolve(root, stack)
+                          for f in check_target(target, CheckSettings(select=("M309",))).findings)
+
+    assert overlapping() == []
+    monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 1)
+    assert overlapping() in (["Beta"], ["Gamma"])  # the pair compared first spent the budget
