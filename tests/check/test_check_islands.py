@@ -3,9 +3,17 @@ overlap (M309); `polygon_within` decides it."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+from pathlib import Path
+
 import pytest
 
+from check_mapkit import base_files, base_xml, write_tree
+from converter.check.config import CheckSettings
 from converter.check.geometry import Outline, polygon_within
+from converter.check.inputs import resolve
+from converter.check.rules import map_files
+from converter.check.runner import check_target
 
 
 def square(left: int, top: int, side: int) -> Outline:
@@ -30,60 +38,45 @@ def test_polygon_within(inner: Outline, outer: Outline, within: bool) -> None:
     assert polygon_within(inner, outer) is within
 
 
+def island_map(tmp_path: Path, islands: dict[str, int]) -> Path:
+    """The base map with Beta (and any other island named) a 40 px square at x = the value,
+    y 150..190, inside the sea zone's polygon."""
+    others = "".join(f'<territory name="{name}"/>' for name in islands if name != "Beta")
+    squares = "".join(f"{name} < ({x},150) ({x + 40},150) ({x + 40},190) ({x},190) >\n" for name, x in islands.items())
+    return write_tree(tmp_path / "islands", {
+        **base_files(),
+        "map/games/tiny.xml": base_xml().replace('<territory name="Beta"/>', '<territory name="Beta"/>' + others),
+        "map/polygons.txt": "Alpha < (0,0) (80,0) (80,100) (0,100) >\n" + squares
+                            + "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n",
+        "map/centers.txt": "Alpha (40,50)\n" + "".join(f"{name} ({x + 20},170)\n" for name, x in islands.items())
+                           + "Sea Zone (128,120)\n",
+        "map/place.txt": "Alpha (10,10) (40,40)\n" + "".join(f"{name} ({x + 5},155)\n" for name, x in islands.items())
+                         + "Sea Zone (100,110)\n"})
+
+
+def overlap_messages(root: Path) -> list[str]:
+    """The M309 messages of every game of the map at `root`."""
+    with ExitStack() as stack:
+        return [f.message for target in resolve(root, stack)
+                for f in check_target(target, CheckSettings(select=("M309",))).findings]
+
+
 def test_islands_of_too_many_pieces_are_reported_uncompared(tmp_path, monkeypatch) -> None:
     # a hostile file's thousands of pieces would be compared pairwise for hours: over the
     # bound the pair is reported as the overlap the scan found
-    from contextlib import ExitStack
+    root = island_map(tmp_path, {"Beta": 180})
 
-    from check_mapkit import base_files, write_tree
-    from converter.check.config import CheckSettings
-    from converter.check.inputs import resolve
-    from converter.check.rules import map_files
-    from converter.check.runner import check_target
-
-    files = {**base_files(),
-             "map/polygons.txt": "Alpha < (0,0) (80,0) (80,100) (0,100) >\nBeta < (180,150) (220,150) (220,190) (180,190) >\n"
-                                 "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n",
-             "map/centers.txt": "Alpha (40,50)\nBeta (200,170)\nSea Zone (128,180)\n",
-             "map/place.txt": "Alpha (10,10) (40,40)\nBeta (185,155)\nSea Zone (20,120)\n"}
-    root = write_tree(tmp_path / "island", files)
-
-    def overlaps() -> list[str]:
-        with ExitStack() as stack:
-            return [f.message for target in resolve(root, stack)
-                    for f in check_target(target, CheckSettings(select=("M309",))).findings]
-
-    assert overlaps() == []
+    assert overlap_messages(root) == []
     monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 0)
-    assert overlaps() == ["the polygons of 'Beta' and 'Sea Zone' overlap around (200,151)"]
+    assert overlap_messages(root) == ["the polygons of 'Beta' and 'Sea Zone' overlap around (200,151)"]
 
 
 def test_the_island_budget_is_spent_across_pairs(tmp_path, monkeypatch) -> None:
     # two islands in one sea, a budget for one comparison: one is compared (an island), the
     # other reported uncompared; a per-pair bound would let any number of pairs through
-    from contextlib import ExitStack
+    root = island_map(tmp_path, {"Beta": 180, "Gamma": 20})
 
-    from check_mapkit import base_files, base_xml, write_tree
-    from converter.check.config import CheckSettings
-    from converter.check.inputs import resolve
-    from converter.check.rules import map_files
-    from converter.check.runner import check_target
-
-    xml = base_xml().replace('<territory name="Beta"/>', '<territory name="Beta"/><territory name="Gamma"/>')
-    files = {**base_files(), "map/games/tiny.xml": xml,
-             "map/polygons.txt": "Alpha < (0,0) (80,0) (80,100) (0,100) >\n"
-                                 "Beta < (180,150) (220,150) (220,190) (180,190) >\n"
-                                 "Gamma < (20,150) (60,150) (60,190) (20,190) >\n"
-                                 "Sea Zone < (0,100) (255,100) (255,255) (0,255) >\n",
-             "map/centers.txt": "Alpha (40,50)\nBeta (200,170)\nGamma (40,170)\nSea Zone (128,120)\n",
-             "map/place.txt": "Alpha (10,10) (40,40)\nBeta (185,155)\nGamma (25,155)\nSea Zone (100,110)\n"}
-    root = write_tree(tmp_path / "islands", files)
-
-    def overlapping() -> list[str]:
-        with ExitStack() as stack:
-            return sorted(f.message.split("'")[1] for target in resolve(root, stack)
-                          for f in check_target(target, CheckSettings(select=("M309",))).findings)
-
-    assert overlapping() == []
+    assert overlap_messages(root) == []
     monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 1)
-    assert overlapping() in (["Beta"], ["Gamma"])  # the pair compared first spent the budget
+    firsts = sorted(message.split("'")[1] for message in overlap_messages(root))
+    assert firsts in (["Beta"], ["Gamma"])  # the pair compared first spent the budget
