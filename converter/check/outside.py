@@ -125,17 +125,24 @@ def _points_outside_by_tuples(polygons: PointFile, scan: ScanTable, point_file: 
     checked = [(entry, shapes[entry.name]) for entry in point_file.entries if entry.name in shapes]
     if not checked:
         return []
-    point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
-    coordinates = _clamped_coordinates(checked, int(point_counts.sum()))
-    inside = _inside_any(scan, checked, point_counts, coordinates)
-    ends = np.cumsum(point_counts)
-    found = []  # (entry, its polygons, outside points), in file order
-    for at in np.unique(np.searchsorted(ends, np.flatnonzero(~inside), side="right")).tolist():
-        entry, (shape, *_) = checked[at]
-        flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
-        found.append((entry, unread_polygons(shape), [point for point, ok in zip(entry.points, flags) if not ok]))
+    found = [(checked[at][0], unread_polygons(checked[at][1][0]), outside)
+             for at, outside in _outside_points(scan, checked)]  # (entry, its polygons, outside points)
     distances = distances_to_outlines([outside[0] for _, _, outside in found], [polygons for _, polygons, _ in found])
     return [(entry, outside[0], len(outside), distance) for (entry, _, outside), distance in zip(found, distances)]
+
+
+def _outside_points(scan: ScanTable, checked) -> list[tuple[int, list[tuple[int, int]]]]:
+    """For each entry of `checked` (as `_inside_any` takes it) with points outside its
+    territory: its number in `checked` and those points as written, in file order."""
+    point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
+    inside = _inside_any(scan, checked, point_counts, _clamped_coordinates(checked, int(point_counts.sum())))
+    ends = np.cumsum(point_counts)
+    found = []
+    for at in np.unique(np.searchsorted(ends, np.flatnonzero(~inside), side="right")).tolist():
+        entry = checked[at][0]
+        flags = inside[ends[at] - len(entry.points):ends[at]].tolist()
+        found.append((at, [point for point, ok in zip(entry.points, flags) if not ok]))
+    return found
 
 
 def beyond_tolerance(found: list[Outside], scan: ScanTable, layout: PolygonLayout, tolerance: float) -> list[Outside]:
@@ -147,13 +154,8 @@ def beyond_tolerance(found: list[Outside], scan: ScanTable, layout: PolygonLayou
     several = [(at, row[0]) for at, row in enumerate(found) if row[2] > 1]
     if several:
         checked = [(entry, layout.first[entry.name]) for _, entry in several]
-        point_counts = np.fromiter((len(entry.points) for entry, _ in checked), dtype=np.int64, count=len(checked))
-        inside = _inside_any(scan, checked, point_counts, _clamped_coordinates(checked, int(point_counts.sum())))
-        ends = np.cumsum(point_counts).tolist()
         outside, owners = [], []
-        for number, ((entry, (shape, *_)), end) in enumerate(zip(checked, ends)):
-            flags = inside[end - len(entry.points):end].tolist()
-            points = [point for point, ok in zip(entry.points, flags) if not ok]
+        for number, points in _outside_points(scan, checked):
             outside += points
             owners += [number] * len(points)
         polygons = [unread_polygons(shape) for _, (shape, *_) in checked]
