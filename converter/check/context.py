@@ -20,7 +20,8 @@ from lxml import etree
 
 from converter.check import dtdvalid, switching
 from converter.check.dtdvalid import DtdReport
-from converter.check.engine import ENGINE_ASSETS, EngineKnowledge, load_engine
+from converter.check.engine import EngineKnowledge, load_engine
+from converter.check.engineassets import EngineAssets, default_assets
 from converter.check.folderlisting import FolderListing, list_folder
 from converter.check.imagefiles import HEADER_BYTES
 from converter.check.lazy import cached, prefetched
@@ -28,7 +29,7 @@ from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, Entry, MapProperties, P
                                       read_point_file, read_polygons, unread_polygons)
 from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
-from converter.check.unitimages import UnitImages, UnitsListing
+from converter.check.unitimages import UnitImage, UnitImages, UnitsListing, flag_source
 from converter.check.model import GameModel, build_model
 from converter.check.worker import background, in_background
 from converter.xmlsafe import UnsafeXmlError, parse_xml, refuse_entities
@@ -119,18 +120,20 @@ class MapFileValues:
 
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
-                 assets_dir: Path | None = ENGINE_ASSETS, early_dtd: bool = True,
+                 engine_assets: tuple[EngineAssets, ...] | None = None, early_dtd: bool = True,
                  map_cache: dict[Path, "MapFileValues"] | None = None) -> None:
         self.target = target
         self._map_cache = map_cache  # map folder -> its values, shared by the game XMLs of one run
         self._engine = engine
         self._early_dtd = early_dtd  # False when no rule will read dtd_report
         self._dtd_early: Future | None = None  # the kernel's DtdReport | None, from the bytes read
-        self.assets_dir = assets_dir if assets_dir is not None and assets_dir.is_dir() else None
+        # the engines' unit and flag images, the current engine's first (engineassets)
+        self.engine_assets = default_assets() if engine_assets is None else engine_assets
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
-        self._unit_images: dict[tuple[str, str], str | None] = {}
+        self._unit_images: dict[tuple[str, str], UnitImage | None] = {}
         self._unit_lookup: UnitImages | None = None
+        self._flag_sources: dict[tuple[str, tuple[str, ...]], str | None] = {}
         self._prefetch: Future | None = None
         self._steps_done = 0  # of PREFETCHED, by the map-file thread
         self._step_done = threading.Condition()
@@ -409,16 +412,27 @@ class CheckContext:
                 (FolderListing("", [], b"", frozenset()) if recursive else None)
         return self._listings[key]
 
-    def unit_image(self, player: str, unit: str) -> str | None:
+    def unit_image(self, player: str, unit: str) -> UnitImage | None:
         """The file the engine draws `player`'s `unit` with: the map's units/<player>/<unit>.png,
-        then units/<unit>.png, then the same in the engine's assets; None when there is none."""
+        then the current engine's assets' one, then the same for units/<unit>.png; failing
+        those, an older engine's (`UnitImages.lookup`); None when there is none."""
         key = (player, unit)
         if key not in self._unit_images:
             if self._unit_lookup is None:
-                roots = [root for root in (self.target.map_dir, self.assets_dir) if root is not None]
-                self._unit_lookup = UnitImages(roots, self.units_listing if self.target.map_dir is not None else None)
+                map_dir = self.target.map_dir
+                self._unit_lookup = UnitImages(map_dir, self.units_listing if map_dir is not None else None,
+                                               self.engine_assets)
             self._unit_images[key] = self._unit_lookup.lookup(player, unit)
         return self._unit_images[key]
+
+    def flag_source(self, player: str, endings: tuple[str, ...]) -> str | None:
+        """Where the map's flags/<player><ending> is, for one of the endings: "" in the map,
+        else the name of the first engine whose assets hold it, None nowhere (`flag_source`).
+        Only with a map folder."""
+        key = (player, endings)
+        if key not in self._flag_sources:
+            self._flag_sources[key] = flag_source(self.target.map_dir, self.engine_assets, player, endings)
+        return self._flag_sources[key]
 
     @prefetched
     def units_listing(self) -> UnitsListing | None:

@@ -1,27 +1,37 @@
-"""The engine's unit image lookup, answered mostly from the map's own folder listing.
+"""The engine's unit image and flag lookups, unit images answered mostly from the map's own
+folder listing.
 
 `lookup` follows TripleA 2.x's UnitImageFactory: units/<player>/<unit>.png, then
-units/<unit>.png, each looked for in every root (the map, then the engine's assets) before
-the next, as 2.x's ResourceLoader does (TripleA 1.9 looked only for the first). It gives
-exactly
+units/<unit>.png, each looked for in the map and then in the engine's assets before the
+next, as 2.x's ResourceLoader does (TripleA 1.9 looked only for the first). The map's part
+gives exactly
 
     next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
-          for root in roots for candidate in (os.path.join(root, "units", *parts),)
+          for candidate in (os.path.join(root, "units", *parts),)
           if os.path.isfile(candidate)), None)
 
 but builds the paths by string concatenation (os.path.join costs more than the stat) and
 takes the map's answers from the listing of its units folder the background already made:
 a name in the listing is a file; a name missing from a folder that was listed, and whose
 file system tells letter case apart (probed once per folder), is no file. Everything else
-(odd names, unlisted or linked folders, case-insensitive folders, the engine's assets) is
-asked of the file system as before.
+(odd names, unlisted or linked folders, case-insensitive folders) is asked of the file
+system as before. The engine's assets are a set of names (engineassets), asked after the
+map for each name: the current engine's first, an older engine's only when the current one
+has no image at all.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import posixpath
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from pathlib import Path
+from typing import NamedTuple
+
+from converter.check.engineassets import EngineAssets
 
 
 class UnitsListing:
@@ -83,27 +93,104 @@ def _plain(name: str) -> bool:
     return bool(name) and "/" not in name and os.sep not in name and "\0" not in name and name not in (".", "..")
 
 
+class UnitImage(NamedTuple):
+    """Where the engine finds a unit's image."""
+
+    path: str  # the map's file; or, in an engine's assets, the file below its assets folder
+    engine: str | None  # None for the map's own file, else the engine whose assets hold it
+
+
 class UnitImages:
-    """The lookup for one check: the roots in order (the map first), with the listing of
-    the map's units folder when there is one."""
+    """The lookup for one check: the map folder (with the listing of its units folder when
+    there is one) and the engines' assets, the current engine's first."""
 
-    def __init__(self, roots: Sequence[str | os.PathLike], listing: UnitsListing | None = None) -> None:
-        self.roots = [os.fspath(root) for root in roots]
-        self.listing = listing
+    def __init__(self, map_root: str | os.PathLike | None, listing: UnitsListing | None = None,
+                 assets: Sequence[EngineAssets] = ()) -> None:
+        self.map_root = os.fspath(map_root) if map_root is not None else None
+        self.listing = listing if map_root is not None else None
+        self.assets = tuple(assets)
         self._fast = os.name == "posix"  # string paths equal os.path.join's only with "/" alone
-        self._prefixes = [os.path.join(root, "units", "") for root in self.roots]
+        self._prefix = os.path.join(self.map_root, "units", "") if self.map_root is not None else None
 
-    def lookup(self, player: str, unit: str) -> str | None:
+    def lookup(self, player: str, unit: str) -> UnitImage | None:
+        """The image 2.x draws `player`'s `unit` with, looking in the map and the first
+        engine's assets; failing that, in the map and the next engine's; None when none has one."""
+        for assets in self.assets or (None,):
+            found = self._lookup(player, unit, assets)
+            if found is not None:
+                return found
+        return None
+
+    def _lookup(self, player: str, unit: str, assets: EngineAssets | None) -> UnitImage | None:
+        shipped = assets.files if assets is not None else frozenset()
         # the listing holds image files only (a name with a suffix): a unit named "" is asked
         if not (self._fast and unit and _plain(player) and _plain(f"{unit}.png")):
-            return next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
-                         for root in self.roots for candidate in (os.path.join(root, "units", *parts),)
-                         if os.path.isfile(candidate)), None)
+            for parts in ((player, f"{unit}.png"), (f"{unit}.png",)):
+                if self.map_root is not None:
+                    candidate = os.path.join(self.map_root, "units", *parts)
+                    if os.path.isfile(candidate):
+                        return UnitImage(candidate, None)
+                relative = posixpath.join("units", *parts)  # as the map's path is joined
+                if relative in shipped:
+                    return UnitImage(relative, assets.engine)
+            return None
         file = f"{unit}.png"
-        for folder in (player, ""):  # each name in every root before the next name, as 2.x
-            for index, prefix in enumerate(self._prefixes):
-                candidate = f"{prefix}{folder}/{file}" if folder else prefix + file
-                known = self.listing.knows(folder, file) if index == 0 and self.listing is not None else None
+        for folder in (player, ""):  # each name in the map and then the assets before the next name, as 2.x
+            if self._prefix is not None:
+                candidate = f"{self._prefix}{folder}/{file}" if folder else self._prefix + file
+                known = self.listing.knows(folder, file) if self.listing is not None else None
                 if known if known is not None else os.path.isfile(candidate):
-                    return candidate
+                    return UnitImage(candidate, None)
+            relative = f"units/{folder}/{file}" if folder else f"units/{file}"
+            if relative in shipped:
+                return UnitImage(relative, assets.engine)
         return None
+
+
+IN_MAP = ""  # flag_source's answer for a flag in the map
+
+
+def flag_source(map_dir: Path, engines: Sequence[EngineAssets], player: str, endings: tuple[str, ...]) -> str | None:
+    """Where flags/<player><ending> is for one of the endings: IN_MAP, the name of the first
+    engine (the current one first) whose assets hold one, or None."""
+    names = [f"{player}{ending}" for ending in endings]
+    if any(_is_flag_file(map_dir, name) for name in names):
+        return IN_MAP
+    for assets in engines:
+        if any(f"flags/{name}" in assets.files for name in names):
+            return assets.engine
+    return None
+
+
+def _is_flag_file(map_dir: Path, name: str) -> bool:
+    if _POSIX and "/" not in name:  # the path pathlib would make, as a string (a Path costs more than the stat)
+        return _is_file(f"{map_dir}/flags/{name}")
+    return _path_is_file(map_dir / "flags" / name)
+
+
+_POSIX = os.name == "posix"
+# the errors Path.is_file takes for "no file", and a name too long to be one (a player named
+# with hundreds of characters: found by fuzzing, it failed the rule)
+_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP, errno.ENAMETOOLONG)
+
+
+def _path_is_file(path: Path) -> bool:
+    """Path.is_file, False also for a name too long for the file system."""
+    try:
+        return path.is_file()
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        return False
+
+
+def _is_file(path: str) -> bool:
+    """_path_is_file(Path(path)), for a path already as pathlib writes it."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError as error:
+        if error.errno not in _MISSING:
+            raise
+        return False
+    except ValueError:  # a NUL in the name
+        return False

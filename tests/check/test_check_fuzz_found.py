@@ -196,9 +196,9 @@ def test_a_player_name_too_long_for_the_file_system_has_no_flag(tmp_path: Path, 
                                                                  posix_strings: bool) -> None:
     """I403 looked for flags/<300 characters>.gif and failed (C001) on ENAMETOOLONG, by
     string and by Path alike: such a flag cannot exist, so the player has none."""
-    from converter.check.rules import images
+    from converter.check import unitimages
 
-    monkeypatch.setattr(images, "_POSIX", posix_strings and images._POSIX)
+    monkeypatch.setattr(unitimages, "_POSIX", posix_strings and unitimages._POSIX)
     long_name = "x" * 300
     xml = base_xml().replace('<player name="Blues" optional="false"/>',
                              f'<player name="Blues" optional="false"/><player name="{long_name}" optional="false"/>')

@@ -1,24 +1,37 @@
 """The unit image lookup answers exactly as the os.path.join + os.path.isfile loop it
 replaces, whatever the listing of the map's units folder holds, in TripleA 2.x's order:
 units/<player>/<unit>.png in the map, then in the engine's assets, then units/<unit>.png
-in the map, then in the engine's assets."""
+in the map, then in the engine's assets; an older engine's assets only when that finds
+nothing."""
 
 from __future__ import annotations
 
 import os
+import posixpath
 from pathlib import Path
 
 import pytest
 
 from converter.check.context import CheckContext, Target
+from converter.check.engineassets import EngineAssets
 from converter.check.imagefiles import verifiable_images, walk
-from converter.check.unitimages import UnitImages, UnitsListing
+from converter.check.unitimages import UnitImage, UnitImages, UnitsListing
 
 
-def _reference(roots, player: str, unit: str) -> str | None:
-    return next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
-                 for root in roots for candidate in (os.path.join(root, "units", *parts),)
-                 if os.path.isfile(candidate)), None)
+def _reference(map_dir, engines, player: str, unit: str) -> UnitImage | None:
+    """The map's file by os.path.isfile, the engines' by their names; the first engine's
+    lookup, else the next one's."""
+    for assets in engines or [None]:
+        for parts in ((player, f"{unit}.png"), (f"{unit}.png",)):
+            if map_dir is not None and os.path.isfile(candidate := os.path.join(map_dir, "units", *parts)):
+                return UnitImage(candidate, None)
+            if assets is not None and (relative := posixpath.join("units", *parts)) in assets.files:
+                return UnitImage(relative, assets.engine)
+    return None
+
+
+def _engine(assets_folder: Path, name: str = "new engine") -> list[EngineAssets]:
+    return [EngineAssets.of_folder(name, assets_folder)]
 
 
 def _listing(map_dir: Path) -> UnitsListing:
@@ -53,18 +66,39 @@ def roots(tmp_path: Path) -> list[Path]:
 
 
 def test_lookups_equal_the_reference(roots) -> None:
-    lookup = UnitImages(roots, _listing(roots[0]))
+    engines = _engine(roots[1])
+    assert "units/Germans/fighter.png" in engines[0].files and "abs/tank.png" not in engines[0].files
+    lookup = UnitImages(roots[0], _listing(roots[0]), engines)
     for player in PLAYERS:
         for unit in UNITS:
-            assert lookup.lookup(player, unit) == _reference(roots, player, unit), (player, unit)
+            assert lookup.lookup(player, unit) == _reference(roots[0], engines, player, unit), (player, unit)
 
 
 def test_without_listing_or_assets_too(roots) -> None:
-    for chosen, listing in (([roots[0]], _listing(roots[0])), (roots, None), ([roots[1]], None)):
-        lookup = UnitImages(chosen, listing)
+    engines = _engine(roots[1])
+    for map_dir, listing, chosen in ((roots[0], _listing(roots[0]), []), (roots[0], None, engines),
+                                     (None, None, engines), (None, None, [])):
+        lookup = UnitImages(map_dir, listing, chosen)
         for player in PLAYERS:
             for unit in UNITS:
-                assert lookup.lookup(player, unit) == _reference(chosen, player, unit), (player, unit)
+                assert lookup.lookup(player, unit) == _reference(map_dir, chosen, player, unit), (player, unit)
+
+
+def test_an_older_engines_assets_answer_only_when_the_current_ones_find_nothing(tmp_path: Path) -> None:
+    map_dir = tmp_path / "map"
+    _touch(map_dir, "units/Reds/x.png")
+    current = EngineAssets("TripleA 2.x", frozenset({"units/tank.png", "units/Germans/y.png"}))
+    older = EngineAssets("TripleA 1.9", frozenset({"units/Germans/tank.png", "units/Canadians/infantry.png",
+                                                    "units/Reds/x.png", "units/Germans/y.png"}))
+    for listing in (_listing(map_dir), None):
+        lookup = UnitImages(map_dir, listing, [current, older])
+        # 1.9's own-player image loses to 2.x's units/tank.png: 2.x draws that one
+        assert lookup.lookup("Germans", "tank") == UnitImage("units/tank.png", "TripleA 2.x")
+        assert lookup.lookup("Canadians", "infantry") == UnitImage("units/Canadians/infantry.png", "TripleA 1.9")
+        assert lookup.lookup("Reds", "x") == UnitImage(os.path.join(map_dir, "units", "Reds", "x.png"), None)
+        assert lookup.lookup("Germans", "y") == UnitImage("units/Germans/y.png", "TripleA 2.x")
+        assert lookup.lookup("Canadians", "tank") == UnitImage("units/tank.png", "TripleA 2.x")
+        assert lookup.lookup("Canadians", "artillery") is None
 
 
 def test_the_players_image_in_the_assets_comes_before_the_maps_image_for_all(tmp_path: Path) -> None:
@@ -75,30 +109,22 @@ def test_the_players_image_in_the_assets_comes_before_the_maps_image_for_all(tmp
     _touch(map_dir, "units/infantry.png", "units/Reds/x.png")
     _touch(assets, "units/Germans/infantry.png", "units/artillery.png", "units/Germans/x.png")
     for listing in (_listing(map_dir), None):
-        lookup = UnitImages([map_dir, assets], listing)
-        assert lookup.lookup("Germans", "infantry") == os.path.join(assets, "units", "Germans", "infantry.png")
-        assert lookup.lookup("Russians", "infantry") == os.path.join(map_dir, "units", "infantry.png")
-        assert lookup.lookup("Germans", "artillery") == os.path.join(assets, "units", "artillery.png")
-        assert lookup.lookup("Reds", "x") == os.path.join(map_dir, "units", "Reds", "x.png")
+        lookup = UnitImages(map_dir, listing, _engine(assets))
+        assert lookup.lookup("Germans", "infantry") == UnitImage("units/Germans/infantry.png", "new engine")
+        assert lookup.lookup("Russians", "infantry") == UnitImage(os.path.join(map_dir, "units", "infantry.png"), None)
+        assert lookup.lookup("Germans", "artillery") == UnitImage("units/artillery.png", "new engine")
+        assert lookup.lookup("Reds", "x") == UnitImage(os.path.join(map_dir, "units", "Reds", "x.png"), None)
         assert lookup.lookup("Reds", "tank") is None
 
 
-def test_listed_hits_need_no_stat(roots, monkeypatch) -> None:
-    lookup = UnitImages(roots, _listing(roots[0]))
+def test_listed_hits_and_the_engines_assets_need_no_stat(roots, monkeypatch) -> None:
+    lookup = UnitImages(roots[0], _listing(roots[0]), _engine(roots[1]))
     lookup.lookup("Germans", "ümlaut")  # probes once per folder at most
-    real_isfile, assets = os.path.isfile, os.path.join(roots[1], "")
     monkeypatch.setattr(os.path, "isfile", lambda path: pytest.fail(f"stat of {path}"))
-    assert lookup.lookup("Germans", "tank") == os.path.join(roots[0], "units", "Germans", "tank.png")
-
-    def assets_only(path):
-        if not path.startswith(assets):
-            pytest.fail(f"stat of {path}")
-        return real_isfile(path)
-
-    # the map's units/infantry.png: only the assets' units/Germans/infantry.png, looked for
-    # before it, is asked of the file system
-    monkeypatch.setattr(os.path, "isfile", assets_only)
-    assert lookup.lookup("Germans", "infantry") == os.path.join(roots[0], "units", "infantry.png")
+    assert lookup.lookup("Germans", "tank") == UnitImage(os.path.join(roots[0], "units", "Germans", "tank.png"), None)
+    # the map's units/infantry.png, after the assets' units/Germans/infantry.png (none)
+    assert lookup.lookup("Germans", "infantry") == UnitImage(os.path.join(roots[0], "units", "infantry.png"), None)
+    assert lookup.lookup("Germans", "fighter") == UnitImage("units/Germans/fighter.png", "new engine")
 
 
 def test_a_case_blind_file_system_is_asked_for_each_miss(roots, monkeypatch) -> None:
@@ -120,26 +146,28 @@ def test_a_case_blind_file_system_is_asked_for_each_miss(roots, monkeypatch) -> 
 
     monkeypatch.setattr(os.path, "isfile", blind(real_isfile))
     monkeypatch.setattr(os.path, "lexists", blind(real_lexists))
-    lookup = UnitImages(roots, _listing(roots[0]))
+    engines = _engine(roots[1])
+    lookup = UnitImages(roots[0], _listing(roots[0]), engines)
     for player in ("Germans", "GERMANS", "Allies"):
         for unit in ("Tank", "TANK", "tank", "Infantry", "fighter"):
-            assert lookup.lookup(player, unit) == _reference(roots, player, unit), (player, unit)
-    assert lookup.lookup("GERMANS", "TANK") == os.path.join(roots[0], "units", "GERMANS", "TANK.png")
+            assert lookup.lookup(player, unit) == _reference(roots[0], engines, player, unit), (player, unit)
+    assert lookup.lookup("GERMANS", "TANK") == UnitImage(os.path.join(roots[0], "units", "GERMANS", "TANK.png"), None)
 
 
 def test_the_context_uses_the_background_listing(roots) -> None:
     target = Target(xml=None, map_dir=roots[0], repo_root=None, display_root=roots[0], label=str(roots[0]))
-    context = CheckContext(target, assets_dir=roots[1])
+    engines = _engine(roots[1])
+    context = CheckContext(target, engine_assets=tuple(engines))
     context.prefetch_map_files()
     context.wait_for_prefetch()
     assert context.units_listing is not None and "Germans/tank.png" in context.units_listing.files
     for player in PLAYERS:
         for unit in UNITS:
-            assert context.unit_image(player, unit) == _reference(roots, player, unit), (player, unit)
+            assert context.unit_image(player, unit) == _reference(roots[0], engines, player, unit), (player, unit)
 
 
 def test_no_units_folder_means_no_listing(tmp_path: Path) -> None:
     target = Target(xml=None, map_dir=tmp_path, repo_root=None, display_root=tmp_path, label=str(tmp_path))
-    context = CheckContext(target, assets_dir=None)
+    context = CheckContext(target, engine_assets=())
     assert context.units_listing is None
     assert context.unit_image("Germans", "tank") is None

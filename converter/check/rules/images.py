@@ -1,20 +1,20 @@
 """I4xx: unit and flag images, found by TripleA 2.x's own lookup order: units/<Player>/<unit>.png
-in the map, then in the installed engine's assets, then units/<unit>.png in the map, then in
-the assets (unitimages.py); flags/<Player>.gif or .png, _small.gif or .png and _large.png,
-each in the map, then in the assets. A missing unit image is drawn as a placeholder, a
-missing flag fails whatever needs it."""
+in the map, then in the engine's assets, then units/<unit>.png in the map, then in the assets
+(unitimages.py); flags/<Player>.gif or .png, _small.gif or .png and _large.png, each in the
+map, then in the assets. The assets are each engine's own (engineassets.py): an image found
+only in 1.9's is reported as such (I407, I408). A missing unit image is drawn as a
+placeholder, a missing flag fails whatever needs it."""
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import unreadable_reason
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
+from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
 
 
@@ -26,10 +26,9 @@ _JAVA_BLANK = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u1680\u2000\u2001\u2002\u2003\u20
               "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 
 
-def _player_units(context) -> dict[tuple[str, str], int | None]:
+def _player_units(model) -> dict[tuple[str, str], int | None]:
     """(player, unit type) pairs the game shows: placed at start (unowned ones as Neutral's),
-    held, or purchasable."""
-    model = context.model
+    held, or purchasable; ordered (I401 and I407 read them, `model.derived`)."""
     pairs: dict[tuple[str, str], int | None] = {}
     placements = model.table("initialize/unitInitialize/unitPlacement")
     for owner, unit, line in zip(placements.column("owner"), placements.column("unitType", ""), placements.lines):
@@ -55,7 +54,7 @@ def _player_units(context) -> dict[tuple[str, str], int | None]:
                     if owner:
                         pairs.setdefault((owner, unit), line)
     players, known_units = {*model.players, NEUTRAL}, units
-    return {pair: line for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units}
+    return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
 
 
 def _frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
@@ -89,8 +88,10 @@ def unit_image_missing(context):
     owner=...>` and `<heldUnits player=...>` and those its `<playerProduction>` frontier sells; a
     `<unitPlacement>` without an owner places units nobody owns, which the engine draws as its
     player `Neutral`'s. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map,
-    then in the installed engine's assets, then `units/<unit>.png` in the map, then in the assets
-    (1.9 looks only for the first). Only the plain image is checked, not the `_hit`, `_disabled`
+    then in the engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9
+    looks only for the first). The assets are those of TripleA 2.x and of 1.9, known by their
+    file names, so the check answers alike with or without an engine installed; an image only
+    1.9 ships is reported by I407 instead. Only the plain image is checked, not the `_hit`, `_disabled`
     and technology variants (`_r`, `_lr`, `_jp`, `_hb`, `_ss`, `_it`, `rockets`) that 2.x looks up
     the same way for damaged or disabled units and after technology advances.
 
@@ -98,12 +99,47 @@ def unit_image_missing(context):
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
     `units/<unit>.png` to draw that unit with one image for every player.
     """
-    if context.model is None or context.target.map_dir is None:
+    model = context.model
+    if model is None or context.target.map_dir is None:
         return
-    where = " in the map and the engine's assets" if context.assets_dir is not None else " in the map"
-    for (player, unit), line in sorted(_player_units(context).items()):
+    where = _where_looked(context)
+    for (player, unit), line in model.derived("images.player_units", _player_units).items():
         if context.unit_image(player, unit) is None:
             yield hit(line=line, player=player, unit=unit, where=where)
+
+
+def _where_looked(context) -> str:
+    """" in the map and the assets of TripleA 2.x and TripleA 1.9", as the engines' assets are."""
+    engines = " and ".join(assets.engine for assets in context.engine_assets)
+    return f" in the map and the assets of {engines}" if engines else " in the map"
+
+
+@rule("I407", "images.unit-image-only-in-old-engine", Severity.WARNING,
+      "{player}'s {unit} has an image only in {engine}'s assets ({image}), which {current} does not ship: "
+      "{current} draws a placeholder")
+def unit_image_only_in_old_engine(context):
+    """Finds units whose image only an older TripleA ships: TripleA 2.x draws a placeholder for them.
+
+    Why: When the map has no image for a unit, TripleA looks in its own assets folder, and what
+    that folder holds depends on the engine: TripleA 1.9 shipped unit images for the
+    Australians, Canadians and Puppet_States and some older variants (144 files) that 2.x no
+    longer ships (its assets, release 47 of github.com/triplea-game/assets). A map that relies
+    on them shows its units in 1.9 and placeholders in 2.x (the image's name on a blank
+    counter). Units are those I401 looks at, looked for in the same order; this check uses
+    the list of each engine's asset files, so it answers alike with or without an engine
+    installed.
+
+    Fix: Copy the image into the map as `units/<Player>/<unit>.png` (1.9's assets are
+    open-source art; keep its licence), or draw one of your own.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None or not context.engine_assets:
+        return
+    current = context.engine_assets[0].engine
+    for (player, unit), line in model.derived("images.player_units", _player_units).items():
+        found = context.unit_image(player, unit)
+        if found is not None and found.engine not in (None, current):
+            yield hit(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current)
 
 
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
@@ -139,8 +175,10 @@ def flag_missing(context):
     flags/<Player>.gif` wherever it needs the flag and neither exists, e.g. in the player
     chooser, the politics panels and the bar under the map that shows whose turn it is (1.9
     looks for the same files). Builds since May 2026 try a `flags/missing_flag.png` first, but
-    the engine ships none. This check looks in the map and in the installed engine's assets
-    (which hold flags for many common nations); I406 checks the small and large flags.
+    the engine ships none. This check looks in the map and in the assets of TripleA 2.x and 1.9
+    (which hold flags for many common nations; known by their file names, so it answers alike
+    with or without an engine installed); I406 checks the small and large flags, I408 reports a
+    flag only 1.9 ships.
 
     Fix: Add `flags/<Player>.gif` or `flags/<Player>.png` to the map folder, named exactly as the
     game XML's `<player name=...>`.
@@ -160,8 +198,8 @@ def small_or_large_flag_missing(context):
     `territoryAttachment` names a `capital` with that player's `flags/<Player>_large.png` (no
     `.gif` is looked for), unless map.properties sets `map.showCapitolMarkers` to anything but
     `true`; without that file the map around the capital stays undrawn and an error is reported.
-    TripleA 1.9 looks for the same files. This check looks in the map, then in the installed
-    engine's assets.
+    TripleA 1.9 looks for the same files. This check looks in the map, then in the assets of
+    TripleA 2.x and 1.9 (known by their file names); I408 reports a flag only 1.9 ships.
 
     Fix: Add `flags/<Player>_small.gif` (or `.png`) for each player, and `flags/<Player>_large.png`
     for each player named as a capital, to the map's flags folder, named exactly as the game XML's
@@ -176,35 +214,61 @@ def small_or_large_flag_missing(context):
                   effect="TripleA 2.x cannot start the game without it")
     if not _draws_capital_markers(context):
         return
-    roots = _flag_roots(context)
     players = {*model.players, NEUTRAL}  # getPlayerId("Neutral") is the engine's own player
     for player, (territory, line) in _capitals(model).items():
-        if player in players and not _has_flag(roots, player, ("_large.png",)):
+        if player in players and context.flag_source(player, ("_large.png",)) is None:
             yield hit(line=line, player=player, territory=territory, flag=f"flags/{player}_large.png",
                       effect=f"it is the capital marker drawn on {territory}, and TripleA 2.x leaves the map "
                              "there undrawn without it")
 
 
+@rule("I408", "images.flag-only-in-old-engine", Severity.ERROR,
+      "{flag} for player {player!r} is only in {engine}'s assets, which {current} does not ship: {effect}")
+def flag_only_in_old_engine(context):
+    """Finds flags the map takes from an older TripleA's assets that TripleA 2.x does not ship.
+
+    Why: A flag the map lacks is looked for in the engine's own assets folder, and TripleA 1.9
+    shipped flags 2.x no longer does (Belgians, Norwegians, Swiss, New-Zealanders, UK_Union-Jack,
+    variants such as Germans_Modern1; 99 files; 2.x's assets are release 47 of
+    github.com/triplea-game/assets). Such a map works in 1.9; in 2.x the player's flag fails
+    with `Image Not Found`, a missing small flag stops the game from starting, and a missing
+    large flag leaves the map around the capital undrawn (I403 and I406 explain each). The
+    flags are those I403 and I406 look for; this check uses the list of each engine's asset
+    files, so it answers alike with or without an engine installed.
+
+    Fix: Copy the flag files the message names into the map's `flags/` folder (1.9's assets are
+    open-source art; keep its licence), or make your own, named exactly as the game XML's
+    `<player name=...>`.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None or not context.engine_assets:
+        return
+    current = context.engine_assets[0].engine
+    flags = [("", (".gif", ".png"), "it stops with Image Not Found wherever it shows the flag"),
+             ("_small", ("_small.gif", "_small.png"), "it cannot start the game")]
+    for player in dict.fromkeys(model.players):
+        for kind, endings, effect in flags:
+            engine = context.flag_source(player, endings)
+            if engine not in (None, IN_MAP, current):
+                yield hit(line=model.first_line(PLAYER, player), flag=f"flags/{player}{kind}.gif or .png",
+                          player=player, engine=engine, current=current, effect=effect)
+    if not _draws_capital_markers(context):
+        return
+    players = {*model.players, NEUTRAL}
+    for player, (territory, line) in _capitals(model).items():
+        engine = context.flag_source(player, ("_large.png",)) if player in players else None
+        if engine not in (None, IN_MAP, current):
+            yield hit(line=line, flag=f"flags/{player}_large.png", player=player, engine=engine, current=current,
+                      effect=f"it leaves the map around the capital marker on {territory} undrawn")
+
+
 def _players_without_flag(context, endings: tuple[str, ...]) -> list[str]:
     """The game's players with no flags/<player><ending> for any of the endings, in the map or
-    the engine's assets; none without a game or a map folder."""
+    any engine's assets; none without a game or a map folder."""
     model = context.model
     if model is None or context.target.map_dir is None:
         return []
-    roots = _flag_roots(context)
-    return [player for player in dict.fromkeys(model.players) if not _has_flag(roots, player, endings)]
-
-
-def _flag_roots(context) -> list[Path]:
-    return [root for root in (context.target.map_dir, context.assets_dir) if root is not None]
-
-
-def _has_flag(roots: list[Path], player: str, endings: tuple[str, ...]) -> bool:
-    """Is flags/<player><ending> a file in any root, for any of the endings?"""
-    names = [f"{player}{ending}" for ending in endings]
-    if _POSIX and "/" not in player:  # the path pathlib would make, as a string (a Path costs more than the stat)
-        return any(_is_file(f"{root}/flags/{name}") for root in roots for name in names)
-    return any(_path_is_file(root / "flags" / name) for root in roots for name in names)
+    return [player for player in dict.fromkeys(model.players) if context.flag_source(player, endings) is None]
 
 
 def _draws_capital_markers(context) -> bool:
@@ -229,34 +293,6 @@ def _capitals(model) -> dict[str, tuple[str, int | None]]:
         for index, value in zip(chosen, options.column_at("value", chosen, "")):
             capitals.setdefault(value, (targets[owners[index]], lines[index]))
     return capitals
-
-
-_POSIX = os.name == "posix"
-# the errors Path.is_file takes for "no file", and a name too long to be one (a player named
-# with hundreds of characters: found by fuzzing, it failed the rule)
-_MISSING = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP, errno.ENAMETOOLONG)
-
-
-def _path_is_file(path: Path) -> bool:
-    """Path.is_file, False also for a name too long for the file system."""
-    try:
-        return path.is_file()
-    except OSError as error:
-        if error.errno != errno.ENAMETOOLONG:
-            raise
-        return False
-
-
-def _is_file(path: str) -> bool:
-    """_path_is_file(Path(path)), for a path already as pathlib writes it."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError as error:
-        if error.errno not in _MISSING:
-            raise
-        return False
-    except ValueError:  # a NUL in the name
-        return False
 
 
 @rule("I404", "images.unreadable", Severity.ERROR, "{name} is not a readable image ({reason})")

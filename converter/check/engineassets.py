@@ -1,0 +1,62 @@
+"""The unit and flag images each TripleA engine ships in its own assets folder.
+
+TripleA looks for an image in the map's folder first, then in its assets (2.x's
+ResourceLoader.getResource). Which files those assets hold depends on the engine: 2.x ships
+452 unit and flag images, 1.9 shipped 697, and 144 of 1.9's unit images (Australians,
+Canadians, Puppet_States, ...) are not in 2.x, which draws a placeholder instead. The names
+come from `engine_assets.json` (names only, read from each engine's release), so a check
+answers alike on a machine without any engine, such as a CI runner; where the Debian package
+of 1.9 is installed, its folder is listed instead of the 1.9 names (they are the same files:
+a test compares them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from converter.check.engine import ENGINE_ASSETS
+
+ASSET_FOLDERS = ("units", "flags")  # the folders the image rules look in
+CURRENT_ENGINE = "TripleA 2.x"  # the engine maps are made and played with today
+_NAMES_FILE = Path(__file__).with_name("engine_assets.json")
+
+
+@dataclass(frozen=True)
+class EngineAssets:
+    """One engine's image files below its assets folder, as `units/<Player>/<unit>.png` and
+    `flags/<Player>_small.png` (always `/`, exact case)."""
+
+    engine: str  # "TripleA 2.x"
+    files: frozenset[str]
+
+    @classmethod
+    def of_folder(cls, engine: str, folder: Path) -> "EngineAssets":
+        """The image files below `folder`'s units/ and flags/ (files and links to files)."""
+        found = set()
+        for top in ASSET_FOLDERS:
+            for where, _folders, files in os.walk(folder / top):
+                relative = Path(where).relative_to(folder).as_posix()
+                found.update(f"{relative}/{name}" for name in files if os.path.isfile(os.path.join(where, name)))
+        return cls(engine, frozenset(found))
+
+
+@lru_cache(maxsize=1)
+def shipped_assets() -> tuple[EngineAssets, ...]:
+    """Every engine's assets as engine_assets.json names them, the current engine first."""
+    data = json.loads(_NAMES_FILE.read_text(encoding="utf-8"))
+    return tuple(EngineAssets(engine["name"], frozenset(engine["files"])) for engine in data["engines"])
+
+
+@lru_cache(maxsize=4)
+def default_assets(installed: Path | None = ENGINE_ASSETS) -> tuple[EngineAssets, ...]:
+    """The assets a check looks in, the current engine's first: the shipped names, with
+    1.9's read from the installed engine's folder when there is one."""
+    shipped = shipped_assets()
+    if installed is None or not installed.is_dir():
+        return shipped
+    return tuple(EngineAssets.of_folder(each.engine, installed) if each.engine == "TripleA 1.9" else each
+                 for each in shipped)
