@@ -88,3 +88,25 @@ def test_the_community_package_answers_alike_with_the_shipped_names() -> None:
     shipped = _findings(package, engine_assets=shipped_assets())
     assert shipped == _findings(package)
     assert not {finding.code for finding in shipped} & {"I407", "I408"}
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("folder", ["dday2-community-map", "map-xmls"])
+def test_without_triplea_installed_the_findings_are_the_same_but_the_dtds(folder: str) -> None:
+    """What a CI runner answers: the built-in tables for the jar, the shipped names for the
+    assets. Only X004 (the DTD, read from the jar) may differ."""
+    from converter.check.engine import ENGINE_JAR, load_engine
+
+    path = SHARED_DIR / "reference" / folder
+    if not path.is_dir() or not ENGINE_JAR.is_file():
+        pytest.skip(f"needs {path} (../shared) and the engine jar {ENGINE_JAR} (apt-get install triplea)")
+    without = load_engine(None)
+    assert without.source == "built-in tables" and load_engine().source.startswith("jar")
+    compared = 0
+    with ExitStack() as stack:
+        for target in resolve(path, stack):
+            installed = check_target(target).findings
+            runner = check_target(target, engine=without, engine_assets=shipped_assets()).findings
+            assert [f for f in installed if f.code != "X004"] == list(runner), target.label
+            compared += 1
+    assert compared >= (1 if folder.startswith("dday2") else 30)
