@@ -35,12 +35,25 @@ class EngineAssets:
 
     @classmethod
     def of_folder(cls, engine: str, folder: Path) -> "EngineAssets":
-        """The image files below `folder`'s units/ and flags/ (files and links to files)."""
-        found = set()
-        for top in ASSET_FOLDERS:
-            for where, _folders, files in os.walk(folder / top):
-                relative = Path(where).relative_to(folder).as_posix()
-                found.update(f"{relative}/{name}" for name in files if os.path.isfile(os.path.join(where, name)))
+        """The files below `folder`'s units/ and flags/ (links to files too; folders linked
+        are not entered, as os.walk does not)."""
+        found: set[str] = set()
+        pending = [(str(folder / top), top) for top in ASSET_FOLDERS]
+        while pending:
+            path, relative = pending.pop()
+            try:
+                entries = list(os.scandir(path))
+            except OSError:  # no such folder, or unreadable: it holds nothing the engine reads
+                continue
+            for entry in entries:
+                name = f"{relative}/{entry.name}"
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append((entry.path, name))
+                    elif entry.is_file():  # the directory entry's type: a stat only for links
+                        found.add(name)
+                except OSError:
+                    continue
         return cls(engine, frozenset(found))
 
 

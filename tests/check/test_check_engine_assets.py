@@ -55,10 +55,13 @@ def test_without_an_installed_engine_the_shipped_names_answer(tmp_path: Path) ->
 
 def test_an_installed_folder_stands_for_19s_names(tmp_path: Path) -> None:
     write_tree(tmp_path, {"units/Greens/tank.png": b"x", "flags/Greens.gif": b"x", "misc/other.png": b"x"})
+    (tmp_path / "units" / "Greens" / "link.png").symlink_to(tmp_path / "misc" / "other.png")
+    (tmp_path / "units" / "Greens" / "broken.png").symlink_to(tmp_path / "nowhere.png")
+    (tmp_path / "units" / "Linked").symlink_to(tmp_path / "units" / "Greens")
     chosen = default_assets(tmp_path)
     assert [each.engine for each in chosen] == [CURRENT_ENGINE, "TripleA 1.9"]
     assert chosen[0] == shipped_assets()[0]
-    assert chosen[1].files == {"units/Greens/tank.png", "flags/Greens.gif"}
+    assert chosen[1].files == {"units/Greens/tank.png", "units/Greens/link.png", "flags/Greens.gif"}
 
 
 def _findings(path: Path, **context) -> list:
