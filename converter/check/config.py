@@ -1,5 +1,6 @@
 """Per-map settings: `[tool.dday2.check]` in the map's `pyproject.toml` or `[check]` in its
-`.dday2.toml` (the latter wins), or an explicit `--config FILE`. Keys: select, ignore, fail-on."""
+`.dday2.toml` (the latter wins), or an explicit `--config FILE`. Keys: select, ignore, fail-on,
+outline-tolerance."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from converter.findings import Severity
+
+# px: a center or unit this close outside its territory's outline is on it (M307, M308); the
+# outline is a pixel line drawn over both sides, and M309 lets borders a pixel or two apart be
+OUTLINE_TOLERANCE = 2.0
+MAX_OUTLINE_TOLERANCE = 100.0  # px; more would hide whole misplaced points
 
 
 class ConfigError(ValueError):
@@ -20,6 +26,7 @@ class CheckSettings:
     select: tuple[str, ...] = ()  # code prefixes; empty = all
     ignore: tuple[str, ...] = ()
     fail_on: Severity = Severity.ERROR
+    outline_tolerance: float = OUTLINE_TOLERANCE  # px, M307 and M308
 
     def wants(self, code: str) -> bool:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):
@@ -83,7 +90,7 @@ def _table_at(data: dict, keys: tuple[str, ...], path: Path) -> dict:
 
 
 def from_table(table: dict, source: Path) -> CheckSettings:
-    unknown = set(table) - {"select", "ignore", "fail-on", "fail_on"}
+    unknown = set(table) - {"select", "ignore", "fail-on", "fail_on", "outline-tolerance", "outline_tolerance"}
     if unknown:
         raise ConfigError(f"{source}: unknown check setting(s) {', '.join(sorted(unknown))}")
     fail_on = table.get("fail-on", table.get("fail_on"))
@@ -91,8 +98,17 @@ def from_table(table: dict, source: Path) -> CheckSettings:
         severity = Severity.parse(str(fail_on)) if fail_on is not None else Severity.ERROR
     except ValueError as error:
         raise ConfigError(f"{source}: {error}") from None
+    tolerance = table.get("outline-tolerance", table.get("outline_tolerance", OUTLINE_TOLERANCE))
     return CheckSettings(checked_codes(split_codes(table.get("select")), f"{source}: select"),
-                         checked_codes(split_codes(table.get("ignore")), f"{source}: ignore"), severity)
+                         checked_codes(split_codes(table.get("ignore")), f"{source}: ignore"), severity,
+                         checked_tolerance(tolerance, f"{source}: outline-tolerance"))
+
+
+def checked_tolerance(value, where: str) -> float:
+    """`value` as pixels (a number from 0 to MAX_OUTLINE_TOLERANCE); else ConfigError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_OUTLINE_TOLERANCE:
+        raise ConfigError(f"{where} must be a number of pixels from 0 to {MAX_OUTLINE_TOLERANCE:g}, not {value!r}")
+    return float(value)
 
 
 def load_settings(root: Path | None, explicit: Path | None = None) -> CheckSettings:

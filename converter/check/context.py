@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from converter.check import dtdvalid, switching
+from converter.check.config import OUTLINE_TOLERANCE
 from converter.check.dtdvalid import DtdReport
 from converter.check.engine import EngineKnowledge, load_engine
 from converter.check.engineassets import EngineAssets, default_assets
@@ -38,9 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is ch
     from converter.check.scanlines import ScanTable
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
-# px: a center or unit this close outside its territory's outline is on it (M307, M308); the
-# outline is a pixel line drawn over both sides, and M309 lets borders a pixel or two apart be
-OUTLINE_TOLERANCE = 2.0
 
 
 def _entry_of(name: str, line: int, points: tuple) -> Entry:
@@ -107,11 +105,12 @@ class MapFileValues:
 
     values: dict[str, object]
     listings: dict[tuple[bool, str], object]
+    outline_tolerance: float  # what centers_outside and place_outside were measured with
 
     @classmethod
     def of(cls, context: "CheckContext") -> "MapFileValues":
         kept = {name: context.__dict__[name] for name in (*PREFETCHED, "polygon_layout") if name in context.__dict__}
-        return cls(kept, dict(context._listings))
+        return cls(kept, dict(context._listings), context.outline_tolerance)
 
     def restore(self, context: "CheckContext") -> None:
         context.__dict__.update(self.values)
@@ -121,8 +120,10 @@ class MapFileValues:
 class CheckContext:
     def __init__(self, target: Target, engine: EngineKnowledge | None = None,
                  engine_assets: tuple[EngineAssets, ...] | None = None, early_dtd: bool = True,
-                 map_cache: dict[Path, "MapFileValues"] | None = None) -> None:
+                 map_cache: dict[Path, "MapFileValues"] | None = None,
+                 outline_tolerance: float = OUTLINE_TOLERANCE) -> None:
         self.target = target
+        self.outline_tolerance = outline_tolerance  # px (M307, M308; see config)
         self._map_cache = map_cache  # map folder -> its values, shared by the game XMLs of one run
         self._engine = engine
         self._early_dtd = early_dtd  # False when no rule will read dtd_report
@@ -146,7 +147,7 @@ class CheckContext:
         if self.target.map_dir is None or self._prefetch is not None:
             return
         known = self._map_cache.get(self.target.map_dir) if self._map_cache is not None else None
-        if known is not None:  # another game XML of this map folder was checked before
+        if known is not None and known.outline_tolerance == self.outline_tolerance:  # another XML of this folder
             known.restore(self)
             return
         switching.shorten()  # its kernels' C work then runs beside the XML rules (see switching)
@@ -345,7 +346,7 @@ class CheckContext:
         from converter.check.outside import beyond_tolerance, points_outside  # numpy: map folders only
 
         found = points_outside(self.polygons, self.scan, point_file, self.polygon_layout)
-        return beyond_tolerance(found, self.scan, self.polygon_layout, OUTLINE_TOLERANCE) if found else found
+        return beyond_tolerance(found, self.scan, self.polygon_layout, self.outline_tolerance) if found else found
 
     @prefetched
     def scanned_overlaps(self) -> dict[tuple[str, str], tuple[int, int]]:

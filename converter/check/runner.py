@@ -44,7 +44,7 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
     prefetch = target.map_dir is not None and plan.reads_map_files
     # The background thread validates by the DTD when the XML is checked alone; with a map
     # folder it reads the map files instead, and the main thread parses and validates at once.
-    options = {"early_dtd": plan.validates, **context_options}
+    options = {"early_dtd": plan.validates, "outline_tolerance": settings.outline_tolerance, **context_options}
     context = CheckContext(target, **options)
     wanted = plan.rules
     if prefetch:

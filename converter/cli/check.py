@@ -29,6 +29,9 @@ RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it m
 @click.option("--ignore", default=None, help="Skip these codes or prefixes, comma-separated.")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default=None,
               help="Exit 1 when a finding has this severity or higher (default: error).")
+@click.option("--outline-tolerance", type=float, default=None, metavar="PX",
+              help="Centers and units this many pixels outside their territory's outline count as on it "
+                   "(M307, M308; default 2).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
 @click.option("--picture", type=click.Path(path_type=Path), default=None,
@@ -40,11 +43,11 @@ RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it m
               help="Explain these rules (codes or prefixes, comma-separated, or all): what each finds, "
                    "why it matters, how to fix it; then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
-            fail_on: str | None, config_file: Path | None, picture: Path | None, list_rules: bool,
-            explain: str | None) -> ExitCode:
+            fail_on: str | None, outline_tolerance: float | None, config_file: Path | None, picture: Path | None,
+            list_rules: bool, explain: str | None) -> ExitCode:
     """Check TripleA maps: a map repository (or its map.yml), a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
-    from converter.check.config import ConfigError, checked_codes, load_settings, split_codes
+    from converter.check.config import ConfigError, checked_codes, checked_tolerance, load_settings, split_codes
     from converter.check.inputs import InputError, resolve
     from converter.check.rule import REGISTRY
     from converter.check.runner import check_target, dedupe
@@ -69,7 +72,9 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
     try:
         overrides = {"select": checked_codes(split_codes(select), "--select"),
                      "ignore": checked_codes(split_codes(ignore), "--ignore"),
-                     "fail_on": Severity.parse(fail_on) if fail_on else None}
+                     "fail_on": Severity.parse(fail_on) if fail_on else None,
+                     "outline_tolerance": None if outline_tolerance is None else
+                     checked_tolerance(outline_tolerance, "--outline-tolerance")}
     except ConfigError as error:
         raise click.UsageError(str(error)) from None
     status = ExitCode.CLEAN

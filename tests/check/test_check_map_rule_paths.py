@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from check_mapkit import base_files, base_xml, write_tree
 from converter.check.context import CheckContext
 from converter.check.inputs import resolve
+from converter.check import unitimages
 from converter.check.rules import images, map_files
 from converter.check.rules.map_files import _entry_starts, _grid_names, _in_grid, _missing_tiles
 from converter.check.runner import check_target
@@ -117,10 +118,9 @@ def test_frontier_units_on_the_community_map(community_map_dir: Path) -> None:
 def test_flag_lookup_by_string_equals_the_path_lookup(tmp_path: Path, flags: dict, monkeypatch) -> None:
     root = write_tree(tmp_path, {**{k: v for k, v in base_files().items() if not k.startswith("map/flags/")}, **flags})
     with ExitStack() as stack:
-        context = _context(root, stack)
-        by_string = list(images.flag_missing(context))
-        monkeypatch.setattr(images, "_POSIX", False)
-        by_path = list(images.flag_missing(context))
+        by_string = list(images.flag_missing(_context(root, stack)))
+        monkeypatch.setattr(unitimages, "_POSIX", False)
+        by_path = list(images.flag_missing(_context(root, stack)))  # a new context: each caches its answers
     assert by_string == by_path
     assert {hit.player for hit in by_string} == {"Reds", "Blues"} - {Path(name).stem for name in flags
                                                                     if not name.endswith("inner")}
@@ -145,9 +145,9 @@ def test_an_unsearchable_flags_folder_fails_as_the_path_lookup_did(tmp_path: Pat
         monkeypatch.setattr(os, "stat", refusing_stat)
         with pytest.raises(PermissionError):
             list(images.flag_missing(context))
-        monkeypatch.setattr(images, "_POSIX", False)
+        monkeypatch.setattr(unitimages, "_POSIX", False)
         with pytest.raises(PermissionError):
-            list(images.flag_missing(context))
+            list(images.flag_missing(_context(root, stack)))
 
 
 def test_the_rules_find_the_same_on_the_generated_map_both_ways(built_dday2: Path, monkeypatch) -> None:
@@ -157,6 +157,6 @@ def test_the_rules_find_the_same_on_the_generated_map_both_ways(built_dday2: Pat
         fast = check_target(target).findings
         monkeypatch.setattr(map_files, "GRID_NAMES_AT_ONCE", 0)
         monkeypatch.setattr(map_files, "INT64", (0, 0))
-        monkeypatch.setattr(images, "_POSIX", False)
+        monkeypatch.setattr(unitimages, "_POSIX", False)
         plain = check_target(target).findings
     assert fast == plain

@@ -216,8 +216,9 @@ def center_outside(context):
     a territory's center, and puts its capital and victory-city markers there when capitols.txt
     or vc.txt gives no point; the engine does not check where a center lies. A point on the
     outline or at most 2 px off it counts as inside (the outline is a pixel line drawn over
-    both sides), any of the territory's polygons will do (those of its first polygons.txt
-    line), and the message gives the distance to the nearest edge.
+    both sides; the setting `outline-tolerance` or `--outline-tolerance` changes the 2 px),
+    any of the territory's polygons will do (those of its first polygons.txt line), and the
+    message gives the distance to the nearest edge.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -237,8 +238,9 @@ def place_outside(context):
     the sea, and players cannot tell whose it is; the engine does not check this. A point a few
     pixels outside the outline is fine when its unit still sits inside (a small box's points are
     best placed up and left of it), and a unit centred at most 2 px off the outline counts as
-    inside. One finding per place.txt line gives how many of its units fall outside, the first
-    of them and how far its centre lies from the outline.
+    inside (`outline-tolerance` changes that, as for M307). One finding per place.txt line gives
+    how many of its units fall outside, the first of them and how far its centre lies from the
+    outline.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
