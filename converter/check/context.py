@@ -30,7 +30,7 @@ from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, Entry, MapProperties, P
                                       read_point_file, read_polygons, unread_polygons)
 from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
-from converter.check.unitimages import UnitImage, UnitImages, UnitsListing, flag_source
+from converter.check.unitimages import FlagSource, UnitImage, UnitImages, UnitsListing, flag_source
 from converter.check.model import GameModel, build_model
 from converter.check.worker import background, in_background
 from converter.xmlsafe import UnsafeXmlError, parse_xml, refuse_entities
@@ -134,7 +134,7 @@ class CheckContext:
         self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
         self._unit_images: dict[tuple[str, str], UnitImage | None] = {}
         self._unit_lookup: UnitImages | None = None
-        self._flag_sources: dict[tuple[str, tuple[str, ...]], str | None] = {}
+        self._flag_sources: dict[tuple[str, tuple[str, ...]], FlagSource | None] = {}
         self._prefetch: Future | None = None
         self._steps_done = 0  # of PREFETCHED, by the map-file thread
         self._step_done = threading.Condition()
@@ -426,12 +426,14 @@ class CheckContext:
             self._unit_images[key] = self._unit_lookup.lookup(player, unit)
         return self._unit_images[key]
 
-    def flag_source(self, player: str, endings: tuple[str, ...]) -> str | None:
-        """Where the map's flags/<player><ending> is, for one of the endings: "" in the map,
-        else the name of the first engine whose assets hold it, None nowhere (`flag_source`).
-        Only with a map folder."""
+    def flag_source(self, player: str, endings: tuple[str, ...]) -> FlagSource | None:
+        """Where the map's flags/<player><ending> is found, for one of the endings: in the map
+        or the first engine's assets that hold it; None nowhere (`flag_source`). Only with
+        a map folder."""
         key = (player, endings)
         if key not in self._flag_sources:
+            if self.target.map_dir is None:
+                raise ValueError("flags are looked for only with a map folder")
             self._flag_sources[key] = flag_source(self.target.map_dir, self.engine_assets, player, endings)
         return self._flag_sources[key]
 

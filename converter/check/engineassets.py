@@ -5,9 +5,9 @@ ResourceLoader.getResource). Which files those assets hold depends on the engine
 452 unit and flag images, 1.9 shipped 697, and 144 of 1.9's unit images (Australians,
 Canadians, Puppet_States, ...) are not in 2.x, which draws a placeholder instead. The names
 come from `engine_assets.json` (names only, read from each engine's release), so a check
-answers alike on a machine without any engine, such as a CI runner; where the Debian package
-of 1.9 is installed, its folder is listed instead of the 1.9 names (they are the same files:
-a test compares them).
+answers alike on a machine without any engine, such as a CI runner. Where the Debian package
+of 1.9 is installed, the files of its folder are added to the 1.9 names (they are the same
+files, a test compares them; a partly installed or unreadable folder takes none away).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from converter.check.engine import ENGINE_ASSETS
 
 ASSET_FOLDERS = ("units", "flags")  # the folders the image rules look in
 CURRENT_ENGINE = "TripleA 2.x"  # the engine maps are made and played with today
+INSTALLED_ENGINE = "TripleA 1.9"  # the engine of Debian's package triplea, at ENGINE_ASSETS
 _NAMES_FILE = Path(__file__).with_name("engine_assets.json")
 
 
@@ -66,10 +67,11 @@ def shipped_assets() -> tuple[EngineAssets, ...]:
 
 @lru_cache(maxsize=4)
 def default_assets(installed: Path | None = ENGINE_ASSETS) -> tuple[EngineAssets, ...]:
-    """The assets a check looks in, the current engine's first: the shipped names, with
-    1.9's read from the installed engine's folder when there is one."""
+    """The assets a check looks in, the current engine's first: the shipped names, 1.9's
+    with the files of the installed engine's folder when there is one."""
     shipped = shipped_assets()
     if installed is None or not installed.is_dir():
         return shipped
-    return tuple(EngineAssets.of_folder(each.engine, installed) if each.engine == "TripleA 1.9" else each
+    listed = EngineAssets.of_folder(INSTALLED_ENGINE, installed).files
+    return tuple(EngineAssets(each.engine, each.files | listed) if each.engine == INSTALLED_ENGINE else each
                  for each in shipped)

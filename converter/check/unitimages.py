@@ -4,10 +4,10 @@ folder listing.
 `lookup` follows TripleA 2.x's UnitImageFactory: units/<player>/<unit>.png, then
 units/<unit>.png, each looked for in the map and then in the engine's assets before the
 next, as 2.x's ResourceLoader does (TripleA 1.9 looked only for the first). The map's part
-gives exactly
+gives exactly, for the map folder `map_root`,
 
     next((candidate for parts in ((player, f"{unit}.png"), (f"{unit}.png",))
-          for candidate in (os.path.join(root, "units", *parts),)
+          for candidate in (os.path.join(map_root, "units", *parts),)
           if os.path.isfile(candidate)), None)
 
 but builds the paths by string concatenation (os.path.join costs more than the stat) and
@@ -114,15 +114,22 @@ class UnitImages:
 
     def lookup(self, player: str, unit: str) -> UnitImage | None:
         """The image 2.x draws `player`'s `unit` with, looking in the map and the first
-        engine's assets; failing that, in the map and the next engine's; None when none has one."""
-        for assets in self.assets or (None,):
-            found = self._lookup(player, unit, assets)
-            if found is not None:
-                return found
+        engine's assets; failing that, in the next engine's assets (the map has none then);
+        None when none has one."""
+        parts_of_names = ((player, f"{unit}.png"), (f"{unit}.png",))
+        current = self.assets[0] if self.assets else None
+        found = self._lookup(player, unit, current.files if current is not None else frozenset())
+        if found is not None:
+            return found if found.engine is None else UnitImage(found.path, current.engine)
+        for older in self.assets[1:]:
+            for parts in parts_of_names:
+                relative = posixpath.join("units", *parts)
+                if relative in older.files:
+                    return UnitImage(relative, older.engine)
         return None
 
-    def _lookup(self, player: str, unit: str, assets: EngineAssets | None) -> UnitImage | None:
-        shipped = assets.files if assets is not None else frozenset()
+    def _lookup(self, player: str, unit: str, shipped: frozenset[str]) -> UnitImage | None:
+        """The map's image or the `shipped` name, in 2.x's order (an engine's hit as engine "")."""
         # the listing holds image files only (a name with a suffix): a unit named "" is asked
         if not (self._fast and unit and _plain(player) and _plain(f"{unit}.png")):
             for parts in ((player, f"{unit}.png"), (f"{unit}.png",)):
@@ -132,7 +139,7 @@ class UnitImages:
                         return UnitImage(candidate, None)
                 relative = posixpath.join("units", *parts)  # as the map's path is joined
                 if relative in shipped:
-                    return UnitImage(relative, assets.engine)
+                    return UnitImage(relative, "")
             return None
         file = f"{unit}.png"
         for folder in (player, ""):  # each name in the map and then the assets before the next name, as 2.x
@@ -143,22 +150,32 @@ class UnitImages:
                     return UnitImage(candidate, None)
             relative = f"units/{folder}/{file}" if folder else f"units/{file}"
             if relative in shipped:
-                return UnitImage(relative, assets.engine)
+                return UnitImage(relative, "")
         return None
 
 
-IN_MAP = ""  # flag_source's answer for a flag in the map
+IN_MAP = ""  # FlagSource.engine for a flag in the map
 
 
-def flag_source(map_dir: Path, engines: Sequence[EngineAssets], player: str, endings: tuple[str, ...]) -> str | None:
-    """Where flags/<player><ending> is for one of the endings: IN_MAP, the name of the first
-    engine (the current one first) whose assets hold one, or None."""
+class FlagSource(NamedTuple):
+    """Where a player's flag is found."""
+
+    engine: str  # IN_MAP, or the engine whose assets hold it
+    name: str  # the file below flags/, e.g. Belgians_small.png
+
+
+def flag_source(map_dir: Path, engines: Sequence[EngineAssets], player: str,
+                endings: tuple[str, ...]) -> FlagSource | None:
+    """Where flags/<player><ending> is for one of the endings, in order: in the map, else in
+    the first engine's assets (the current one first) that holds one; None nowhere."""
     names = [f"{player}{ending}" for ending in endings]
-    if any(_is_flag_file(map_dir, name) for name in names):
-        return IN_MAP
+    for name in names:
+        if _is_flag_file(map_dir, name):
+            return FlagSource(IN_MAP, name)
     for assets in engines:
-        if any(f"flags/{name}" in assets.files for name in names):
-            return assets.engine
+        for name in names:
+            if f"flags/{name}" in assets.files:
+                return FlagSource(assets.engine, name)
     return None
 
 

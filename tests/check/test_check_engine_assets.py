@@ -53,7 +53,7 @@ def test_without_an_installed_engine_the_shipped_names_answer(tmp_path: Path) ->
     assert default_assets(None) == shipped_assets()
 
 
-def test_an_installed_folder_stands_for_19s_names(tmp_path: Path) -> None:
+def test_an_installed_folders_files_join_19s_names(tmp_path: Path) -> None:
     write_tree(tmp_path, {"units/Greens/tank.png": b"x", "flags/Greens.gif": b"x", "misc/other.png": b"x"})
     (tmp_path / "units" / "Greens" / "link.png").symlink_to(tmp_path / "misc" / "other.png")
     (tmp_path / "units" / "Greens" / "broken.png").symlink_to(tmp_path / "nowhere.png")
@@ -61,7 +61,20 @@ def test_an_installed_folder_stands_for_19s_names(tmp_path: Path) -> None:
     chosen = default_assets(tmp_path)
     assert [each.engine for each in chosen] == [CURRENT_ENGINE, "TripleA 1.9"]
     assert chosen[0] == shipped_assets()[0]
-    assert chosen[1].files == {"units/Greens/tank.png", "units/Greens/link.png", "flags/Greens.gif"}
+    assert chosen[1].files - shipped_assets()[1].files == {"units/Greens/tank.png", "units/Greens/link.png",
+                                                           "flags/Greens.gif"}
+    assert chosen[1].files >= shipped_assets()[1].files
+
+
+def test_an_empty_or_unreadable_installed_folder_takes_no_name_away(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    write_tree(tmp_path / "unreadable", {"units/Greens/tank.png": b"x"})
+    (tmp_path / "unreadable" / "units").chmod(0)
+    try:
+        for folder in (tmp_path / "empty", tmp_path / "unreadable"):
+            assert default_assets(folder)[1].files >= shipped_assets()[1].files
+    finally:
+        (tmp_path / "unreadable" / "units").chmod(0o755)
 
 
 def _findings(path: Path, **context) -> list:

@@ -93,3 +93,31 @@ def test_map_files_read_with_another_tolerance_are_measured_again(tmp_path: Path
         context.prefetch_map_files()
         context.wait_for_prefetch()
         assert len(context.place_outside) == 1
+
+
+@pytest.mark.parametrize("distance, tolerance, shown", [(12.37, 2, 12), (3.4, 3, 3.4), (2.5, 2, 2.5), (2.04, 2, 2.04),
+                                                        (3.0, 2.5, 3), (2.0004, 2, "more than 2")])
+def test_the_distance_shown_is_never_within_the_tolerance(distance: float, tolerance: float, shown) -> None:
+    from converter.check.rules.map_files import shown_distance
+
+    assert shown_distance(distance, tolerance) == shown
+
+
+def test_pyprojects_setting_and_its_underscore_spelling(tmp_path: Path) -> None:
+    root = _map(tmp_path)
+    (root / "pyproject.toml").write_text("[tool.dday2.check]\noutline_tolerance = 3.5\n")
+    assert load_settings(root).outline_tolerance == 3.5
+    assert set(_distances(root, load_settings(root).merged(select=("M307", "M308")))) == {"M308"}
+
+
+def test_the_same_tolerance_reuses_the_maps_values(tmp_path: Path) -> None:
+    root = _map(tmp_path)
+    cache: dict = {}
+    with ExitStack() as stack:
+        target = resolve(root, stack)[0]
+        check_target(target, CheckSettings(select=("M3",), outline_tolerance=3.5), map_cache=cache)
+        kept = cache[target.map_dir]
+        context = CheckContext(target, map_cache=cache, outline_tolerance=3.5)
+        context.prefetch_map_files()
+        assert context._prefetch is None  # nothing read again: the cached values were restored
+        assert context.place_outside is kept.values["place_outside"]

@@ -115,8 +115,8 @@ def _where_looked(context) -> str:
 
 
 @rule("I407", "images.unit-image-only-in-old-engine", Severity.WARNING,
-      "{player}'s {unit} has an image only in {engine}'s assets ({image}), which {current} does not ship: "
-      "{current} draws a placeholder")
+      "the {unit} of player {player!r} has an image only in {engine}'s assets ({image}); {current} lacks it "
+      "and draws a placeholder")
 def unit_image_only_in_old_engine(context):
     """Finds units whose image only an older TripleA ships: TripleA 2.x draws a placeholder for them.
 
@@ -223,20 +223,21 @@ def small_or_large_flag_missing(context):
 
 
 @rule("I408", "images.flag-only-in-old-engine", Severity.ERROR,
-      "{flag} for player {player!r} is only in {engine}'s assets, which {current} does not ship: {effect}")
+      "flags/{flag} for player {player!r} is only in {engine}'s assets; {current} lacks it and {effect}")
 def flag_only_in_old_engine(context):
     """Finds flags the map takes from an older TripleA's assets that TripleA 2.x does not ship.
 
     Why: A flag the map lacks is looked for in the engine's own assets folder, and TripleA 1.9
-    shipped flags 2.x no longer does (Belgians, Norwegians, Swiss, New-Zealanders, UK_Union-Jack,
-    variants such as Germans_Modern1; 99 files; 2.x's assets are release 47 of
-    github.com/triplea-game/assets). Such a map works in 1.9; in 2.x the player's flag fails
-    with `Image Not Found`, a missing small flag stops the game from starting, and a missing
-    large flag leaves the map around the capital undrawn (I403 and I406 explain each). The
-    flags are those I403 and I406 look for; this check uses the list of each engine's asset
-    files, so it answers alike with or without an engine installed.
+    shipped flags 2.x no longer does (102 files: Belgians, Norwegians, Swiss, New-Zealanders,
+    UK_Union-Jack, variants such as Germans_Modern1; 2.x's assets are release 47 of
+    github.com/triplea-game/assets). Such a map works in 1.9. In 2.x a missing small flag stops
+    the game from starting and a missing large flag leaves the map around the capital undrawn
+    (errors, as I406 reports them), and the player's flag fails with `Image Not Found` where it
+    is shown (a warning, as I403 reports it). The flags are those I403 and I406 look for; this
+    check uses the list of each engine's asset files, so it answers alike with or without an
+    engine installed.
 
-    Fix: Copy the flag files the message names into the map's `flags/` folder (1.9's assets are
+    Fix: Copy the flag file the message names into the map's `flags/` folder (1.9's assets are
     open-source art; keep its licence), or make your own, named exactly as the game XML's
     `<player name=...>`.
     """
@@ -244,22 +245,22 @@ def flag_only_in_old_engine(context):
     if model is None or context.target.map_dir is None or not context.engine_assets:
         return
     current = context.engine_assets[0].engine
-    flags = [("", (".gif", ".png"), "it stops with Image Not Found wherever it shows the flag"),
-             ("_small", ("_small.gif", "_small.png"), "it cannot start the game")]
+    flags = [((".gif", ".png"), "stops with Image Not Found wherever it shows the flag", Severity.WARNING),
+             (("_small.gif", "_small.png"), "cannot start the game", Severity.ERROR)]
     for player in dict.fromkeys(model.players):
-        for kind, endings, effect in flags:
-            engine = context.flag_source(player, endings)
-            if engine not in (None, IN_MAP, current):
-                yield hit(line=model.first_line(PLAYER, player), flag=f"flags/{player}{kind}.gif or .png",
-                          player=player, engine=engine, current=current, effect=effect)
+        for endings, effect, severity in flags:
+            found = context.flag_source(player, endings)
+            if found is not None and found.engine not in (IN_MAP, current):
+                yield hit(line=model.first_line(PLAYER, player), flag=found.name, player=player, engine=found.engine,
+                          current=current, effect=effect, severity=severity)
     if not _draws_capital_markers(context):
         return
     players = {*model.players, NEUTRAL}
     for player, (territory, line) in _capitals(model).items():
-        engine = context.flag_source(player, ("_large.png",)) if player in players else None
-        if engine not in (None, IN_MAP, current):
-            yield hit(line=line, flag=f"flags/{player}_large.png", player=player, engine=engine, current=current,
-                      effect=f"it leaves the map around the capital marker on {territory} undrawn")
+        found = context.flag_source(player, ("_large.png",)) if player in players else None
+        if found is not None and found.engine not in (IN_MAP, current):
+            yield hit(line=line, flag=found.name, player=player, engine=found.engine, current=current,
+                      effect=f"leaves the map around the capital marker on {territory} undrawn")
 
 
 def _players_without_flag(context, endings: tuple[str, ...]) -> list[str]:

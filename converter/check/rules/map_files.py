@@ -223,7 +223,7 @@ def center_outside(context):
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
     """
-    yield from _points_outside(context.centers, context.centers_outside)
+    yield from _points_outside(context.centers, context.centers_outside, context.outline_tolerance)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
@@ -246,23 +246,35 @@ def place_outside(context):
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
     the unit squares as you place them.
     """
-    point_file, found = context.place, context.place_outside
+    point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
     path = point_file.path if found else None
     for entry, (x, y), count, distance, (across, down) in found:
         name = entry.name
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
-                       "total": len(entry.points), "centre": f"({across},{down})", "distance": round(distance),
-                       AT: (int(x), int(y))}, path, entry.line, name, None))
+                       "total": len(entry.points), "centre": f"({across},{down})",
+                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y))},
+                      path, entry.line, name, None))
 
 
-def _points_outside(point_file, found):
+def _points_outside(point_file, found, tolerance: float):
     """A place.txt can put hundreds of points outside: each hit built as a dict display."""
     path = point_file.path if found else None
     for entry, (x, y), count, distance in found:
         name = entry.name
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
-                       "total": len(entry.points), "distance": round(distance), AT: (int(x), int(y))},
-                      path, entry.line, name, None))
+                       "total": len(entry.points), "distance": shown_distance(distance, tolerance),
+                       AT: (int(x), int(y))}, path, entry.line, name, None))
+
+
+def shown_distance(distance: float, tolerance: float) -> int | float | str:
+    """The distance in whole pixels, or with as many decimals (up to 3) as it takes to show it
+    beyond the tolerance: 3.4 px outside with a tolerance of 3 is not "3 px outside"."""
+    if round(distance) > tolerance:
+        return round(distance)
+    for digits in (1, 2, 3):
+        if round(distance, digits) > tolerance:
+            return round(distance, digits)
+    return f"more than {tolerance:g}"
 
 
 @rule("M309", "map-files.overlapping-polygons", Severity.WARNING,
