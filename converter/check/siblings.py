@@ -1,6 +1,7 @@
-"""The territories the other game XMLs of a map declare: a map folder's polygons, centers
-and place points serve every game of the map, so a name one game lacks may be another's
-(M303 does not report those).
+"""The territories and players the other game XMLs of a map declare: a map folder's
+polygons, centers and place points, its map.properties and its units folder serve every game
+of the map, so a name one game lacks may be another's (M303, M320, M323 and I405 do not
+report those).
 
 Each sibling XML is read as the checker reads any game XML: never a FIFO or device, at most
 MAX_XML_BYTES, parsed hardened; one that cannot be read adds no names. Answers are kept per
@@ -23,6 +24,15 @@ MAX_SIBLINGS = 64  # game XMLs looked at beside one game (a real map has a handf
 def sibling_territories(target) -> frozenset[str]:
     """Territory names the map's other game XMLs declare (in its `games/` folder and beside the
     target's XML); empty when the target has no map folder or no siblings."""
+    return _sibling_names(target, 0)
+
+
+def sibling_players(target) -> frozenset[str]:
+    """Player names the map's other game XMLs declare, as `sibling_territories`."""
+    return _sibling_names(target, 1)
+
+
+def _sibling_names(target, kind: int) -> frozenset[str]:
     if target.map_dir is None or target.xml is None:
         return frozenset()
     folders = {target.map_dir / "games", target.xml.parent}
@@ -33,18 +43,19 @@ def sibling_territories(target) -> frozenset[str]:
             status = os.stat(path)
         except OSError:
             continue
-        names |= _territories_of(str(path), status.st_size, status.st_mtime_ns)
+        names |= _names_of(str(path), status.st_size, status.st_mtime_ns)[kind]
     return frozenset(names)
 
 
 @lru_cache(maxsize=MAX_SIBLINGS)
-def _territories_of(path: str, size: int, changed: int) -> frozenset[str]:
-    """`<map><territory name=...>` of one game XML (`size` and `changed` key the cache)."""
+def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], frozenset[str]]:
+    """(`<map><territory name=...>`, `<playerList><player name=...>`) of one game XML (`size`
+    and `changed` key the cache)."""
     if size > MAX_XML_BYTES:
-        return frozenset()
+        return frozenset(), frozenset()
     try:
         root = parse_xml(read_file(path, MAX_XML_BYTES + 1)).getroot()
     except (OSError, UnsafeXmlError, ValueError):
-        return frozenset()
-    return frozenset(name for name in (element.get("name") for element in root.iterfind("map/territory"))
-                     if name is not None)
+        return frozenset(), frozenset()
+    return tuple(frozenset(name for name in (element.get("name") for element in root.iterfind(where))
+                           if name is not None) for where in ("map/territory", "playerList/player"))

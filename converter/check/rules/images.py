@@ -14,6 +14,7 @@ from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import unreadable_reason
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
+from converter.check.siblings import sibling_players
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
 
@@ -322,15 +323,18 @@ def unreadable_image(context):
             yield hit(file=Path(path), name=f"{folder}/{relative}", reason=reason)
 
 
-@rule("I405", "images.unknown-player-folder", Severity.INFO, "units/{folder}/ is not named after a player of the game")
+@rule("I405", "images.unknown-player-folder", Severity.INFO,
+      "units/{folder}/ is not named after a player of any game of the map")
 def unknown_player_folder(context):
-    """Finds folders in units/ that are not named after any player of the game XML.
+    """Finds folders in units/ that are not named after any player of the map's game XMLs.
 
     Why: TripleA looks for a player's unit images in `units/<Player>/`, named as in the game
     XML's `<player name=...>` (2.x then in `units/`), so images in a folder named after no player
     are drawn for no one; such a folder often belongs to a renamed or misspelt player, whose units
     then lack images (I401). `units/Neutral/` is not reported: the engine draws units nobody owns
-    (placed by a `<unitPlacement>` without an owner) as those of its own player `Neutral`.
+    (placed by a `<unitPlacement>` without an owner) as those of its own player `Neutral`, and
+    neither is a folder named after a player of another game XML of the map, which shares the
+    units folder.
 
     Fix: Rename the folder to the player's name exactly as in the game XML, letter case
     included, or delete it if no player uses it.
@@ -341,6 +345,8 @@ def unknown_player_folder(context):
         return
     players = {*model.players, NEUTRAL}
     root = str(context.map_file("units"))
-    for name in sorted(name for name, kind in entries.items() if kind & FOLDER):
-        if name not in players:
+    unknown = sorted(name for name, kind in entries.items() if kind & FOLDER and name not in players)
+    elsewhere = sibling_players(context.target) if unknown else frozenset()  # read only when needed
+    for name in unknown:
+        if name not in elsewhere:
             yield hit(file=Path(os.path.join(root, name)), folder=name)

@@ -13,6 +13,7 @@ from converter.check.builtin_tables import (
     RETIRED_MAP_PROPERTY_KEYS,
 )
 from converter.check.rule import hit, rule
+from converter.check.siblings import sibling_players
 from converter.findings import Severity
 
 # the value each key needs, as TripleA 2.x parses it (MapData, PlayerColors, ScreenshotExporter)
@@ -74,7 +75,7 @@ def unknown_key(context):
         prefix = next((prefix for prefix in MAP_PROPERTY_PLAYER_PREFIXES if key.startswith(prefix)), None)
         if prefix is not None:
             name = key[len(prefix):]
-            if players is None or name in players:
+            if players is None or name in players or name in sibling_players(context.target):
                 continue
             match = _close_player(name, players)
             yield hit(file=properties.path, line=item.line, key=key, severity=None if match else Severity.INFO,
@@ -197,14 +198,15 @@ def _unowned_land(model) -> list[str]:
 
 
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,
-      "map.properties sets color.{name} but the game has no player {name!r}")
+      "map.properties sets color.{name} but no game of the map has a player {name!r}")
 def colour_unknown_player(context):
     """Finds colour lines in map.properties for names that are no player of the game XML.
 
     Why: TripleA 2.x reads `color.` lines only for players, for `Neutral` (its player owning the
     land nobody owns) and for `Impassable` (or the old spelling `Impassible`: impassable land), so
     a line for another name is never used; it is usually left from a renamed or removed player,
-    or misspells a player's name, and then that player has no colour (M322).
+    or misspells a player's name, and then that player has no colour (M322). The players of the
+    map's other game XMLs count too: they share its map.properties.
 
     Fix: Delete the line from map.properties, or correct the name after `color.` to match the
     game XML's `<player name=...>` exactly.
@@ -213,9 +215,12 @@ def colour_unknown_player(context):
     if properties is None or model is None:
         return
     players = set(model.players) | {NEUTRAL_PLAYER, *IMPASSABLE_COLOUR_NAMES}
-    for item in properties.items:
-        if item.key.startswith("color.") and item.key[len("color."):] not in players:
-            yield hit(file=properties.path, line=item.line, name=item.key[len("color."):])
+    unknown = [item for item in properties.items if item.key.startswith("color.") and item.key[6:] not in players]
+    if unknown:
+        elsewhere = sibling_players(context.target)  # read only when needed
+        for item in unknown:
+            if item.key[6:] not in elsewhere:
+                yield hit(file=properties.path, line=item.line, name=item.key[6:])
 
 
 @rule("M324", "map-properties.missing-size", Severity.ERROR, "map.properties has no {key}; the engine needs it")
