@@ -22,7 +22,7 @@ from converter.check import dtdvalid
 from converter.check.accel import accelerator
 from converter.check.engine import load_engine
 from converter.check.inputs import resolve
-from converter.check.rules.map_files import SHOWN_TILES
+from converter.check.rules.map_tiles import SHOWN_TILES
 from converter.check.runner import INTERNAL_CODE, check_target
 from converter.cli import main
 from converter.paths import REPO_ROOT

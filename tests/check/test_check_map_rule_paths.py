@@ -17,8 +17,9 @@ from check_mapkit import base_files, base_xml, write_tree
 from converter.check.context import CheckContext
 from converter.check.inputs import resolve
 from converter.check import unitimages
-from converter.check.rules import images, map_files
-from converter.check.rules.map_files import _entry_starts, _grid_names, _in_grid, _missing_tiles
+from converter.check.rules import images, map_files, map_tiles
+from converter.check.rules.map_files import _entry_starts
+from converter.check.rules.map_tiles import _grid_names, _in_grid, _missing_tiles
 from converter.check.runner import check_target
 
 _tile_names = st.one_of(
@@ -41,7 +42,7 @@ def test_missing_tiles_counts_the_cells_without_their_file(names, columns, rows)
 def test_a_huge_grid_counts_by_name(monkeypatch) -> None:
     present = dict.fromkeys(["0_0.png", "1_0.png", "01_0.png", "x.png"])
     assert _missing_tiles(present, 3, 2, _grid_names(3, 2)) == _missing_tiles(present, 3, 2, None) == 4
-    monkeypatch.setattr(map_files, "GRID_NAMES_AT_ONCE", 5)
+    monkeypatch.setattr(map_tiles, "GRID_NAMES_AT_ONCE", 5)
     assert _grid_names(3, 2) is None and _grid_names(5, 1) is not None
 
 
@@ -155,7 +156,7 @@ def test_the_rules_find_the_same_on_the_generated_map_both_ways(built_dday2: Pat
     with ExitStack() as stack:
         target = resolve(built_dday2, stack)[0]
         fast = check_target(target).findings
-        monkeypatch.setattr(map_files, "GRID_NAMES_AT_ONCE", 0)
+        monkeypatch.setattr(map_tiles, "GRID_NAMES_AT_ONCE", 0)
         monkeypatch.setattr(map_files, "INT64", (0, 0))
         monkeypatch.setattr(unitimages, "_POSIX", False)
         plain = check_target(target).findings

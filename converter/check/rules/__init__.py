@@ -9,6 +9,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     images,
     map_files,
     map_properties,
+    map_tiles,
     map_yml,
     references,
     structure,

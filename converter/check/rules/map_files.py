@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import errno
 import stat
-from itertools import islice, product, starmap
-from operator import add, itemgetter
+from operator import itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
-from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import read_lines
 from converter.check.siblings import sibling_territories
 from converter.check.rule import AT, hit, hit_of, rule
+from converter.check.rules.map_tiles import map_size
 from converter.findings import Severity
 
-TILE_SIZE = 256
-SHOWN_TILES = 1000  # missing tiles M310 names one by one; a real map has a few thousand tiles at most
-GRID_NAMES_AT_ONCE = 1 << 16  # up to this many grid cells, M310 looks each cell's name up (else each file's)
-FULL_TILE = (TILE_SIZE, TILE_SIZE)
 INT64 = (-(1 << 63), (1 << 63) - 1)
 # point files the engine needs for every territory: file -> severity when a territory is missing
 # each file the engine needs a line of for every territory (it refuses to open the game
@@ -359,125 +354,6 @@ def _distinct(shapes: list[tuple[str, Outline]]) -> dict:
 
 def _outlines(context) -> list[tuple[str, Outline]]:
     return [(entry.name, Outline.of(polygon)) for entry in context.polygons.entries for polygon in entry.polygons]
-
-
-def _map_size(context) -> tuple[int, int] | None:
-    """map.width/height from map.properties, else the polygons' extent: a stand-in so the tile
-    checks still run (the engine itself fails without both keys, M324)."""
-    properties = context.map_properties
-    size = properties.size() if properties is not None else None
-    if size is not None:
-        return size
-    if context.polygons is not None and context.polygons.entries:
-        return int(context.scan.boxes[:, 2].max()) + 1, int(context.scan.boxes[:, 3].max()) + 1
-    return None
-
-
-@rule("M310", "map-files.tile-missing", Severity.ERROR,
-      "{folder}/{column}_{row}.png is missing (map is {width}x{height}){more}")
-def tile_missing(context):
-    """Finds squares of the map's 256x256 tile grid with neither a base tile nor a relief tile.
-
-    Why: TripleA draws nothing but the territories' colours in such a square, so players see a
-    hole in the map. The map's size is `map.width` by `map.height` from map.properties (else
-    the polygons' extent), divided into 256-pixel columns and rows counted from 0, each drawn
-    from `baseTiles/<column>_<row>.png` and the optional `reliefTiles/<column>_<row>.png`. A
-    square with only its relief tile is fine (2.x puts a blank base under it; official maps
-    leave out such base tiles), and relief tiles are never required. After 1,000 missing
-    tiles the rest are only counted.
-
-    Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
-    TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
-    map.properties is larger than the map image, correct it there.
-    """
-    map_dir = context.target.map_dir
-    size = _map_size(context)
-    if map_dir is None or size is None or context.target.xml is None:
-        return
-    width, height = size
-    columns, rows = max(-(-width // TILE_SIZE), 0), max(-(-height // TILE_SIZE), 0)
-    # a square is drawn from its base tile, its relief tile or both (2.x blends a relief tile
-    # over a blank base when the base tile is missing)
-    base, relief = context.map_folder("baseTiles") or {}, context.map_folder("reliefTiles")
-    present = base if not relief else base.keys() | relief.keys()
-    missing = _missing_tiles(present, columns, rows, _grid_names(columns, rows))
-    if missing <= 0:
-        return
-    # a far-out polygon or a huge map.width makes billions of tiles: name the first few
-    absent = ((column, row) for column in range(columns) for row in range(rows)
-              if f"{column}_{row}.png" not in present)
-    for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
-        more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
-        yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
-                  more=more)
-
-
-def _grid_names(columns: int, rows: int) -> list[str] | None:
-    """`<column>_<row>.png` of every cell (built in C loops), None for a huge grid."""
-    if columns * rows > GRID_NAMES_AT_ONCE:
-        return None
-    if not columns * rows:  # (a map of no height can still be billions of columns wide)
-        return []
-    column_parts, row_parts = [f"{column}_" for column in range(columns)], [f"{row}.png" for row in range(rows)]
-    return list(starmap(add, product(column_parts, row_parts)))
-
-
-def _missing_tiles(present: dict[str, object], columns: int, rows: int, grid: list[str] | None) -> int:
-    """How many cells of the grid have no `<column>_<row>.png` among the names `present`:
-    each cell's name in `grid` looked up, or for a huge grid (a far-out polygon, a huge
-    map.width; `grid` None) each present name parsed instead."""
-    cells = columns * rows
-    if grid is not None:
-        return cells - sum(map(present.__contains__, grid))
-    return cells - sum(1 for name in present if name.endswith(".png") and _in_grid(name, columns, rows))
-
-
-def _in_grid(name: str, columns: int, rows: int) -> bool:
-    """Is `name` the tile `<column>_<row>.png` of a cell in the grid, written as M310 looks for it?"""
-    column, underscore, row = name[:-4].partition("_")
-    if not (underscore and column.isascii() and column.isdigit() and row.isascii() and row.isdigit()):
-        return False
-    return str(int(column)) == column and str(int(row)) == row and int(column) < columns and int(row) < rows
-
-
-@rule("M311", "map-files.tile-size", Severity.WARNING, "tile {name} is {size}, expected {expected}")
-def tile_size(context):
-    """Finds numbered tiles in baseTiles/ or reliefTiles/ that are not 256x256 or cannot be read.
-
-    Why: TripleA 1.9 draws each tile at its own size at (column x 256, row x 256), so a smaller
-    tile leaves an undrawn strip and a larger one reaches into its neighbours' squares. Every
-    file named `<column>_<row>.png` is checked; a tile of the last column or row may be narrower
-    or shorter, as long as it still covers the map up to its edge (`map.width` and `map.height`
-    from map.properties, else the polygons' extent).
-
-    Fix: Save the tile at 256x256 (or cut the map image again with TripleA's TileImageBreaker
-    tool), or replace a file that is not a readable image.
-    """
-    # tiles are 256x256 except the last column and row, which may be cut to the map's size
-    map_dir = context.target.map_dir
-    size = _map_size(context)
-    if map_dir is None or size is None:
-        return
-    width, height = size
-    known_facts = context.image_facts.get
-    for folder, tiles in context.tiles.items():
-        for name, column, row, tile in tiles:
-            known = known_facts(tile)
-            if known is not None and known[1] == FULL_TILE:
-                continue  # pngscan read a whole tile's size: fine wherever it sits (the usual tile)
-            try:  # pngscan's size when it has one, else as image_size reads it
-                actual = image_size(tile, known)
-            except IMAGE_ERRORS:
-                yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
-                          expected=f"{TILE_SIZE}x{TILE_SIZE}")
-                continue
-            last_width = width - int(column) * TILE_SIZE
-            last_height = height - int(row) * TILE_SIZE
-            ok_width = actual[0] == TILE_SIZE or (0 < last_width < TILE_SIZE and actual[0] >= last_width)
-            ok_height = actual[1] == TILE_SIZE or (0 < last_height < TILE_SIZE and actual[1] >= last_height)
-            if not (ok_width and ok_height):
-                yield hit(file=Path(tile), name=f"{folder}/{name}", size=f"{actual[0]}x{actual[1]}",
-                          expected=f"{TILE_SIZE}x{TILE_SIZE}")
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,

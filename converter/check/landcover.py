@@ -1,0 +1,86 @@
+"""Which squares of the tile grid the land territories cover whole (M310).
+
+TripleA fills every land territory's polygons in its owner's colour (2.x LandTerritoryDrawable,
+drawn over the base tiles for every land territory, the unowned ones in the neutral colour)
+and draws their outlines in black. A square of the map that land polygons cover entirely
+therefore looks the same with or without its base tile: map makers leave such tiles out.
+Whether they cover it is read off the scan table (scanlines): on each row of the square, the
+interior intervals of the land polygons must join up across it. Gaps of at most `gap` px
+(borders traced a pixel or two apart, which the black outlines paint over) count as covered,
+across a row as between rows. A polygon the scan left out covers nothing here.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from converter.check.scanlines import ScanTable
+
+Square = tuple[int, int, int, int]  # left, top, right, bottom: pixels [left, right) x [top, bottom)
+
+
+def covered_squares(scan: ScanTable, land: Iterable[str], squares: Sequence[Square], gap: float = 2.0) -> list[bool]:
+    """For each square: do the scanned polygons of the `land` territories cover it whole?"""
+    land = set(land)
+    polygons = [number for number, name in enumerate(scan.names) if name in land]
+    if not polygons or not squares:
+        return [False] * len(squares)
+    boxes = scan.boxes[np.flatnonzero(scan.scanned)][polygons]  # each scanned land polygon's box
+    numbers = np.asarray(polygons, dtype=np.int64)
+    return [_covered(scan, numbers, boxes, square, gap) for square in squares]
+
+
+def _covered(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Square, gap: float) -> bool:
+    left, top, right, bottom = square
+    if right <= left or bottom <= top:
+        return True  # nothing of the map in it
+    near = (boxes[:, 0] <= right) & (boxes[:, 2] >= left - 1) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top - 1)
+    first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)  # table rows within the square
+    if not near.any() or first_row >= last_row:
+        return False
+    rows, starts, ends = [], [], []
+    for number in numbers[near].tolist():
+        base = number * scan.rows - scan.top
+        first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
+        first -= first % 2  # keys pair up from an even index: each (start, end) is one interval
+        rows.append(scan.cross_keys[first:last:2] - base)
+        starts.append(scan.cross_x[first:last:2])
+        ends.append(scan.cross_x[first + 1:last:2])
+    row, start, end = np.concatenate(rows), np.concatenate(starts), np.concatenate(ends)
+    keep = (end >= left - gap) & (start <= right - 1 + gap)
+    row, start, end = row[keep], start[keep], end[keep]
+    if not len(row):
+        return False
+    order = np.lexsort((start, row))
+    row, start, end = row[order], start[order], end[order]
+    # reach: the furthest end so far on the same row (rows offset apart, so one running max serves)
+    offset = (row - top) * (float(end.max() - end.min()) + 1.0)
+    reach = np.maximum.accumulate(end + offset) - offset
+    first_of_row = np.ones(len(row), dtype=bool)
+    first_of_row[1:] = row[1:] != row[:-1]
+    joined = np.where(first_of_row, start <= left + gap, start <= np.roll(reach, 1) + gap)
+    broken_rows = set(row[~joined].tolist())
+    last_of_row = np.ones(len(row), dtype=bool)
+    last_of_row[:-1] = row[1:] != row[:-1]
+    broken_rows.update(row[last_of_row & (reach < right - 1 - gap)].tolist())
+    covered = np.zeros(bottom - top, dtype=bool)
+    whole = np.unique(row[last_of_row])
+    covered[whole - top] = True
+    if broken_rows:
+        covered[np.asarray(sorted(broken_rows), dtype=np.int64) - top] = False
+    return _rows_within_gap(covered, int(gap))
+
+
+def _rows_within_gap(covered: np.ndarray, gap: int) -> bool:
+    """Every row covered, or within `gap` rows of a covered one (an outline's width)."""
+    if covered.all():
+        return True
+    if not covered.any():
+        return False
+    near = covered.copy()
+    for shift in range(1, gap + 1):
+        near[shift:] |= covered[:-shift]
+        near[:-shift] |= covered[shift:]
+    return bool(near.all())
