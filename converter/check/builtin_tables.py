@@ -174,9 +174,10 @@ PROPERTY_NAMES: tuple[str, ...] = (
 # Game properties TripleA 2.x reads (same repository and commit): the property-name constants of
 # game-core .../triplea/Constants.java, each read through .../triplea/Properties.java, less three
 # whose getters nothing calls (`Random AA Casualties`, `Roll AA Individually`, `Suicide and Munition
-# Casualties Restricted`); `mapName` (GameData), `notes` (map-data GameNotesMigrator, any case) and
-# `EditMode` (EditDelegate). Engine-set settings (PBEM_*, FORUM_POSTER_*, DICE_SERVER_*,
-# save.game.file.name) are left out: 2.x's SetupModel overwrites them when a game is set up.
+# Casualties Restricted`); `mapName` (GameData), `notes` (map-data GameNotesMigrator, any case),
+# `EditMode` (EditDelegate) and `save.game.file.name` (GameData: the Save dialog's default file
+# name; GameSelectorModel sets it only for a game loaded from a save). Engine-set settings
+# (PBEM_*, FORUM_POSTER_*, DICE_SERVER_*) are left out: 2.x's SetupModel overwrites them.
 PROPERTY_NAMES_2X: tuple[str, ...] = (
     "neutralCharge", "maxFactoriesPerTerritory", "Two hit battleship", "Always on AA",
     "LHTR Carrier production rules", "Produce fighters on carriers", "Produce new fighters on old carriers",
@@ -225,6 +226,7 @@ PROPERTY_NAMES_2X: tuple[str, ...] = (
     "Control All Canals Between Territories To Pass",
     "Enter Territories With Higher Movement Costs Then Remaining Moves", "Units Can Load In Hostile Sea Zones",
     "Use Triggers", "Use Politics", "Use Fuel Cost", "Use Shipyards", "mapName", "notes", "EditMode",
+    "save.game.file.name",
 )
 
 # 2.x reads these names (compared ignoring case) as another: LegacyPropertyMapper.mapPropertyName
