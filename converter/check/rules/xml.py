@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from converter.check.dtdvalid import SHOWN_ERRORS
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 _ENTITIES = "declares entities"
 MAX_DTD_FINDINGS = SHOWN_ERRORS - 1  # a 2.x XML can break the 1.9 DTD hundreds of times; the first ones say enough
+SHOWN_MESSAGE = 200  # characters of a DTD error shown; a content model's list is cut short first
+# libxml2's error for children out of the content model: "expecting (a , b? , c+), got (a c )"
+_CONTENT_ERROR = re.compile(r"(Element .+ content does not follow the DTD), expecting \((.*)\), got \((.*)\)", re.S)
+_PLAIN_ITEM = re.compile(r"[\w.:-]+[?*+]?")
 
 
 @rule("X001", "xml.not-well-formed", Severity.ERROR, "the game XML cannot be read: {reason}", beyond_engine=False)
@@ -85,10 +91,34 @@ def dtd_invalid(context):
         if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2 \
         else {"note": ""}
     for error in report.errors[:MAX_DTD_FINDINGS]:
-        yield hit(line=error.line or None, message=error.message[:200], **later)
+        yield hit(line=error.line or None, message=shown_dtd_message(error.message), **later)
     if report.error_count > MAX_DTD_FINDINGS:
         yield hit(line=report.errors[MAX_DTD_FINDINGS].line or None,
                   message=f"and {report.error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
+
+
+def shown_dtd_message(message: str) -> str:
+    """The DTD error as shown: at most SHOWN_MESSAGE characters. For children that do not
+    follow a flat content model, what is wrong first (a required element missing, one the
+    model does not name), then the expected and found lists, each cut short."""
+    match = _CONTENT_ERROR.fullmatch(message)
+    if match is None or len(message) <= SHOWN_MESSAGE:
+        return message[:SHOWN_MESSAGE]
+    head, expecting, got = match.groups()
+    expected, present = [item.strip() for item in expecting.split(",")], got.split()
+    hints = []
+    if all(_PLAIN_ITEM.fullmatch(item) for item in expected):
+        names = {item.rstrip("?*+") for item in expected}
+        hints = [f"<{item.rstrip('+')}> is missing" for item in expected
+                 if not item.endswith(("?", "*")) and item.rstrip("+") not in present]
+        hints += [f"<{name}> is not allowed there" for name in dict.fromkeys(present) if name not in names]
+    lead = f"{head}: {'; '.join(hints)}" if hints else head
+    room = max(SHOWN_MESSAGE - len(lead) - len(", expecting (), got ()"), 20)
+    return f"{lead}, expecting ({_cut(expecting, room // 2)}), got ({_cut(got.strip(), room - room // 2)})"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip(" ,") + "…"
 
 
 def _minimum_version(context) -> str | None:
