@@ -14,7 +14,7 @@ from functools import partial
 from itertools import chain
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from lxml import etree
 
@@ -425,6 +425,18 @@ class CheckContext:
                                                self.engine_assets)
             self._unit_images[key] = self._unit_lookup.lookup(player, unit)
         return self._unit_images[key]
+
+    def unit_image_in_other_case(self, players: Sequence[str], unit: str) -> str | None:
+        """units/<player>/<unit>.png (for one of `players`) or units/<unit>.png as the map has
+        it in other letter case, found only by a case-blind file system; None when it has none."""
+        listing = self.units_listing if self.target.map_dir is not None else None
+        if listing is None:
+            return None
+        for relative in (*(f"{player}/{unit}.png" for player in players), f"{unit}.png"):
+            found = listing.in_other_case(relative)
+            if found is not None:
+                return f"units/{found}"
+        return None
 
     def flag_source(self, player: str, endings: tuple[str, ...]) -> FlagSource | None:
         """Where the map's flags/<player><ending> is found, for one of the endings: in the map

@@ -47,6 +47,7 @@ class UnitsListing:
         self.names = frozenset(names)
         self.listed = frozenset(listed)
         self._case_sensitive: dict[str, bool] = {}
+        self._by_lower_case: dict[str, str] | None = None
 
     def knows(self, folder: str, name: str) -> bool | None:
         """True/False when the listing proves `folder/name` is / is not a file (as
@@ -57,6 +58,16 @@ class UnitsListing:
         if folder and folder not in self.names:  # no such folder: then its file neither, if "" tells case apart
             return False if "" in self.listed and self._tells_case("") else None
         return False if folder in self.listed and self._tells_case(folder) else None
+
+    def in_other_case(self, relative: str) -> str | None:
+        """The listed image file whose path differs from `relative` only in letter case (a
+        case-blind file system finds it, Linux does not); None when there is none."""
+        if self._by_lower_case is None:
+            self._by_lower_case = {}
+            for name in sorted(self.files):
+                self._by_lower_case.setdefault(name.lower(), name)
+        found = self._by_lower_case.get(relative.lower())
+        return found if found != relative else None
 
     def _tells_case(self, folder: str) -> bool:
         """Does `folder`'s file system tell letter case apart? Probed with one of its own

@@ -79,7 +79,7 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
-      "no image for {player}'s {unit}: looked for units/{player}/{unit}.png and units/{unit}.png{where}")
+      "no image for {player}'s {unit}: looked for units/{player}/{unit}.png and units/{unit}.png{where}{case}")
 def unit_image_missing(context):
     """Finds units a player starts with, holds or can buy that have no image for that player.
 
@@ -92,7 +92,9 @@ def unit_image_missing(context):
     then in the engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9
     looks only for the first). The assets are those of TripleA 2.x and of 1.9, known by their
     file names, so the check answers alike with or without an engine installed; an image only
-    1.9 ships is reported by I407 instead. Only the plain image is checked, not the `_hit`, `_disabled`
+    1.9 ships is reported by I407 instead. A map file whose name differs only in letter case
+    (`heavyBomber.png` for `heavybomber`) is named in the message: Windows and macOS find it,
+    Linux does not. Only the plain image is checked, not the `_hit`, `_disabled`
     and technology variants (`_r`, `_lr`, `_jp`, `_hb`, `_ss`, `_it`, `rockets`) that 2.x looks up
     the same way for damaged or disabled units and after technology advances.
 
@@ -106,7 +108,13 @@ def unit_image_missing(context):
     where = _where_looked(context)
     for (player, unit), line in model.derived("images.player_units", _player_units).items():
         if context.unit_image(player, unit) is None:
-            yield hit(line=line, player=player, unit=unit, where=where)
+            yield hit(line=line, player=player, unit=unit, where=where,
+                      case=_other_case(context.unit_image_in_other_case((player,), unit)))
+
+
+def _other_case(path: str | None) -> str:
+    """The message's note on a file that differs only in letter case, "" without one."""
+    return "" if path is None else f"; {path} differs only in letter case (found on Windows and macOS, not on Linux)"
 
 
 def _where_looked(context) -> str:
@@ -144,7 +152,7 @@ def unit_image_only_in_old_engine(context):
 
 
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
-      "unit type {unit!r} has no image for any player")
+      "unit type {unit!r} has no image for any player{case}")
 def unit_without_any_image(context):
     """Finds unit types of the game XML that have an image for no player at all.
 
@@ -164,7 +172,8 @@ def unit_without_any_image(context):
     players = [*dict.fromkeys(model.players), NEUTRAL]
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, unit) for player in players):
-            yield hit(line=model.first_line(UNIT, unit), unit=unit)
+            yield hit(line=model.first_line(UNIT, unit), unit=unit,
+                      case=_other_case(context.unit_image_in_other_case(players, unit)))
 
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
