@@ -298,4 +298,18 @@ RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((
     "Previous Units Fight", "Display Sea Names", "Display Units as Counters", "AI Bonus Attack",
     "AI Bonus Defense", "Rocket Attack Per Factory Restricted", "MaxFactoriesPerTerritory", "Free For All",
     "Naval Bombard Casualties Return Fire Restricted",
+    # dropped in 2009 (the Constants.java of svn r2525, git a1e0e425c7), none with a successor
+    "Anniversary Edition Land Production", "Anniversary Edition Air Naval", "Europe Edition",
+    "SBR Affects Unit Production", "Continuous Research", "Rockets Can Violate Neutrality",
 ))
+
+# Properties renamed since: old name -> (the name 2.x reads, year, the meaning inverted). In
+# 2009 (svn r2525, git a1e0e425c7) and 2010 ("No Economic Victory", git 6ef8ac8f9a); the
+# engine reads no old name, so a game written with one plays without that rule.
+RENAMED_PROPERTY_NAMES: dict[str, tuple[str, int, bool]] = {
+    "4th Edition": ("WW2V2", 2009, False),
+    "AA50 Tech Model": ("WW2V3 Tech Model", 2009, False),
+    "Anniversary Edition": ("WW2V3", 2009, False),
+    "Pacific Edition": ("Pacific Theater", 2009, False),
+    "No Economic Victory": ("Economic Victory", 2010, True),
+}

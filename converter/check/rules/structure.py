@@ -8,7 +8,8 @@ from itertools import compress, count
 from operator import eq
 
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
-                                            PROPERTY_NAMES_NOT_READ_BY_2X, RETIRED_PROPERTY_NAMES,
+                                            PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
+                                            RETIRED_PROPERTY_NAMES,
                                             SKIPPED_BOOLEAN_OPTION_NAMES_2X, SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
@@ -308,8 +309,10 @@ def unknown_property(context):
     names known are those TripleA 2.x reads (with its old spellings, such as `Battleships repair at
     end of round`) and those of the installed engine. A name close to a known one is a warning, with
     "did you mean"; other unknown names, those of older engines and those only 1.9 reads (`Roll AA
-    Individually`) are info; names that triggers read (`gameProperty`, `switch` options) and
-    per-player names such as `Reds bid` or `Reds PU Income Bonus` are not reported.
+    Individually`) are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic
+    Victory`, now `Economic Victory` with the opposite meaning) is a warning naming the new one;
+    names that triggers read (`gameProperty`, `switch` options) and per-player names such as
+    `Reds bid` or `Reds PU Income Bonus` are not reported.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -331,6 +334,13 @@ def unknown_property(context):
             yield hit(line=prop.line, name=prop.name, suggestion=" (TripleA 1.9 reads it; 2.x does not)")
             continue
         if prop.name in known or prop.name.lower() in PROPERTY_ALIASES_2X:
+            continue
+        if prop.name in RENAMED_PROPERTY_NAMES:
+            new_name, year, inverted = RENAMED_PROPERTY_NAMES[prop.name]
+            advice = " with the opposite meaning; write that name with the opposite value" if inverted else \
+                "; write that name, or the game is played without that rule"
+            yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING,
+                      suggestion=f" (renamed {new_name!r} in {year}{advice})")
             continue
         if prop.name in RETIRED_PROPERTY_NAMES:
             yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
