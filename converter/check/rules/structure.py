@@ -388,9 +388,10 @@ def unused_delegate(context):
     """Finds a `<delegate>` that no step of the turn sequence runs.
 
     Why: The phase it provides never happens, so it is likely left over or its step was forgotten
-    (D-Day2 declares a `tech` delegate it never uses). TripleA 1.9 also looks up the delegates
-    named `battle`, `move`, `tech` and `politics` by name from other parts of the game, so take
-    care before removing one of those.
+    (D-Day2 declares a `tech` delegate it never uses). TripleA also looks up some delegates by
+    name from other parts of the game, so take care before removing one of those: 1.9 `battle`,
+    `move`, `tech` and `politics`; 2.x also `endRound` (victory triggers), `place`, `placeBid`,
+    `purchase` and `edit`.
 
     Fix: Add a `<step name="..." delegate="NAME" player="..."/>` to the game XML's `<sequence>`, or
     delete the unused `<delegate>`.
