@@ -127,20 +127,19 @@ class UnitImages:
         """The image 2.x draws `player`'s `unit` with, looking in the map and the first
         engine's assets; failing that, in the next engine's assets (the map has none then);
         None when none has one."""
-        parts_of_names = ((player, f"{unit}.png"), (f"{unit}.png",))
-        current = self.assets[0] if self.assets else None
-        found = self._lookup(player, unit, current.files if current is not None else frozenset())
+        found = self._lookup(player, unit, self.assets[0] if self.assets else None)
         if found is not None:
-            return found if found.engine is None else UnitImage(found.path, current.engine)
+            return found
         for older in self.assets[1:]:
-            for parts in parts_of_names:
+            for parts in ((player, f"{unit}.png"), (f"{unit}.png",)):
                 relative = posixpath.join("units", *parts)
                 if relative in older.files:
                     return UnitImage(relative, older.engine)
         return None
 
-    def _lookup(self, player: str, unit: str, shipped: frozenset[str]) -> UnitImage | None:
-        """The map's image or the `shipped` name, in 2.x's order (an engine's hit as engine "")."""
+    def _lookup(self, player: str, unit: str, assets: EngineAssets | None) -> UnitImage | None:
+        """The map's image or the one in `assets`, in 2.x's order."""
+        shipped = assets.files if assets is not None else frozenset()
         # the listing holds image files only (a name with a suffix): a unit named "" is asked
         if not (self._fast and unit and _plain(player) and _plain(f"{unit}.png")):
             for parts in ((player, f"{unit}.png"), (f"{unit}.png",)):
@@ -150,7 +149,7 @@ class UnitImages:
                         return UnitImage(candidate, None)
                 relative = posixpath.join("units", *parts)  # as the map's path is joined
                 if relative in shipped:
-                    return UnitImage(relative, "")
+                    return UnitImage(relative, assets.engine)
             return None
         file = f"{unit}.png"
         for folder in (player, ""):  # each name in the map and then the assets before the next name, as 2.x
@@ -161,7 +160,7 @@ class UnitImages:
                     return UnitImage(candidate, None)
             relative = f"units/{folder}/{file}" if folder else f"units/{file}"
             if relative in shipped:
-                return UnitImage(relative, "")
+                return UnitImage(relative, assets.engine)
         return None
 
 
