@@ -313,3 +313,9 @@ RENAMED_PROPERTY_NAMES: dict[str, tuple[str, int, bool]] = {
     "Pacific Edition": ("Pacific Theater", 2009, False),
     "No Economic Victory": ("Economic Victory", 2010, True),
 }
+
+# Relationship types every game has without declaring them: RelationshipTypeList makes them (2.x
+# Constants.RELATIONSHIP_TYPE_SELF, _NULL, _DEFAULT_WAR, _DEFAULT_ALLIED; the same in 1.9's jar).
+BUILTIN_RELATIONSHIP_TYPES: frozenset[str] = frozenset((
+    "self_relation", "null_relation", "default_war_relation", "default_allied_relation",
+))

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
 
@@ -293,7 +294,9 @@ class GameModel:
 
     @cached
     def _names(self) -> dict[str, frozenset[str]]:
-        return {kind: frozenset(self.table(path).column("name", "")) for path, kind in DECLARATIONS}
+        names = {kind: frozenset(self.table(path).column("name", "")) for path, kind in DECLARATIONS}
+        names[RELATIONSHIP] = names.get(RELATIONSHIP, frozenset()) | BUILTIN_RELATIONSHIP_TYPES  # the engine's own
+        return names
 
     # ---- references
     @cached
