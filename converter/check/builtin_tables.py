@@ -287,31 +287,36 @@ IMPASSABLE_COLOUR_NAMES: tuple[str, ...] = ("Impassable", "Impassible")
 # map.properties keys older engines read and 1.9 and 2.x no longer do: the screenshot statistics
 # overlay, removed in August 2016 ("Export screenshots without stats #529"). Reported as info,
 # never "did you mean".
-RETIRED_MAP_PROPERTY_KEYS: frozenset[str] = frozenset((
-    "screenshot.stats.enabled", "screenshot.stats.x", "screenshot.stats.y", "screenshot.stats.text.color",
-    "screenshot.stats.border.color",
-))
+RETIRED_MAP_PROPERTY_KEYS: dict[str, str] = {  # key -> when and why TripleA stopped reading it
+    **dict.fromkeys(("screenshot.stats.enabled", "screenshot.stats.x", "screenshot.stats.y",
+                     "screenshot.stats.text.color", "screenshot.stats.border.color"),
+                    "in 2016, when screenshots lost their statistics table"),
+    "map.showConvoyNames": "in 2016 (added in 2011; nothing read it by then)",
+}
 
 # Properties older engines read and 1.9 no longer does: reported as info, never "did you mean".
 RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((
-    "Allied Air Dependents", "Occupied Territories", "Hari-Kari Units", "Unescorted Transport Dies",
+    "Occupied Territories", "Hari-Kari Units", "Unescorted Transport Dies",
     "Previous Units Fight", "Display Sea Names", "Display Units as Counters", "AI Bonus Attack",
-    "AI Bonus Defense", "Rocket Attack Per Factory Restricted", "MaxFactoriesPerTerritory", "Free For All",
-    "Naval Bombard Casualties Return Fire Restricted",
+    "AI Bonus Defense", "Rocket Attack Per Factory Restricted", "Free For All",
     # dropped in 2009 (the Constants.java of svn r2525, git a1e0e425c7), none with a successor
     "Anniversary Edition Land Production", "Anniversary Edition Air Naval", "Europe Edition",
-    "SBR Affects Unit Production", "Continuous Research", "Rockets Can Violate Neutrality",
+    "Continuous Research", "Rockets Can Violate Neutrality",
 ))
 
 # Properties renamed since: old name -> (the name 2.x reads, year, the meaning inverted). In
-# 2009 (svn r2525, git a1e0e425c7) and 2010 ("No Economic Victory", git 6ef8ac8f9a); the
-# engine reads no old name, so a game written with one plays without that rule.
+# 2009 (svn r2525, git a1e0e425c7), 2010 ("No Economic Victory", git 6ef8ac8f9a), 2014 ("Allied
+# Air Dependents", 09f2ada47f) and 2016 (2f60b636f6, ebeece4a5d); the engine reads no old name,
+# so a game written with one plays without that rule.
 RENAMED_PROPERTY_NAMES: dict[str, tuple[str, int, bool]] = {
     "4th Edition": ("WW2V2", 2009, False),
     "AA50 Tech Model": ("WW2V3 Tech Model", 2009, False),
     "Anniversary Edition": ("WW2V3", 2009, False),
     "Pacific Edition": ("Pacific Theater", 2009, False),
     "No Economic Victory": ("Economic Victory", 2010, True),
+    "Allied Air Dependents": ("Allied Air Independent", 2014, True),
+    "Naval Bombard Casualties Return Fire Restricted": ("Naval Bombard Casualties Return Fire", 2016, False),
+    "SBR Affects Unit Production": ("Damage From Bombing Done To Units Instead Of Territories", 2016, False),
 }
 
 # Relationship types every game has without declaring them: RelationshipTypeList makes them (2.x

@@ -70,7 +70,7 @@ def unknown_key(context):
             continue
         if key in RETIRED_MAP_PROPERTY_KEYS:
             yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
-                      suggestion="; TripleA stopped reading it in 2016, when screenshots lost their statistics table")
+                      suggestion=f"; TripleA stopped reading it {RETIRED_MAP_PROPERTY_KEYS[key]}")
             continue
         prefix = next((prefix for prefix in MAP_PROPERTY_PLAYER_PREFIXES if key.startswith(prefix)), None)
         if prefix is not None:
