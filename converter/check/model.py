@@ -434,10 +434,12 @@ class GameModel:
 
     @cached
     def impassable(self) -> set[str]:
-        """Territories a territory attachment marks `isImpassable` true: nothing enters them."""
+        """Territories a territory attachment marks `isImpassable` true: nothing enters them.
+        The option's name as 2.x's GameParser reads it: first letter lowered, and `isImpassible`
+        in any case (LegacyPropertyMapper)."""
         elements = {owner for owner, name, value in zip(self.option_owners, self.option_names,
                                                           self.options.column("value", ""))
-                    if name == "isImpassable" and value.strip().lower() == "true"}
+                    if _is_impassable_option(name) and value.strip().lower() == "true"}
         if not elements:
             return set()
         return {each.attach_to for each in self.attachments if each.element in elements and each.type == "territory"}
@@ -488,6 +490,10 @@ class GameModel:
     @cached
     def _scattered(self) -> dict:
         return scatter(self.root, (*QUANTITY_TAGS, *JAVA_CLASS_TAGS))  # one walk of the whole tree
+
+
+def _is_impassable_option(name: str) -> bool:
+    return name[:1].lower() + name[1:] == "isImpassable" or name.lower() == "isimpassible"
 
 
 def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
