@@ -79,7 +79,8 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
-      "no image for {player}'s {unit}: looked for units/{player}/{unit}.png and units/{unit}.png{where}{case}")
+      "no image for the {unit} of player {player!r}: looked for units/{player}/{unit}.png and units/{unit}.png"
+      "{where}{case}")
 def unit_image_missing(context):
     """Finds units a player starts with, holds or can buy that have no image for that player.
 
