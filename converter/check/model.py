@@ -248,9 +248,16 @@ class GameModel:
 
     @cached
     def variables(self) -> dict[str, list[str]]:
-        """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values."""
-        return {variable.get("name", ""): [e.get("name", "") for e in variable.iterchildren("element")]
-                for variable in self.root.iterfind("variableList/variable")}
+        """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values.
+        An element naming an earlier variable (`$w$`) stands for that one's elements, as 2.x's
+        GameDataVariables.parse flattens them."""
+        found: dict[str, list[str]] = {}
+        for variable in self.root.iterfind("variableList/variable"):
+            values: list[str] = []
+            for element in variable.iterchildren("element"):
+                values += _flattened(element.get("name", ""), found, MAX_VARIABLE_VALUES - len(values))
+            found[variable.get("name", "")] = values
+        return found
 
     @cached
     def info_name(self) -> str | None:
@@ -495,6 +502,24 @@ class GameModel:
 
 def _is_impassable_option(name: str) -> bool:
     return name[:1].lower() + name[1:] == "isImpassable" or name.lower() == "isimpassible"
+
+
+MAX_VARIABLE_VALUES = 100_000  # elements of one variable at most: nesting can double them at each level
+_MAX_NESTING = 64  # 2.x recurses without bound (a variable naming itself overflows its stack)
+
+
+def _flattened(value: str, found: dict[str, list[str]], room: int, depth: int = 0) -> list[str]:
+    """`value`, or the elements of the variable it names as `$name$` (2.x findNestedVariables:
+    each of those looked up again), at most `room` of them."""
+    name = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == "$" else None
+    if name is None or name not in found or depth >= _MAX_NESTING:
+        return [value][:max(room, 0)]
+    flat: list[str] = []
+    for each in found[name]:
+        if len(flat) >= room:
+            break
+        flat += _flattened(each, found, room - len(flat), depth + 1)
+    return flat
 
 
 def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
