@@ -75,8 +75,8 @@ def dtd_invalid(context):
     and 2.x ignores the DTD, so an element the engine does not expect, such as `<bogus/>` in
     `<resourceList>`, is passed over without notice. The rule runs only when the engine is
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
-    counting the rest. A game that declares `<triplea minimumVersion="2...">` may use what 2.x
-    added (`<variableList>`, say), which the 1.9 DTD does not know: its findings are info.
+    counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
+    2.x reads (`<variableList>`) is written for 2.x, which ignores the DTD: its findings are info.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
@@ -87,9 +87,12 @@ def dtd_invalid(context):
     if report is None or report.valid:
         return
     version = _minimum_version(context)
-    later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"} \
-        if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2 \
-        else {"note": ""}
+    if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
+        later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
+    elif context.tree.getroot().find("variableList") is not None:  # read by 2.x's parser alone
+        later = {"severity": Severity.INFO, "note": " (the game uses TripleA 2.x's <variableList>; 2.x ignores the DTD)"}
+    else:
+        later = {"note": ""}
     for error in report.errors[:MAX_DTD_FINDINGS]:
         yield hit(line=error.line or None, message=shown_dtd_message(error.message), **later)
     if report.error_count > MAX_DTD_FINDINGS:
