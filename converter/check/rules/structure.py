@@ -308,8 +308,8 @@ def unknown_property(context):
     effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). The
     names known are those TripleA 2.x reads (with its old spellings, such as `Battleships repair at
     end of round`) and those of the installed engine. A name close to a known one is a warning, with
-    "did you mean"; other unknown names, those of older engines and those only 1.9 reads (`Roll AA
-    Individually`) are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic
+    "did you mean" (the names triggers read count as known here); other unknown names, those of
+    older engines and those only 1.9 reads (`Roll AA Individually`) are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic
     Victory`, now `Economic Victory` with the opposite meaning) is a warning naming the new one;
     names that triggers read (`gameProperty`, `switch` options) and per-player names such as
     `Reds bid` or `Reds PU Income Bonus` are not reported.
@@ -327,6 +327,7 @@ def unknown_property(context):
     players = set(model.players)
     used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
                         for v in value.split(":")}
+    candidates: frozenset[str] | None = None
     for prop in model.properties:
         if not prop.name or prop.name in used_by_triggers:
             continue
@@ -348,7 +349,9 @@ def unknown_property(context):
         if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES) or \
                 any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X):
             continue
-        suggestion = did_you_mean(prop.name, known)
+        if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
+            candidates = known | used_by_triggers
+        suggestion = did_you_mean(prop.name, candidates or known)
         yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
                   severity=Severity.WARNING if suggestion else None)
 
