@@ -6,8 +6,9 @@ and draws their outlines in black. A square of the map that land polygons cover 
 therefore looks the same with or without its base tile: map makers leave such tiles out.
 Whether they cover it is read off the scan table (scanlines): on each row of the square, the
 interior intervals of the land polygons must join up across it. Gaps of at most `gap` px
-(borders traced a pixel or two apart, which the black outlines paint over) count as covered,
-across a row as between rows. A polygon the scan left out covers nothing here.
+(borders traced a pixel or two apart, which the black outlines paint over; measured along a
+row, a seam that wide across a slanted border is wider, hence 3) count as covered, across a
+row as between rows. A polygon the scan left out covers nothing here.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import numpy as np
 from converter.check.scanlines import ScanTable
 
 Square = tuple[int, int, int, int]  # left, top, right, bottom: pixels [left, right) x [top, bottom)
+SEAM = 3.0  # px along a row: hexes traced a pixel or two apart left 2.3 px per row (emptyhexes)
 
 
-def covered_squares(scan: ScanTable, land: Iterable[str], squares: Sequence[Square], gap: float = 2.0) -> list[bool]:
+def covered_squares(scan: ScanTable, land: Iterable[str], squares: Sequence[Square], gap: float = SEAM) -> list[bool]:
     """For each square: do the scanned polygons of the `land` territories cover it whole?"""
     land = set(land)
     polygons = [number for number, name in enumerate(scan.names) if name in land]
