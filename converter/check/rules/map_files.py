@@ -233,7 +233,8 @@ def place_outside(context):
     the sea, and players cannot tell whose it is; the engine does not check this. A point a few
     pixels outside the outline is fine when its unit still sits inside (a small box's points are
     best placed up and left of it), and a unit centred at most 2 px off the outline counts as
-    inside (`outline-tolerance` changes that, as for M307). One finding per place.txt line gives
+    inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
+    never drawn, so its units are not reported (M312 is). One finding per place.txt line gives
     how many of its units fall outside, the first of them and how far its centre lies from the
     outline.
 
@@ -243,12 +244,33 @@ def place_outside(context):
     """
     point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
     path = point_file.path if found else None
+    hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     for entry, (x, y), count, distance, (across, down) in found:
         name = entry.name
+        if name in hidden:
+            continue  # never drawn (M312 says so)
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
                        "distance": shown_distance(distance, tolerance), AT: (int(x), int(y))},
                       path, entry.line, name, None))
+
+
+def _wholly_off_map(context, names: set[str]) -> set[str]:
+    """Those of `names` whose polygons (their first polygons.txt line's) lie wholly off the map
+    map.properties sizes: the engine never draws them."""
+    properties = context.map_properties
+    size = properties.size() if properties is not None else None
+    layout = context.polygon_layout
+    if size is None or layout is None:
+        return set()
+    width, height, boxes, hidden = *size, context.scan.boxes, set()
+    for name in names & layout.first.keys():
+        _entry, start, count = layout.first[name]
+        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
+        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
+        if right < 0 or bottom < 0 or left > width or top > height:
+            hidden.add(name)
+    return hidden
 
 
 def _points_outside(point_file, found, tolerance: float):
@@ -365,7 +387,7 @@ def _outlines(context) -> list[tuple[str, Outline]]:
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
-      "the polygon of {name!r} reaches {point}, outside the {width}x{height} map")
+      "the polygon of {name!r} reaches {point}, outside the {width}x{height} map{hidden}")
 def polygon_off_map(context):
     """Finds territories whose polygons reach outside the map size set in map.properties.
 
@@ -373,7 +395,9 @@ def polygon_off_map(context):
     means a mistyped coordinate or a map size set too small; the engine's parser does not check
     this, so the mistake shows up only in play. Checked only when map.properties gives both sizes
     as whole numbers; the message names the polygons.txt line and the corner of the territory's
-    bounding box that lies outside.
+    bounding box that lies outside. A territory wholly off the map is never drawn and cannot be
+    clicked, which some maps do on purpose: a few pixels' holding box that keeps a player's
+    factory or reserves out of sight is info, with that said.
 
     Fix: Correct the point in polygons.txt, or set map.width and map.height in map.properties to
     the real size of the map image in pixels.
@@ -405,7 +429,21 @@ def polygon_off_map(context):
         if left < 0 or top < 0 or right > width or bottom > height:
             corner = (right, bottom) if right > width or bottom > height else (left, top)
             yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
-                      point=f"({corner[0]},{corner[1]})", width=width, height=height, **{AT: (int(corner[0]), int(corner[1]))})
+                      point=f"({corner[0]},{corner[1]})", width=width, height=height,
+                      **_hidden(left, top, right, bottom, width, height), **{AT: (int(corner[0]), int(corner[1]))})
+
+
+HIDDEN_BOX = 10  # px: a territory this small wholly off the map is a holding box kept out of sight
+
+
+def _hidden(left: int, top: int, right: int, bottom: int, width: int, height: int) -> dict:
+    """M312's note (and severity) for a polygon wholly off the map."""
+    if not (right < 0 or bottom < 0 or left > width or top > height):
+        return {"hidden": ""}
+    if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
+        return {"hidden": "; wholly off it, a hidden holding territory (never drawn, never clicked)",
+                "severity": Severity.INFO}
+    return {"hidden": "; wholly off it: never drawn, never clicked"}
 
 
 def _entry_starts(context, np):
