@@ -257,7 +257,7 @@ def place_outside(context):
 
 def _wholly_off_map(context, names: set[str]) -> set[str]:
     """Those of `names` whose polygons (their first polygons.txt line's) lie wholly off the map
-    map.properties sizes: the engine never draws them."""
+    (its size in map.properties): the engine never draws them."""
     properties = context.map_properties
     size = properties.size() if properties is not None else None
     layout = context.polygon_layout
@@ -268,9 +268,14 @@ def _wholly_off_map(context, names: set[str]) -> set[str]:
         _entry, start, count = layout.first[name]
         left, top = boxes[start:start + count, :2].min(axis=0).tolist()
         right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
-        if right < 0 or bottom < 0 or left > width or top > height:
+        if _off_map(left, top, right, bottom, width, height):
             hidden.add(name)
     return hidden
+
+
+def _off_map(left: int, top: int, right: int, bottom: int, width: int, height: int) -> bool:
+    """Does the box lie wholly outside the width x height map?"""
+    return right < 0 or bottom < 0 or left > width or top > height
 
 
 def _points_outside(point_file, found, tolerance: float):
@@ -306,9 +311,9 @@ def overlapping_polygons(context):
     island is not reported: a land territory each of whose overlapping polygons lies wholly
     inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
     is written for; nor is a sea territory drawn wholly inside another (a convoy zone in its sea
-    zone: a click there selects the smaller, and sea is not filled, so nothing is hidden). Nor is a name the game does not declare: the engine drops its outline as
-    it loads the map (M303 reports such names). Most messages give a point inside both,
-    `around (x,y)`.
+    zone: a click there selects the smaller, and sea is not filled, so nothing is hidden). Nor
+    is a name the game does not declare: the engine drops its outline as it loads the map (M303
+    reports such names). Most messages give a point inside both, `around (x,y)`.
 
     Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
     and delete a polygon pasted under a second name.
@@ -438,7 +443,7 @@ HIDDEN_BOX = 10  # px: a territory this small wholly off the map is a holding bo
 
 def _hidden(left: int, top: int, right: int, bottom: int, width: int, height: int) -> dict:
     """M312's note (and severity) for a polygon wholly off the map."""
-    if not (right < 0 or bottom < 0 or left > width or top > height):
+    if not _off_map(left, top, right, bottom, width, height):
         return {"hidden": ""}
     if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
         return {"hidden": "; wholly off it, a hidden holding territory (never drawn, never clicked)",
