@@ -161,8 +161,10 @@ def isolated_territory(context):
 def unreachable_land(context):
     """Finds land territories in a group joined to each other but not to the main map.
 
-    Why: The main map is the largest connected group; no chain of connections, over land or sea,
-    leads from it to this group, so nothing can move between the two. That may be intended, hence
+    Why: The main map is the connected group with the most land territories (the largest, when
+    none has land; a group of sea boxes such as player cards is not the map); no chain of
+    connections, over land or sea, leads from it to this group, so nothing can move between the
+    two. That may be intended, hence
     info, but often one connection is missing. Each land territory of the group is reported;
     single unconnected territories are S205's, and maps with a `<grid>` are not checked.
 
@@ -177,12 +179,13 @@ def unreachable_land(context):
     groups = _components(graph)
     if len(groups) < 2:
         return
-    main = max(groups, key=len)
+    water = model.water
+    main = max(groups, key=lambda group: (len(group - water), len(group)))  # the most land, then the largest
     for group in groups:
         if group is main or len(group) < 2:
             continue
         for name in sorted(group):
-            if name not in model.water:
+            if name not in water:
                 yield hit(line=model.first_line(TERRITORY, name), name=name, size=len(group), territory=name)
 
 
