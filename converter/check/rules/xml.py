@@ -76,7 +76,8 @@ def dtd_invalid(context):
     `<resourceList>`, is passed over without notice. The rule runs only when the engine is
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
     counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
-    2.x reads (`<variableList>`) is written for 2.x, which ignores the DTD: its findings are info.
+    2.x reads (`<variableList>`, `<resource isDisplayedFor>`) is written for 2.x, which ignores
+    the DTD: its findings are info.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
@@ -89,8 +90,8 @@ def dtd_invalid(context):
     version = _minimum_version(context)
     if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
         later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
-    elif context.tree.getroot().find("variableList") is not None:  # read by 2.x's parser alone
-        later = {"severity": Severity.INFO, "note": " (the game uses TripleA 2.x's <variableList>; 2.x ignores the DTD)"}
+    elif (feature := _feature_of_2x(context.tree.getroot())) is not None:
+        later = {"severity": Severity.INFO, "note": f" (the game uses TripleA 2.x's {feature}; 2.x ignores the DTD)"}
     else:
         later = {"note": ""}
     for error in report.errors[:MAX_DTD_FINDINGS]:
@@ -122,6 +123,15 @@ def shown_dtd_message(message: str) -> str:
 
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip(" ,") + "…"
+
+
+def _feature_of_2x(root) -> str | None:
+    """What of the game only 2.x's parser reads, named for the message; None when nothing."""
+    if root.find("variableList") is not None:
+        return "<variableList>"
+    if root.find("resourceList/resource[@isDisplayedFor]") is not None:  # GameParser, since 2018
+        return "<resource isDisplayedFor>"
+    return None
 
 
 def _minimum_version(context) -> str | None:
