@@ -445,6 +445,11 @@ def attachment_type_mismatch(context):
                       expected=" or ".join(expected_types[short]))
 
 
+# trigger options each line of which adds its units (2.x TriggerAttachment setPlacement, setPurchase,
+# setRemoveUnits: IntegerMap.add)
+_ADDING_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "removeUnits"))
+
+
 @rule("S213", "structure.duplicate-option", Severity.INFO,
       "option {option!r}=\"{value}\" appears twice in attachment {name!r}")
 def duplicate_option(context):
@@ -452,7 +457,9 @@ def duplicate_option(context):
 
     Why: TripleA 1.9 applies it twice. For a single value that changes nothing, but an option that
     adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
-    It is mostly a copy-paste leftover, hence info.
+    It is mostly a copy-paste leftover, hence info. The trigger options that add up their units
+    (`placement`, `purchase`, `removeUnits`: three lines place three) are meant to repeat and are
+    not reported.
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
@@ -474,7 +481,7 @@ def duplicate_option(context):
         seen: set[tuple[str, str, str]] = set()
         for index, key in zip(indices, zip(names[start:end], options.column_at("value", indices, ""),
                                            options.column_at("count", indices, ""))):
-            if key in seen:
+            if key in seen and key[0] not in _ADDING_TRIGGER_OPTIONS:
                 yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner])
             seen.add(key)
 
