@@ -102,11 +102,19 @@ class Malformed:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReadInPart:
+    """A polygons.txt line 2.x reads while ignoring some of its text: the entry, and why."""
+    entry: Entry
+    note: Malformed
+
+
 @dataclass
 class PointFile:
     path: Path
     entries: list[Entry] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
+    read_in_part: list[Malformed] = field(default_factory=list)  # lines whose entry ignores some text (M304)
     unreadable: str | None = None  # why the file could not be read at all
     # polygon_arrays as the C reader found them, when it read every entry
     known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
@@ -212,21 +220,37 @@ def _with_kernel_result(result: PointFile, data: bytes, ascii_only: bool, entrie
     for number, start, end in others:
         line = data[start:end].decode("utf-8")
         if not line.isspace():  # (only a non-ASCII blank line gets here)
-            found = read_line(number, line)
-            (read if isinstance(found, Entry) else result.malformed).append(found)
+            _file_away(read_line(number, line), read, result)
     result.entries = list(heapq.merge(entries, read, key=attrgetter("line"))) if read else entries
     return True
 
 
-def _polygon_line(number: int, line: str) -> Entry | Malformed:
-    """One line of `polygons.txt` read with the regular expressions (the format's definition)."""
+def _file_away(found: Entry | Malformed | ReadInPart, entries: list[Entry], result: PointFile) -> None:
+    """A line's reading into `entries` or the file's malformed or read-in-part lines."""
+    if isinstance(found, Entry):
+        entries.append(found)
+    elif isinstance(found, ReadInPart):
+        entries.append(found.entry)
+        result.read_in_part.append(found.note)
+    else:
+        result.malformed.append(found)
+
+
+def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
+    """One line of `polygons.txt` read with the regular expressions (the format's definition).
+    Text between or after well-formed polygons is what 2.x's PointFileReaderWriter skips (it
+    reads every `<...>` of the line): the entry stands, the text is noted."""
     name, bracket, rest = line.partition("<")
     name = name.strip()
     if not bracket or not name:
         return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
     leftover = _POLYGON.sub("", "<" + rest).strip()
-    return _polygon_entry(number, line, name, [(*_points(group), None) for group in _POLYGON.findall("<" + rest)],
-                          leftover)
+    read = [(*_points(group), None) for group in _POLYGON.findall("<" + rest)]
+    if leftover and read and "<" not in leftover and ">" not in leftover and \
+            all(not junk and len(points) >= 3 for points, junk, _ in read):
+        return ReadInPart(_polygon_entry(number, line, name, read, ""),
+                          Malformed(number, line.strip()[:60], f"{leftover[:30]!r} between the polygons is ignored"))
+    return _polygon_entry(number, line, name, read, leftover)
 
 
 def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> Entry | Malformed:
@@ -281,7 +305,7 @@ def read_polygons(path: Path) -> PointFile:
                 count, start = next(plain)
                 read.append((*_points(group), None) if count < 0 else ((), "", coordinates[start:start + count]))
             found = _polygon_entry(number, line, name, read, "")
-        (result.entries if isinstance(found, Entry) else result.malformed).append(found)
+        _file_away(found, result.entries, result)
     return result
 
 

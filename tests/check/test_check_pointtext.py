@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -26,8 +27,11 @@ def _lines(text: str):
     return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
-def reference_polygons(text: str):
+def reference_polygons(text: str, read_in_part: list | None = None):
+    """(entries, malformed lines); lines read in part (text between well-formed polygons,
+    which 2.x skips) go to `read_in_part` when given."""
     entries, malformed = [], []
+    read_in_part = [] if read_in_part is None else read_in_part
     for number, line in _lines(text):
         name, bracket, rest = line.partition("<")
         name = name.strip()
@@ -36,6 +40,12 @@ def reference_polygons(text: str):
             continue
         polygons = []
         leftover = _POLYGON.sub("", "<" + rest).strip()
+        groups = [reference_points(group) for group in _POLYGON.findall("<" + rest)]
+        if leftover and groups and not {"<", ">"} & set(leftover) and \
+                all(not junk and len(points) >= 3 for points, junk in groups):
+            entries.append(Entry(name, number, polygons=tuple(points for points, _ in groups)))
+            read_in_part.append(Malformed(number, line.strip()[:60], f"{leftover[:30]!r} between the polygons is ignored"))
+            continue
         for group in _POLYGON.findall("<" + rest):
             points, junk = reference_points(group)
             if junk or len(points) < 3:
@@ -146,8 +156,9 @@ def _file(tmp: Path, text: str, name: str = "polygons.txt") -> Path:
 def test_polygons_file_reads_as_the_reference(lines, newline) -> None:
     text = newline.join(lines)
     with tempfile.TemporaryDirectory() as tmp:
-        found = read_polygons(_file(Path(tmp), text))
-        assert (found.entries, found.malformed) == reference_polygons(text)
+        found, read_in_part = read_polygons(_file(Path(tmp), text)), []
+        assert (found.entries, found.malformed) == reference_polygons(text, read_in_part)
+        assert found.read_in_part == read_in_part
         flat = [point for entry in found.entries for polygon in entry.polygons for point in polygon]
         if any(not -2**63 <= value < 2**63 for point in flat for value in point):
             assert found.polygon_arrays is None
@@ -214,3 +225,22 @@ def test_row_scan_from_the_parsed_array_is_the_row_scan_from_tuples(community_ma
     for field in fields(ScanTable):
         first, second = getattr(from_tuples, field.name), getattr(from_array, field.name)
         assert np.array_equal(first, second) if isinstance(first, np.ndarray) else first == second, field.name
+
+
+@pytest.mark.parametrize("line", [
+    "Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) (210,10) >",
+    "Beta < (80,0) (160,0) (160,100) > trailing words",
+    "Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) >",  # a short polygon: malformed
+    "Beta < (80,0) (160,0) (160,100) > x > y",  # a stray `>`: malformed
+])
+@pytest.mark.parametrize("with_kernel", [True, False])
+def test_text_between_polygons_is_read_as_2x_reads_it(tmp_path: Path, monkeypatch, line: str, with_kernel: bool) -> None:
+    """2.x's PointFileReaderWriter reads every `<...>` of a line and skips the text between."""
+    from converter.check import mapfiles
+
+    if not with_kernel:
+        monkeypatch.setattr(mapfiles, "_kernel", lambda: None)
+    found, read_in_part = read_polygons(_file(tmp_path, line + "\n")), []
+    assert (found.entries, found.malformed) == reference_polygons(line, read_in_part)
+    assert found.read_in_part == read_in_part
+    assert bool(read_in_part) == (line.count("<") == 2 and "(210,10)" in line or line.endswith("words"))

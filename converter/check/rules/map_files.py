@@ -143,14 +143,17 @@ def extra_name(context):
                       suggestion=f"; did you mean {close!r}? (names are case-sensitive)" if close else "")
 
 
-@rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line cannot be read ({reason}): {text!r}")
+@rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line {what} ({reason}): {text!r}")
 def malformed_line(context):
     """Finds lines of polygons.txt, centers.txt or place.txt that do not follow the file's format.
 
     Why: Depending on the line and the TripleA version, the engine either stops loading the map
     at that line or reads it as something else without a warning: TripleA 1.9 fails on a
     centers.txt line without its `(x,y)` but accepts a polygon of two points. This check skips
-    the line, so a territory named only there is also reported as missing (M302).
+    the line, so a territory named only there is also reported as missing (M302). Text between
+    or after well-formed polygons on a polygons.txt line is a warning instead: 2.x reads every
+    `< >` of the line and ignores the rest, so the territory keeps all its polygons (the text is
+    often another territory's name whose line break was lost).
 
     Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
@@ -158,7 +161,11 @@ def malformed_line(context):
     """
     for file_name, point_file in _files(context):
         for bad in point_file.malformed:
-            yield hit(file=point_file.path, line=bad.line, file_name=file_name, reason=bad.reason, text=bad.text)
+            yield hit(file=point_file.path, line=bad.line, file_name=file_name, what="cannot be read",
+                      reason=bad.reason, text=bad.text)
+        for odd in point_file.read_in_part:
+            yield hit(file=point_file.path, line=odd.line, file_name=file_name, what="is read in part",
+                      reason=odd.reason, text=odd.text, severity=Severity.WARNING)
 
 
 @rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
