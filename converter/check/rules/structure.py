@@ -164,9 +164,9 @@ def unreachable_land(context):
     Why: The main map is the connected group with the most land territories (the largest, when
     none has land; a group of sea boxes such as player cards is not the map); no chain of
     connections, over land or sea, leads from it to this group, so nothing can move between the
-    two. That may be intended, hence
-    info, but often one connection is missing. Each land territory of the group is reported;
-    single unconnected territories are S205's, and maps with a `<grid>` are not checked.
+    two. That may be intended, hence info, but often one connection is missing. Each land
+    territory of the group is reported; single unconnected territories are S205's, and maps
+    with a `<grid>` are not checked.
 
     Fix: Add the `<connection>` that joins the group to the rest of the map in the game XML's
     `<map>`, or ignore the finding if the separation is intended.
