@@ -314,7 +314,8 @@ def unknown_property(context):
     a warning, with "did you mean" (the names triggers read count as known here); other unknown
     names, those of older engines and those only 1.9 reads (`Roll AA Individually`) are info; a
     name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
-    Victory` with the opposite meaning) is a warning naming the new one; names that triggers
+    Victory` with the opposite meaning) is named with the new one, a warning when its value
+    differs from the new name's default (false); names that triggers
     read (`gameProperty`, `switch` options) and per-player names such as `Reds bid` or `Reds PU
     Income Bonus` are not reported.
 
@@ -342,10 +343,16 @@ def unknown_property(context):
             continue
         if prop.name in RENAMED_PROPERTY_NAMES:
             new_name, year, inverted = RENAMED_PROPERTY_NAMES[prop.name]
-            advice = " with the opposite meaning; write that name with the opposite value" if inverted else \
-                "; write that name, or the game is played without that rule"
-            yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING,
-                      suggestion=f" (renamed {new_name!r} in {year}{advice})")
+            meaning = " with the opposite meaning" if inverted else ""
+            # every renamed property is a boolean whose new name 2.x reads with the default false
+            if (prop.value.strip().lower() == "true") != inverted:
+                advice = "; write that name with the opposite value" if inverted else \
+                    "; write that name, or the game is played without that rule"
+                severity = Severity.WARNING
+            else:
+                advice, severity = f"; its default, {new_name} false, plays the same", Severity.INFO
+            yield hit(line=prop.line, name=prop.name, severity=severity,
+                      suggestion=f" (renamed {new_name!r} in {year}{meaning}{advice})")
             continue
         if prop.name in RETIRED_PROPERTY_NAMES:
             yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
