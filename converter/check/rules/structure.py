@@ -308,16 +308,16 @@ def unknown_property(context):
     """Finds a game property whose name the engine does not read, most often a misspelling.
 
     Why: TripleA keeps the property but nothing reads that name, so the setting silently has no
-    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). The
-    names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
+    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off).
+    The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
     repair at end of round`) and those of the installed engine. A name close to a known one is
     a warning, with "did you mean" (the names triggers read count as known here); other unknown
     names, those of older engines and those only 1.9 reads (`Roll AA Individually`) are info; a
     name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
     Victory` with the opposite meaning) is named with the new one, a warning when its value
-    differs from the new name's default (false); names that triggers
-    read (`gameProperty`, `switch` options) and per-player names such as `Reds bid` or `Reds PU
-    Income Bonus` are not reported.
+    differs from the new name's default (false); names that triggers read (`gameProperty`,
+    `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
+    reported.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
