@@ -45,8 +45,8 @@ def _covered(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Sq
     rows, starts, ends = [], [], []
     for number in numbers[near].tolist():
         base = number * scan.rows - scan.top
+        # (each key's crossings pair up from an even index: each (start, end) is one interval)
         first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
-        first -= first % 2  # keys pair up from an even index: each (start, end) is one interval
         rows.append(scan.cross_keys[first:last:2] - base)
         starts.append(scan.cross_x[first:last:2])
         ends.append(scan.cross_x[first + 1:last:2])
@@ -63,15 +63,12 @@ def _covered(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Sq
     first_of_row = np.ones(len(row), dtype=bool)
     first_of_row[1:] = row[1:] != row[:-1]
     joined = np.where(first_of_row, start <= left + gap, start <= np.roll(reach, 1) + gap)
-    broken_rows = set(row[~joined].tolist())
     last_of_row = np.ones(len(row), dtype=bool)
     last_of_row[:-1] = row[1:] != row[:-1]
-    broken_rows.update(row[last_of_row & (reach < right - 1 - gap)].tolist())
+    # a row is covered when its intervals reach across the square and join up all the way
     covered = np.zeros(bottom - top, dtype=bool)
-    whole = np.unique(row[last_of_row])
-    covered[whole - top] = True
-    if broken_rows:
-        covered[np.asarray(sorted(broken_rows), dtype=np.int64) - top] = False
+    covered[row[last_of_row] - top] = reach[last_of_row] >= right - 1 - gap
+    covered[row[~joined] - top] = False
     return _rows_within_gap(covered, int(gap))
 
 

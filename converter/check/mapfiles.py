@@ -350,8 +350,7 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     counts, coordinates = plain_point_lists([text for _, text, _ in split])
     for (number, line), (name, text, options), plain in zip(lines, split, point_tuples(counts, coordinates)):
         points, junk = (plain, "") if plain is not None else _points(text)
-        found = _point_entry(number, line, name, points, junk, options, allow_options)
-        (result.entries if isinstance(found, Entry) else result.malformed).append(found)
+        _file_away(_point_entry(number, line, name, points, junk, options, allow_options), result.entries, result)
     return result
 
 
