@@ -64,6 +64,7 @@ def unknown_key(context):
     known = context.engine.map_property_keys
     players = _drawn_players(context.model)
     candidates: list[str] | None = None
+    elsewhere: frozenset[str] | None = None
     for item in properties.items:
         key = item.key
         if key.startswith("color.") or key in known:
@@ -75,7 +76,11 @@ def unknown_key(context):
         prefix = next((prefix for prefix in MAP_PROPERTY_PLAYER_PREFIXES if key.startswith(prefix)), None)
         if prefix is not None:
             name = key[len(prefix):]
-            if players is None or name in players or name in sibling_players(context.target):
+            if players is None or name in players:
+                continue
+            if elsewhere is None:  # the other games' players, read once and only when needed
+                elsewhere = sibling_players(context.target)
+            if name in elsewhere:
                 continue
             match = _close_player(name, players)
             yield hit(file=properties.path, line=item.line, key=key, severity=None if match else Severity.INFO,
