@@ -26,7 +26,7 @@ from converter.check.engineassets import EngineAssets, default_assets
 from converter.check.folderlisting import FolderListing, list_folder
 from converter.check.imagefiles import HEADER_BYTES
 from converter.check.lazy import cached, prefetched
-from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, Entry, MapProperties, PointFile, read_map_properties,
+from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, MapProperties, PointFile, point_entry, read_map_properties,
                                       read_point_file, read_polygons, unread_polygons)
 from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
@@ -39,14 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover - numpy loads only when a map folder is ch
     from converter.check.scanlines import ScanTable
 
 MAX_XML_BYTES = 64 * 1024 * 1024  # the largest real game XMLs are a few MB
-
-
-def _entry_of(name: str, line: int, points: tuple) -> Entry:
-    """A point entry with no polygons or options (Entry's keywords, without its __init__'s cost)."""
-    entry = object.__new__(Entry)
-    for field_name, value in (("name", name), ("line", line), ("points", points), ("polygons", ()), ("options", "")):
-        object.__setattr__(entry, field_name, value)
-    return entry
 
 
 @dataclass(frozen=True)
@@ -334,7 +326,7 @@ class CheckContext:
         properties = self.map_properties
         width, height = properties.unit_size() if properties is not None else (DEFAULT_UNIT_SIZE, DEFAULT_UNIT_SIZE)
         across, down = width // 2, height // 2
-        centred = PointFile(place.path, [_entry_of(entry.name, entry.line, tuple([(x + across, y + down)
+        centred = PointFile(place.path, [point_entry(entry.name, entry.line, tuple([(x + across, y + down)
                                                                                    for x, y in entry.points]))
                                          for entry in place.entries])
         return [(entry, (x - across, y - down), count, distance, (x, y))

@@ -95,6 +95,14 @@ class Entry:  # the C reader (_pointtext.c) fills these five fields by name, wit
     options: str = ""  # place.txt text after `|`
 
 
+def point_entry(name: str, line: int, points: tuple) -> Entry:
+    """A point entry with no polygons or options (Entry's keywords, without its __init__'s cost)."""
+    entry = object.__new__(Entry)
+    for field_name, value in (("name", name), ("line", line), ("points", points), ("polygons", ()), ("options", "")):
+        object.__setattr__(entry, field_name, value)
+    return entry
+
+
 @dataclass(frozen=True, slots=True)
 class Malformed:
     line: int
@@ -385,10 +393,20 @@ class MapProperties:
         """The size the engine draws a unit image at by default: units.width x units.height
         (48 each) times units.scale (1), as TripleA 2.x's UnitImageFactory rounds them; a value
         it cannot read is its default (as 2.x's MapData falls back)."""
-        scale = _number(self.get("units.scale"), float, 1.0, 0.0, UNIT_SCALE_LIMIT)
+        scale = self.unit_scale()
         width = _number(self.get("units.width"), int, DEFAULT_UNIT_SIZE, 0, UNIT_SIZE_LIMIT)
         height = _number(self.get("units.height"), int, DEFAULT_UNIT_SIZE, 0, UNIT_SIZE_LIMIT)
         return int(scale * width), round(scale * height)
+
+    def unit_scale(self) -> float:
+        """units.scale (1 when absent or unreadable, as 2.x's MapData falls back)."""
+        return _number(self.get("units.scale"), float, 1.0, 0.0, UNIT_SCALE_LIMIT)
+
+    def drawn_image_size(self, width: int, height: int) -> tuple[int, int]:
+        """The size the engine draws a width x height unit image at: scaled by units.scale,
+        each side cut to whole pixels and at least 1 (2.x UnitImageFactory)."""
+        scale = self.unit_scale()
+        return max(1, int(width * scale)), max(1, int(height * scale))
 
 
 DEFAULT_UNIT_SIZE = 48  # px, 2.x UnitImageFactory.DEFAULT_UNIT_ICON_SIZE

@@ -153,21 +153,32 @@ def beyond_tolerance(found: list[Outside], scan: ScanTable, layout: PolygonLayou
     kept: dict[int, Outside] = {at: row for at, row in enumerate(found) if row[2] == 1 and row[3] > tolerance}
     several = [(at, row[0]) for at, row in enumerate(found) if row[2] > 1]
     if several:
-        checked = [(entry, layout.first[entry.name]) for _, entry in several]
-        outside, owners = [], []
-        for number, points in _outside_points(scan, checked):
-            outside += points
-            owners += [number] * len(points)
-        polygons = [unread_polygons(shape) for _, (shape, *_) in checked]
-        distances = distances_to_outlines(outside, [polygons[number] for number in owners])
-        far: dict[int, list[tuple[tuple[int, int], float]]] = {}
-        for number, point, distance in zip(owners, outside, distances):
-            if distance > tolerance:
-                far.setdefault(number, []).append((point, distance))
-        for number, points in far.items():
-            at, entry = several[number]
-            kept[at] = (entry, points[0][0], len(points), points[0][1])
+        for number, points in enumerate(far_points(scan, layout, [entry for _, entry in several], tolerance)):
+            if points:
+                at, entry = several[number]
+                kept[at] = (entry, points[0][0], len(points), points[0][1])
     return [kept[at] for at in sorted(kept)]
+
+
+def far_points(scan: ScanTable, layout: PolygonLayout, entries: list[Entry],
+               tolerance: float) -> list[list[tuple[tuple[int, int], float]]]:
+    """For each of `entries` (point-file entries naming territories of `layout`): its points
+    more than `tolerance` px outside its territory's polygons, each with that distance, in
+    file order; in one vectorised pass for all of them."""
+    far: list[list[tuple[tuple[int, int], float]]] = [[] for _ in entries]
+    if not entries:
+        return far
+    checked = [(entry, layout.first[entry.name]) for entry in entries]
+    outside, owners = [], []
+    for number, points in _outside_points(scan, checked):
+        outside += points
+        owners += [number] * len(points)
+    polygons = [unread_polygons(shape) for _, (shape, *_) in checked]
+    distances = distances_to_outlines(outside, [polygons[number] for number in owners])
+    for number, point, distance in zip(owners, outside, distances):
+        if distance > tolerance:
+            far[number].append((point, distance))
+    return far
 
 
 def _clamped_coordinates(checked, count: int) -> np.ndarray:

@@ -27,13 +27,19 @@ _JAVA_BLANK = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u1680\u2000\u2001\u2002\u2003\u20
               "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 
 
+def drawing_player(owner: str | None) -> str:
+    """The player whose images a `<unitPlacement>`'s units are drawn with: its owner, or
+    Neutral when it has none (a blank owner places them unowned)."""
+    return owner if owner and owner.strip(_JAVA_BLANK) else NEUTRAL
+
+
 def _player_units(model) -> dict[tuple[str, str], int | None]:
     """(player, unit type) pairs the game shows: placed at start (unowned ones as Neutral's),
     held, or purchasable; ordered (I401 and I407 read them, `model.derived`)."""
     pairs: dict[tuple[str, str], int | None] = {}
     placements = model.table("initialize/unitInitialize/unitPlacement")
     for owner, unit, line in zip(placements.column("owner"), placements.column("unitType", ""), placements.lines):
-        pairs.setdefault((owner if owner and owner.strip(_JAVA_BLANK) else NEUTRAL, unit), line)
+        pairs.setdefault((drawing_player(owner), unit), line)
     held = model.table("initialize/unitInitialize/heldUnits")
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
 from converter.check.mapfiles import read_lines
+from converter.check.placedsizes import outside_at_every_size
 from converter.check.siblings import sibling_territories
 from converter.check.rule import AT, hit, hit_of, rule
 from converter.check.rules.map_tiles import map_size
@@ -241,7 +242,10 @@ def place_outside(context):
     pixels outside the outline is fine when its unit still sits inside (a small box's points are
     best placed up and left of it), and a unit centred at most 2 px off the outline counts as
     inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
-    never drawn, so its units are not reported (M312 is). One finding per place.txt line gives
+    never drawn, so its units are not reported (M312 is). The engine draws each image at its
+    own size, so where the game places units at its start whose images (the map's own) have
+    another size, a point is reported only when those units too would be centred outside
+    (a holding box a pixel wide can hold 3 x 3 px markers). One finding per place.txt line gives
     how many of its units fall outside, the first of them and how far its centre lies from the
     outline.
 
@@ -250,6 +254,8 @@ def place_outside(context):
     the unit squares as you place them.
     """
     point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
+    if found:
+        found = outside_at_every_size(context, found)
     path = point_file.path if found else None
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     for entry, (x, y), count, distance, (across, down) in found:

@@ -1,0 +1,92 @@
+"""The sizes the engine draws the units a game places at its start at, by territory (M308).
+
+A place point is the top-left corner of a unit image, which the engine draws at the image's
+own size times units.scale (2.x UnitImageFactory), so where that unit's centre falls depends
+on its image: a map may draw markers a few pixels wide in holding boxes a pixel or two wide.
+Which units stand at which point later in a game is not known, but the starting placements
+are: their images' sizes are the other sizes a territory's points are tried at.
+"""
+
+from __future__ import annotations
+
+from converter.check.imagefiles import IMAGE_ERRORS, image_size
+from converter.check.mapfiles import point_entry
+from converter.check.rules.images import drawing_player
+
+PLACEMENTS = "initialize/unitInitialize/unitPlacement"
+
+
+def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int, int]]]:
+    """For those of `territories` where the game places units at its start: the sizes the
+    engine draws those units at, where their image is the map's own file and its size is
+    not the map's default unit size (an engine's image, or one that cannot be read, counts
+    as the default size)."""
+    model, properties = context.model, context.map_properties
+    if model is None or properties is None or not territories:
+        return {}
+    placements = model.table(PLACEMENTS)
+    default, facts = properties.unit_size(), context.image_facts
+    measured: dict[str, tuple[int, int] | None] = {}
+    found: dict[str, set[tuple[int, int]]] = {}
+    for territory, unit, owner in zip(placements.column("territory", ""), placements.column("unitType", ""),
+                                      placements.column("owner")):
+        if territory not in territories:
+            continue
+        image = context.unit_image(drawing_player(owner), unit)
+        if image is None or image.engine is not None:
+            continue
+        if image.path not in measured:
+            measured[image.path] = _size(image.path, facts.get(image.path))
+        size = measured[image.path]
+        if size is not None:
+            drawn = properties.drawn_image_size(*size)
+            if drawn != default:
+                found.setdefault(territory, set()).add(drawn)
+    return found
+
+
+def _size(path: str, known) -> tuple[int, int] | None:
+    """The image's size as the engine reads it; None when it cannot be read (I404 says so)."""
+    try:
+        return image_size(path, known)
+    except IMAGE_ERRORS:
+        return None
+
+
+def outside_at_every_size(context, found: list) -> list:
+    """place_outside's rows (entry, point, count, distance, centre), keeping only the points
+    whose unit is centred outside at the map's default size (as found) and also at each size
+    its territory's starting units are drawn at (`placed_unit_sizes`)."""
+    sizes = placed_unit_sizes(context, {row[0].name for row in found})
+    if not sizes:
+        return found
+    from converter.check.outside import far_points  # numpy: map folders only
+
+    width, height = context.map_properties.unit_size()
+    # the rows' entries hold the units' centres at the default size: the points as written first
+    written = {id(row[0]): tuple((x - width // 2, y - height // 2) for x, y in row[0].points)
+               for row in found if row[0].name in sizes}
+    tried = [(row[0], size) for row in found if row[0].name in sizes
+             for size in ((width, height), *sorted(sizes[row[0].name]))]
+    shifted = [point_entry(entry.name, entry.line, tuple((x + across // 2, y + down // 2)
+                                                         for x, y in written[id(entry)]))
+               for entry, (across, down) in tried]
+    far = far_points(context.scan, context.polygon_layout, shifted, context.outline_tolerance)
+    # per entry: its points (as written) far outside at each size tried, with the distance at the default size
+    outside: dict[int, list[dict[tuple[int, int], float]]] = {}
+    for (entry, (across, down)), points in zip(tried, far):
+        outside.setdefault(id(entry), []).append({(x - across // 2, y - down // 2): distance
+                                                  for (x, y), distance in points})
+    kept = []
+    for row in found:
+        entry = row[0]
+        if id(entry) not in outside:
+            kept.append(row)
+            continue
+        at_default, *others = outside[id(entry)]
+        points = [point for point in written[id(entry)]
+                  if point in at_default and all(point in other for other in others)]
+        if points:
+            x, y = points[0]
+            kept.append((entry, (x, y), len(points), at_default[(x, y)], (x + width // 2, y + height // 2)))
+    return kept
