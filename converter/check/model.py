@@ -534,23 +534,24 @@ def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
 
 
 def build_model(root: etree._Element) -> GameModel:
-    if root.find(_LEGACY_LIST) is not None:
+    if root.find(_LEGACY_LIST) is not None or root.find(_LEGACY_ATTRIBUTE_PATH) is not None:
         root = _with_2x_attachment_spelling(root)
     return GameModel(root)
 
 
-# TripleA 1.8 spelt attachments "attatchment"; 2.x still reads that spelling (map-data Game.java and
+# TripleA 1.8 spelt attachments "attatchment"; 2.x still reads that spelling, in either list (map-data Game.java and
 # AttachmentList.java take both tag and attribute names, GameParser.parseAttachment corrects the
 # attachment's name, XmlGameElementMapper drops the javaClass's package), 1.9 does not (the DTD
 # rule reports it, from the tree as written)
 _LEGACY_LIST = "attatchmentList"
 _LEGACY_ATTACHMENT_TAGS = ("attatchment", "Attatchment", "Attachment")
+_LEGACY_ATTRIBUTE_PATH = "attachmentList/*[@attatchTo]"  # the old attribute in a list spelt the new way
 
 
 def _with_2x_attachment_spelling(root: etree._Element) -> etree._Element:
     """A copy of the game with 1.8's attachment spelling read as 2.x reads it."""
     copy = deepcopy(root)
-    for listing in copy.iterfind(_LEGACY_LIST):
+    for listing in [*copy.iterfind(_LEGACY_LIST), *copy.iterfind("attachmentList")]:
         listing.tag = "attachmentList"
         for element in listing:
             if element.tag in _LEGACY_ATTACHMENT_TAGS:
