@@ -323,8 +323,9 @@ def overlapping_polygons(context):
     same pixels or a pixel or two apart do not count, while a polygon pasted twice does. An
     island is not reported: a land territory each of whose overlapping polygons lies wholly
     inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
-    is written for; nor is a sea territory drawn wholly inside another (a convoy zone in its sea
-    zone: a click there selects the smaller, and sea is not filled, so nothing is hidden). Nor
+    is written for; nor is a sea territory drawn wholly inside another territory (a convoy zone
+    in its sea zone, a lake or a railway zone in its land: a click there selects the smaller,
+    and sea is not filled, so nothing is hidden). Nor
     is a name the game does not declare: the engine drops its outline as it loads the map (M303
     reports such names). Most messages give a point inside both, `around (x,y)`.
 
@@ -361,11 +362,12 @@ def overlapping_polygons(context):
 
 
 def _islands(context, pairs) -> set[tuple[str, str]]:
-    """The pairs that are a territory drawn inside a sea territory's polygon (water in the
-    game XML): each piece of the inner territory that overlaps the sea lies wholly inside one
-    of the sea's pieces. The inner one is land (an island), or sea itself (a convoy zone inside
-    a sea zone). The engine is written for that layout: a click there selects the inner one
-    (2.x takes the smaller bounding box), and a sea zone is not filled, so nothing is hidden."""
+    """The pairs, one of them a sea territory (water in the game XML), where one is drawn
+    inside the other: each piece of the inner territory that overlaps the outer lies wholly
+    inside one of the outer's pieces. An island in its sea zone, a convoy zone in its sea
+    zone, a lake or a railway zone drawn inside its land: the engine is written for these
+    layouts. A click there selects the inner one (2.x takes the smaller bounding box), and a
+    sea zone is not filled, so nothing is hidden (only land drawn inside land is reported)."""
     model = context.model
     water = model.water if model is not None else set()
     candidates = [(first, second) for first, second in pairs if first in water or second in water]
@@ -379,17 +381,15 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
         pieces.setdefault(name, []).append(outline)
     islands, budget = set(), ISLAND_COMPARISONS
     for first, second in candidates:
-        both_sea = first in water and second in water
-        orders = [(first, second), (second, first)] if both_sea else \
-            [(first, second) if first in water else (second, first)]  # (the sea around, the one inside)
-        for sea, inner in orders:
-            cost = len(pieces.get(inner, ())) * len(pieces.get(sea, ()))
+        # the sea around the other first (an island, the usual case), then the other way round
+        for outer, inner in ((first, second), (second, first)) if first in water else ((second, first), (first, second)):
+            cost = len(pieces.get(inner, ())) * len(pieces.get(outer, ()))
             if cost > budget:
                 continue  # a hostile file's thousands of pieces: reported as an overlap, not compared for hours
             budget -= cost
             overlapping = [piece for piece in pieces.get(inner, [])
-                           if any(polygons_overlap(piece, s) for s in pieces[sea])]
-            if overlapping and all(any(polygon_within(piece, s) for s in pieces[sea]) for piece in overlapping):
+                           if any(polygons_overlap(piece, s) for s in pieces[outer])]
+            if overlapping and all(any(polygon_within(piece, s) for s in pieces[outer]) for piece in overlapping):
                 islands.add((first, second))
                 break
     return islands
