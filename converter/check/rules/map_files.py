@@ -489,6 +489,9 @@ def place_options(context):
     loading the map (an error here). TripleA 1.9 reads no options at all: a `|` in place.txt
     stops it loading the map.
 
+    An option meaning `overflowToLeft=false` is not reported when 2.x ignores it or reads it as
+    false anyway, since false is the default.
+
     Fix: Write ` | overflowToLeft=true` or ` | overflowToLeft=false` after the territory's points
     in place.txt, with no other blanks, or drop the option to stack to the right.
     """
@@ -507,7 +510,17 @@ def place_options(context):
 
 def _option_problem(line: str) -> tuple[str | None, Severity | None]:
     """What TripleA 2.x makes of the options on a place.txt `line` (its reader splits at
-    every " | ", then the second part at each "="), when that is not what was written."""
+    every " | ", then the second part at each "="), when that is not what was written. An
+    option meaning false that 2.x ignores or reads as false does what was written: the
+    default is false."""
+    key, _, value = line.partition("|")[2].partition("=")
+    means_false = key.strip().lower() == "overflowtoleft" and value.strip().lower() == "false"
+    problem, severity = _option_reading(line)
+    return (None, None) if means_false and severity is None else (problem, severity)
+
+
+def _option_reading(line: str) -> tuple[str | None, Severity | None]:
+    """_option_problem's answer before it looks at what the option meant."""
     parts = line.split(" | ")
     if len(parts) == 1:
         return "TripleA 2.x ignores them: it reads options only after ' | ', a blank each side", None
