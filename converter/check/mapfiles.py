@@ -112,7 +112,7 @@ class Malformed:
 
 @dataclass(frozen=True, slots=True)
 class ReadInPart:
-    """A polygons.txt line 2.x reads while ignoring some of its text: the entry, and why."""
+    """A point-file line 2.x reads while ignoring some of its text: the entry, and why."""
     entry: Entry
     note: Malformed
 
@@ -318,13 +318,29 @@ def read_polygons(path: Path) -> PointFile:
 
 
 def _point_entry(number: int, line: str, name: str, points, junk: str, options: str,
-                 allow_options: bool) -> Entry | Malformed:
-    if not name or not points or junk:
+                 allow_options: bool, text: str = "") -> Entry | Malformed | ReadInPart:
+    """The entry of a point-file line, as TripleA 2.x's PointFileReaderWriter reads it: in
+    place.txt every `(x,y)` of the line counts and other text is skipped; in centers.txt the
+    point right after the name counts and the rest of the line is skipped. Skipped text
+    leaves the entry standing, noted as read in part; `text` is the line from its first `(`
+    (needed when `junk` is not empty)."""
+    if not name or not points:
         reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
         return Malformed(number, line.strip()[:60], reason)
-    if not allow_options and len(points) != 1:
-        return Malformed(number, line.strip()[:60], f"{len(points)} points, expected one")
-    return Entry(name, number, points=points, options=options.strip())
+    if allow_options:
+        entry = Entry(name, number, points=points, options=options.strip())
+        if not junk:
+            return entry
+        return ReadInPart(entry, Malformed(number, line.strip()[:60], f"{junk[:30]!r} beside the points is ignored"))
+    if len(points) == 1 and not junk:
+        return Entry(name, number, points=points)
+    first = _POINT.match(text)
+    if first is None:  # 2.x skips the line: the territory has no center
+        return Malformed(number, line.strip()[:60], f"unexpected {junk[:30]!r}" if junk else
+                         f"{len(points)} points, expected one")
+    rest = text[first.end():].strip()
+    return ReadInPart(Entry(name, number, points=points[:1]),
+                      Malformed(number, line.strip()[:60], f"{rest[:30]!r} after the point is ignored"))
 
 
 def _split_point_line(line: str, allow_options: bool) -> tuple[str, str, str]:
@@ -347,9 +363,9 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     if parsed is not None:
         entries, others, ascii_only = parsed
 
-        def read_line(number: int, line: str) -> Entry | Malformed:
+        def read_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
             name, text, options = _split_point_line(line, allow_options)
-            return _point_entry(number, line, name, *_points(text), options, allow_options)
+            return _point_entry(number, line, name, *_points(text), options, allow_options, text)
 
         _with_kernel_result(result, data, ascii_only, entries, others, read_line)
         return result
@@ -358,7 +374,8 @@ def read_point_file(path: Path, allow_options: bool = False) -> PointFile:
     counts, coordinates = plain_point_lists([text for _, text, _ in split])
     for (number, line), (name, text, options), plain in zip(lines, split, point_tuples(counts, coordinates)):
         points, junk = (plain, "") if plain is not None else _points(text)
-        _file_away(_point_entry(number, line, name, points, junk, options, allow_options), result.entries, result)
+        _file_away(_point_entry(number, line, name, points, junk, options, allow_options, text), result.entries,
+                   result)
     return result
 
 

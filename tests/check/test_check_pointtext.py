@@ -61,21 +61,31 @@ def reference_polygons(text: str, read_in_part: list | None = None):
 
 
 def reference_point_file(text: str, allow_options: bool):
-    entries, malformed = [], []
+    """(entries, malformed lines, lines read in part), as TripleA 2.x's PointFileReaderWriter
+    reads them: place.txt takes every point of a line, centers.txt the one right after the
+    name; other text is skipped and noted."""
+    entries, malformed, in_part = [], [], []
     for number, line in _lines(text):
         body, _, options = line.partition("|") if allow_options else (line, "", "")
         name, paren, rest = body.partition("(")
         name = name.strip()
         points, junk = reference_points(paren + rest)
-        if not name or not points or junk:
-            reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
-            malformed.append(Malformed(number, line.strip()[:60], reason))
-            continue
-        if not allow_options and len(points) != 1:
-            malformed.append(Malformed(number, line.strip()[:60], f"{len(points)} points, expected one"))
-            continue
-        entries.append(Entry(name, number, points=points, options=options.strip()))
-    return entries, malformed
+        shown = line.strip()[:60]
+        if not name or not points:
+            malformed.append(Malformed(number, shown, "no name" if not name else "no point"))
+        elif allow_options:
+            entries.append(Entry(name, number, points=points, options=options.strip()))
+            if junk:
+                in_part.append(Malformed(number, shown, f"{junk[:30]!r} beside the points is ignored"))
+        elif len(points) == 1 and not junk:
+            entries.append(Entry(name, number, points=points))
+        elif (first := _POINT.match(paren + rest)) is not None:
+            entries.append(Entry(name, number, points=points[:1]))
+            in_part.append(Malformed(number, shown, f"{(paren + rest)[first.end():].strip()[:30]!r} after the point "
+                                                    "is ignored"))
+        else:
+            malformed.append(Malformed(number, shown, f"unexpected {junk[:30]!r}"))
+    return entries, malformed, in_part
 
 
 # ---- generated text: usually points, sometimes damaged in the ways that matter
@@ -174,7 +184,7 @@ def test_point_files_read_as_the_reference(lines, allow_options) -> None:
     text = "\n".join(lines)
     with tempfile.TemporaryDirectory() as tmp:
         found = read_point_file(_file(Path(tmp), text, "place.txt"), allow_options=allow_options)
-        assert (found.entries, found.malformed) == reference_point_file(text, allow_options)
+        assert (found.entries, found.malformed, found.read_in_part) == reference_point_file(text, allow_options)
 
 
 def test_unreadable_and_empty_files_have_no_entries(tmp_path: Path) -> None:
@@ -197,7 +207,7 @@ def test_community_map_reads_as_the_reference(community_map_dir: Path) -> None:
                 [point for entry in found.entries for polygon in entry.polygons for point in polygon]))
         else:
             found = read_point_file(path, allow_options=options)
-            assert (found.entries, found.malformed) == reference_point_file(text, options)
+            assert (found.entries, found.malformed, found.read_in_part) == reference_point_file(text, options)
 
 
 def test_building_many_tuples_leaves_the_collector_as_it_was() -> None:

@@ -151,10 +151,12 @@ def malformed_line(context):
     Why: Depending on the line and the TripleA version, the engine either stops loading the map
     at that line or reads it as something else without a warning: TripleA 1.9 fails on a
     centers.txt line without its `(x,y)` but accepts a polygon of two points. This check skips
-    the line, so a territory named only there is also reported as missing (M302). Text between
-    or after well-formed polygons on a polygons.txt line is a warning instead: 2.x reads every
-    `< >` of the line and ignores the rest, so the territory keeps all its polygons (the text is
-    often another territory's name whose line break was lost).
+    the line, so a territory named only there is also reported as missing (M302). Text the
+    engine skips on a line it reads is a warning instead: 2.x reads every `< >` of a
+    polygons.txt line and every `(x,y)` of a place.txt line, and the point right after the name
+    on a centers.txt line, ignoring the rest, so the territory keeps what it has (the text is
+    often another territory's name whose line break was lost, or a mistyped point, which is
+    then missing).
 
     Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
@@ -487,10 +489,8 @@ def place_options(context):
     the first and second `=` as the value whatever the key, and reads it as true only when it is
     exactly `true` in any case, all without a warning; a ` | ` option with no `=` stops it
     loading the map (an error here). TripleA 1.9 reads no options at all: a `|` in place.txt
-    stops it loading the map.
-
-    An option meaning `overflowToLeft=false` is not reported when 2.x ignores it or reads it as
-    false anyway, since false is the default.
+    stops it loading the map. An option meaning `overflowToLeft=false` is not reported when 2.x
+    ignores it or reads it as false anyway, since false is the default.
 
     Fix: Write ` | overflowToLeft=true` or ` | overflowToLeft=false` after the territory's points
     in place.txt, with no other blanks, or drop the option to stack to the right.

@@ -25,9 +25,10 @@ _UNIT_ATTACHMENT_NAME = "unitAttachment"  # the only name the engine looks a uni
 # (of that property); Shipyards only with the property `Use Shipyards` on
 _TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial Technology"),
                    ("Shipyards", "shipyards", "Shipyards"))
-# property names built from a player or alliance name, e.g. "Germans bid", "Axis Total Victory VCs"
-_PER_SIDE_SUFFIXES = (" bid", " Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs",
-                      " Economic Victory")
+# property names 2.x builds from an alliance's name, e.g. "Axis Total Victory VCs" (EndRoundDelegate)
+_ALLIANCE_SUFFIXES = (" Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs", " Economic Victory")
+# and those for a player or an alliance S209 tells apart (" bid" is a player's: BidPurchaseDelegate)
+_PER_SIDE_SUFFIXES = (" bid", *_ALLIANCE_SUFFIXES)
 
 
 @rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
@@ -317,7 +318,9 @@ def unknown_property(context):
     Victory` with the opposite meaning) is named with the new one, a warning when its value
     differs from the new name's default (false); names that triggers read (`gameProperty`,
     `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
-    reported.
+    reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
+    `Axis Economic Victory`), naming no player or alliance of the game is a warning: the engine
+    plays with its default amount instead (the message names the closest property it reads).
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -328,10 +331,11 @@ def unknown_property(context):
     if model is None:
         return
     known = context.engine.property_names
-    sides = set(model.players) | set(model.alliances)
-    players = set(model.players)
+    players, alliances = set(model.players), set(model.alliances)
+    # a gameProperty option names one property, colons and all (AbstractRulesAttachment); its
+    # parts count too, as they always have here
     used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
-                        for v in value.split(":")}
+                        for v in (value, *value.split(":"))}
     candidates: frozenset[str] | None = None
     for prop in model.properties:
         if not prop.name or prop.name in used_by_triggers:
@@ -357,14 +361,31 @@ def unknown_property(context):
         if prop.name in RETIRED_PROPERTY_NAMES:
             yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
             continue
-        if any(prop.name.endswith(s) and prop.name[: -len(s)] in sides for s in _PER_SIDE_SUFFIXES) or \
-                any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X):
+        if any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X) or \
+                any(prop.name.endswith(s) and prop.name[: -len(s)] in alliances for s in _ALLIANCE_SUFFIXES):
+            continue
+        side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
+                            if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
+        if side_suffix is not None:  # a victory amount or bid for a side the game does not have
+            yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING,
+                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances))
             continue
         if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
             candidates = known | used_by_triggers
         suggestion = did_you_mean(prop.name, candidates or known)
         yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
                   severity=Severity.WARNING if suggestion else None)
+
+
+def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:
+    """S209's note on a property named for a player (a bid) or an alliance (victory amounts)
+    that the game does not have: what the engine reads, and the closest name it would."""
+    kind, sides = ("player", players) if suffix == " bid" else ("alliance", alliances)
+    prefix = name[:-len(suffix)] if name.endswith(suffix) else ""
+    missing = f"{prefix!r} is no {kind} of this game" if prefix else f"this one names no {kind}"
+    if not sides:
+        missing += f", which has no {kind} at all"
+    return f" (it reads '<{kind}>{suffix}', and {missing})" + did_you_mean(name, frozenset(side + suffix for side in sides))
 
 
 @rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
