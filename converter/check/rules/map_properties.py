@@ -120,13 +120,20 @@ def bad_value(context):
     anything but `true` as false (so `map.hasRelief=yes` means false). The message says which.
     A value keeps its trailing blanks, as Java reads the file: `map.hasRelief=true ` is false, and
     `color.Reds=FF0000 ` fails (the engine trims only decimals and the map size). Only keys whose
-    kind of value is known are checked.
+    kind of value is known are checked, and only the lines the engine reads: not a key's earlier
+    lines (the last one wins, M326), nor a colour for a name that is no player (M323), nor
+    `color.Neutral` when no land needs it.
 
     Fix: In map.properties, write the value in the form the message names: six hex digits for a
     colour (`color.Germans=5A5A5A`, no `#`), `true` or `false`, or a number (`units.scale=0.75`).
     """
     properties = context.map_properties
-    for item in properties.items if properties is not None else ():
+    if properties is None:
+        return
+    read = {item.key: item for item in properties.items}  # java.util.Properties keeps the last line of a key
+    for item in properties.items:
+        if read[item.key] is not item or not _colour_is_read(context, item.key):
+            continue  # a line the engine never reads (M326 reports the duplicate, M323 the name)
         expected = _expected(item.key, item.value)
         if expected:
             blanks = "" if _expected(item.key, item.value.rstrip()) else \
@@ -134,6 +141,20 @@ def bad_value(context):
             yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected + blanks,
                       outcome=_FALSE if expected == _TRUE_OR_FALSE else
                       _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
+
+
+def _colour_is_read(context, key: str) -> bool:
+    """Does the engine ever read this key, if it is a `color.` line: a player's of a game of the
+    map, `Impassable`'s, or `Neutral`'s when unowned land needs it (2.x PlayerColors, as 1.9
+    MapData, look colours up by name). True for any other key."""
+    if not key.startswith("color."):
+        return True
+    name, model = key[len("color."):], context.model
+    if model is None or name in model.players or name in IMPASSABLE_COLOUR_NAMES:
+        return True
+    if name == NEUTRAL_PLAYER:
+        return bool(_unowned_land(model))
+    return name in sibling_players(context.target)
 
 
 def _expected(key: str, value: str) -> str | None:
