@@ -377,6 +377,10 @@ def unknown_property(context):
                   severity=Severity.WARNING if suggestion else None)
 
 
+# game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
+TEXT_PROPERTIES = frozenset({"mapName", "notes"})
+
+
 def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:
     """S209's note on a property named for a player (a bid) or an alliance (victory amounts)
     that the game does not have: what the engine reads, and the closest name it would."""
@@ -392,8 +396,10 @@ def _side_property_note(name: str, suffix: str, players: set[str], alliances: se
 def property_value(context):
     """Finds a game property whose value does not fit its `<boolean>` or `<number>` type.
 
-    Why: A boolean other than `true` or `false` (upper or lower case) is read as false, so
-    `value="1"` turns the option off. A number, `min` or `max` that is not whole, or a number
+    Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
+    false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
+    the value, so it fails with an error when it reads such a property as true or false. The
+    names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max` that is not whole, or a number
     outside `min`..`max`, stops TripleA 1.9 loading the game when the property is
     `editable="true"`; for a fixed property the engine reads a value that is not a number as 0 and
     ignores the range.
@@ -404,7 +410,8 @@ def property_value(context):
     model = context.model
     for prop in model.properties if model is not None else ():
         problem = None
-        if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false"):
+        if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
+                prop.name not in TEXT_PROPERTIES:
             problem = "expected true or false"
         elif prop.value_type == "number":
             try:
