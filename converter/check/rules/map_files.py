@@ -223,12 +223,15 @@ def center_outside(context):
     outline or at most 2 px off it counts as inside (the outline is a pixel line drawn over
     both sides; the setting `outline-tolerance` or `--outline-tolerance` changes the 2 px),
     any of the territory's polygons will do (those of its first polygons.txt line), and the
-    message gives the distance to the nearest edge.
+    message gives the distance to the nearest edge. A name that is no territory of a game of
+    the map is left to M303: the engine drops it.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
     """
-    yield from _points_outside(context.centers, context.centers_outside, context.outline_tolerance)
+    found = context.centers_outside
+    yield from _points_outside(context.centers, _of_territories(context, found) if found else found,
+                               context.outline_tolerance)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
@@ -244,7 +247,8 @@ def place_outside(context):
     pixels outside the outline is fine when its unit still sits inside (a small box's points are
     best placed up and left of it), and a unit centred at most 2 px off the outline counts as
     inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
-    never drawn, so its units are not reported (M312 is). The engine draws each image at its
+    never drawn, so its units are not reported (M312 is), nor are those of a name that is no
+    territory (M303 is). The engine draws each image at its
     own size, so where the game places units at its start whose images (the map's own) have
     another size, a point is reported only when those units too would be centred outside
     (a holding box a pixel wide can hold 3 x 3 px markers). One finding per place.txt line gives
@@ -257,7 +261,7 @@ def place_outside(context):
     """
     point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
     if found:
-        found = outside_at_every_size(context, found)
+        found = outside_at_every_size(context, _of_territories(context, found))
     path = point_file.path if found else None
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     for entry, (x, y), count, distance, (across, down) in found:
@@ -291,6 +295,19 @@ def _wholly_off_map(context, names: set[str]) -> set[str]:
 def _off_map(left: int, top: int, right: int, bottom: int, width: int, height: int) -> bool:
     """Does the box lie wholly outside the width x height map?"""
     return right < 0 or bottom < 0 or left > width or top > height
+
+
+def _of_territories(context, found: list) -> list:
+    """The rows of `found` (an entry first) whose name is a territory of a game of the map: the
+    engine drops the others as it loads the map (M303 reports them)."""
+    territories = _territories(context)
+    if territories is None:
+        return found
+    known = set(territories)
+    if all(row[0].name in known for row in found):
+        return found
+    known |= sibling_territories(context.target)
+    return [row for row in found if row[0].name in known]
 
 
 def _points_outside(point_file, found, tolerance: float):
