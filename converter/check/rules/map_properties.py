@@ -53,7 +53,9 @@ def unknown_key(context):
     `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
     close to a player's name) when the name after them is no player of the game XML. Keys that
     only engines before 2016 read, such as `screenshot.stats.enabled`, are info. `color.` lines
-    are left to M322 and M323.
+    are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part of
+    the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
+    warning when a setting is lost.
 
     Fix: Correct the key in map.properties (the message suggests a close known key when there is
     one), or delete the line.
@@ -87,12 +89,25 @@ def unknown_key(context):
                       suggestion=f": the game has no player {name!r}" + (
                           f"; did you mean {prefix + match!r}?" if match else ""))
             continue
+        if key.startswith(_BYTE_ORDER_MARK) and item is properties.items[0]:
+            meant = key[len(_BYTE_ORDER_MARK):]
+            lost = "its first line, a comment, is read as a key" if meant[:1] in ("#", "!") else \
+                f"the engine does not find the key {meant!r}"
+            yield hit(file=properties.path, line=item.line, key=key,
+                      severity=Severity.INFO if meant[:1] in ("#", "!") else None,
+                      suggestion=f": the file starts with a UTF-8 byte-order mark, which Java reads as part of the "
+                                 f"first key, so {lost}; save the file without it")
+            continue
         if candidates is None:
             candidates = sorted(known) + [f"color.{name}" for name in IMPASSABLE_COLOUR_NAMES[:1]] + \
                 [prefix + name for prefix in MAP_PROPERTY_PLAYER_PREFIXES for name in sorted(players or ())]
         match = difflib.get_close_matches(key, candidates, n=1, cutoff=0.8)
         yield hit(file=properties.path, line=item.line, key=key,
                   suggestion=f"; did you mean {match[0]!r}?" if match else "")
+
+
+_BYTE_ORDER_MARK = "\N{LATIN SMALL LETTER I WITH DIAERESIS}\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}" \
+    "\N{INVERTED QUESTION MARK}"  # EF BB BF read as ISO 8859-1, as java.util.Properties reads the file
 
 
 def _close_player(name: str, players: set[str]) -> str | None:
