@@ -117,8 +117,10 @@ def incomplete_entry(context):
 def game_name_differs(context):
     """Finds a map.yml games entry whose `game_name` differs from its game XML's `<info name>`.
 
-    Why: The same game then goes by two names, one in the repository's index and another in the
-    game XML itself, which can confuse players looking for it and anyone matching the two.
+    Why: TripleA 2.x finds a game's XML through map.yml by the name the game carries, its
+    `<info name>`, letter for letter: a bot server (a headless host) refuses a saved game whose
+    name is no `game_name` of its installed maps ("Game is not installed on this server"), so
+    players cannot continue that game on bots; and the same game goes by two names.
 
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
     the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.
