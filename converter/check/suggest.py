@@ -70,9 +70,14 @@ def _index(known: frozenset[str]) -> _Index:
 
 def did_you_mean(name: str, known: frozenset[str], cutoff: float = 0.85) -> str:
     """"; did you mean 'X'?" for the known name `name` most likely misspells, or ""."""
+    match = closest_name(name, known, cutoff)
+    return f"; did you mean {match!r}?" if match else ""
+
+
+def closest_name(name: str, known: frozenset[str], cutoff: float = 0.85) -> str | None:
+    """The known name `name` most likely misspells (the same but for letter case first); None."""
     index = _index(known)
     lowered = index.lowered.get(name.lower())
     if lowered is not None and lowered != name:
-        return f"; did you mean {lowered!r}?"
-    match = index.close_match(name, cutoff)
-    return f"; did you mean {match!r}?" if match else ""
+        return lowered
+    return index.close_match(name, cutoff) or None

@@ -14,7 +14,7 @@ from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, PLAYER_PROPE
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
-from converter.check.suggest import did_you_mean
+from converter.check.suggest import closest_name, did_you_mean
 from converter.findings import Severity
 
 # what Java's Integer.valueOf takes: a sign, then decimal digits (any script's, as \d), nothing else
@@ -389,7 +389,8 @@ def _side_property_note(name: str, suffix: str, players: set[str], alliances: se
     missing = f"{prefix!r} is no {kind} of this game" if prefix else f"this one names no {kind}"
     if not sides:
         missing += f", which has no {kind} at all"
-    return f" (it reads '<{kind}>{suffix}', and {missing})" + did_you_mean(name, frozenset(side + suffix for side in sides))
+    match = closest_name(prefix, frozenset(sides)) if prefix else None  # the side's name alone: the suffix is shared
+    return f" (it reads '<{kind}>{suffix}', and {missing})" + (f"; did you mean {match + suffix!r}?" if match else "")
 
 
 @rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
