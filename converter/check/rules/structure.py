@@ -135,7 +135,7 @@ def duplicate_connection(context):
             first[key] = index
 
 
-@rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection")
+@rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection{unused}")
 def isolated_territory(context):
     """Finds a territory that no connection joins to any other territory.
 
@@ -143,7 +143,9 @@ def isolated_territory(context):
     units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
     name differently. A territory whose territory attachment sets `isImpassable` is not reported
     (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
-    connections).
+    connections). A territory the game gives nothing (no owner, units or territory attachment,
+    and no trigger `placement` there) is info: most such are labels or holding boxes drawn on
+    the map on purpose.
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
     the misspelled name in an existing one.
@@ -152,9 +154,29 @@ def isolated_territory(context):
     if model is None or model.has_grid:
         return
     graph = model.neighbours()
-    for name in model.territories:
-        if not graph.get(name) and name not in model.impassable:
-            yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name)
+    isolated = [name for name in model.territories if not graph.get(name) and name not in model.impassable]
+    if not isolated:
+        return
+    in_play = _territories_in_play(model)
+    for name in isolated:
+        yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name,
+                  **({"unused": ""} if name in in_play else {"severity": Severity.INFO, "unused": _UNUSED_NOTE}))
+
+
+_UNUSED_NOTE = ("; the game gives it no owner, units or attachment and no trigger places units there: "
+                "a label or holding box?")
+
+
+def _territories_in_play(model) -> set[str]:
+    """Territories the game gives something: an owner or units at the start, a territory
+    attachment (production, victory city...), or units a trigger places there."""
+    used: set[str] = set()
+    for group in model.reference_groups:
+        if group.element in ("territoryOwner", "unitPlacement") and group.attribute == "territory":
+            used.update(group.values)
+    used.update(attachment.attach_to for attachment in model.attachments if attachment.type == "territory")
+    used.update(value.split(":", 1)[0].strip() for value in model.option_values("placement"))
+    return used
 
 
 @rule("S206", "structure.unreachable-land", Severity.INFO,
