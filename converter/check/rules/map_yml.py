@@ -117,10 +117,11 @@ def incomplete_entry(context):
 def game_name_differs(context):
     """Finds a map.yml games entry whose `game_name` differs from its game XML's `<info name>`.
 
-    Why: TripleA 2.x finds a game's XML through map.yml by the name the game carries, its
-    `<info name>`, letter for letter: a bot server (a headless host) refuses a saved game whose
-    name is no `game_name` of its installed maps ("Game is not installed on this server"), so
-    players cannot continue that game on bots; and the same game goes by two names.
+    Why: The same game goes by two names. TripleA 2.x names it by map.yml's `game_name` (it
+    replaces the `<info name>` as it loads the XML), while TripleA 1.9 and 2.x before 2021 use
+    the `<info name>`, and saves keep the name they were made with; a bot server (a headless
+    host) refuses a saved game whose name is no `game_name` of its installed maps ("Game is not
+    installed on this server"), so a game saved under the `<info name>` cannot go on there.
 
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
     the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.

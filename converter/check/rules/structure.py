@@ -27,6 +27,9 @@ _TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial 
                    ("Shipyards", "shipyards", "Shipyards"))
 # property names 2.x builds from an alliance's name, e.g. "Axis Total Victory VCs" (EndRoundDelegate)
 _ALLIANCE_SUFFIXES = (" Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs", " Economic Victory")
+# the victory property under which 2.x reads each amount (EndRoundDelegate)
+_VICTORY_MODES = {" Total Victory VCs": "Total Victory", " Honorable Victory VCs": "Honorable Surrender",
+                  " Projection of Power VCs": "Projection of Power", " Economic Victory": "Economic Victory"}
 # and those for a player or an alliance S209 tells apart (" bid" is a player's: BidPurchaseDelegate)
 _PER_SIDE_SUFFIXES = (" bid", *_ALLIANCE_SUFFIXES)
 
@@ -341,8 +344,10 @@ def unknown_property(context):
     differs from the new name's default (false); names that triggers read (`gameProperty`,
     `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
     reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
-    `Axis Economic Victory`), naming no player or alliance of the game is a warning: the engine
-    plays with its default amount instead (the message names the closest property it reads).
+    `Axis Economic Victory`), naming no player or alliance of the game is a warning when the game
+    plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
+    `Economic Victory` true): the engine plays with its default amount instead (the message
+    names the closest property it reads); info when it does not.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -389,14 +394,25 @@ def unknown_property(context):
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
-            yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING,
-                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances))
+            mode = _VICTORY_MODES.get(side_suffix)
+            unread = mode is not None and not property_is_true(model, mode)
+            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
+                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
+                      (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
             continue
         if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
             candidates = known | used_by_triggers
         suggestion = did_you_mean(prop.name, candidates or known)
         yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
                   severity=Severity.WARNING if suggestion else None)
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
 
 
 # game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
@@ -424,8 +440,8 @@ def property_value(context):
     the value, so it fails with an error when it reads such a property as true or false. The
     names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max` that is not whole, or a number
     outside `min`..`max`, stops TripleA 1.9 loading the game when the property is
-    `editable="true"`; for a fixed property the engine reads a value that is not a number as 0 and
-    ignores the range.
+    `editable="true"`; a fixed property's range is never read (not reported), and 1.9 reads a
+    value that is not a number as 0.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range).
@@ -436,6 +452,9 @@ def property_value(context):
         if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
                 prop.name not in TEXT_PROPERTIES:
             problem = "expected true or false"
+        elif prop.value_type == "number" and not prop.editable:  # a fixed one's min and max are never read
+            if not _is_int(prop.value):
+                problem = "value must be a whole number"
         elif prop.value_type == "number":
             try:
                 value, low, high = int(prop.value), int(prop.minimum or 0), int(prop.maximum or 0)
