@@ -1,4 +1,5 @@
-"""A reader for the small `map.yml` files of TripleA map repositories (no YAML library):
+"""A reader for the `map.yml` of a TripleA map repository, by PyYAML's composer (nodes with
+their lines; no Python objects are built from the text):
 
     map_name: NAME
     games:
@@ -6,14 +7,17 @@
     - game_name: NAME                             (or block style)
       file_name: FILE.xml
 
-Anything else is kept as an error with its line number rather than guessed at.
+2.x reads it with a full YAML parser (snakeyaml-engine), so quoted names with commas, `''`
+in single quotes and values running on over lines are read as YAML reads them. Text that is
+not YAML, or entries of another shape, are kept as errors with their line numbers.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import yaml
 
 
 @dataclass(frozen=True)
@@ -31,88 +35,83 @@ class MapYml:
     games: list[GameEntry] = field(default_factory=list)
     errors: list[tuple[int, str]] = field(default_factory=list)
     other_keys: dict[str, int] = field(default_factory=dict)
+    parsed: bool = True  # False when the file is not YAML (or cannot be read): nothing of it is known
 
 
-_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:\s*(.*)$")
-
-
-def _scalar(text: str) -> str:
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1]
-    return text.split(" #", 1)[0].strip()
-
-
-def _flow_mapping(text: str) -> dict[str, str] | None:
-    text = text.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        return None
-    pairs = {}
-    for part in text[1:-1].split(","):
-        key, colon, value = part.partition(":")
-        if not colon:
-            return None
-        pairs[key.strip()] = _scalar(value)
-    return pairs
+MAX_MAP_YML_BYTES = 1_000_000  # a map.yml is a few lines; a bigger file is not read
 
 
 def read_map_yml(path: Path) -> MapYml:
     result = MapYml(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_MAP_YML_BYTES + 1)
+        text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         result.errors.append((1, f"cannot read: {error}"))
+        result.parsed = False
         return result
-    in_games = False
-    current: dict[str, str] | None = None
-    current_line = 0
-
-    def close() -> None:
-        nonlocal current
-        if current is not None:
-            result.games.append(GameEntry(current.get("game_name"), current.get("file_name"), current_line))
-            current = None
-
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.split("#", 1)[0].rstrip() if not raw.lstrip().startswith(("'", '"')) else raw.rstrip()
-        if not stripped.strip():
-            continue
-        indented = raw[0] in " \t"
-        body = stripped.strip()
-        if in_games and (indented or body.startswith("-")):
-            if body.startswith("-"):
-                close()
-                item = body[1:].strip()
-                current_line = number
-                flow = _flow_mapping(item)
-                if flow is not None:
-                    current = flow
-                    close()
-                    continue
-                current = {}
-                body = item
-                if not body:
-                    continue
-            match = _KEY.match(body)
-            if current is None or not match:
-                result.errors.append((number, f"cannot read games entry {body[:40]!r}"))
-                continue
-            current[match.group(1)] = _scalar(match.group(2))
-            continue
-        close()
-        in_games = False
-        match = _KEY.match(body)
-        if indented or not match:
-            result.errors.append((number, f"cannot read {body[:40]!r}"))
-            continue
-        key, value = match.group(1), match.group(2)
+    if len(data) > MAX_MAP_YML_BYTES:
+        result.errors.append((1, f"cannot read: larger than {MAX_MAP_YML_BYTES:,} bytes"))
+        result.parsed = False
+        return result
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)  # the Python composer: deep nesting is a RecursionError
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        result.errors.append((mark.line + 1 if mark is not None else 1, f"not YAML: {problem}"))
+        result.parsed = False
+        return result
+    except RecursionError:
+        result.errors.append((1, "not YAML: nested too deeply"))
+        result.parsed = False
+        return result
+    if root is None:
+        return result
+    if not isinstance(root, yaml.MappingNode):
+        result.errors.append((_line(root), "expected keys such as map_name and games"))
+        return result
+    for key_node, value in root.value:
+        key, line = _text(key_node), _line(key_node)
         if key == "map_name":
-            result.map_name, result.map_name_line = _scalar(value), number
+            result.map_name, result.map_name_line = _text(value), line
+            if result.map_name is None:
+                result.errors.append((line, "map_name is not a plain value"))
         elif key == "games":
-            in_games = True
-            if value.strip() not in ("", "[]"):
-                result.errors.append((number, "expected the games as a list on the following lines"))
+            _read_games(value, result)
+        elif key is not None:
+            result.other_keys[key] = line
         else:
-            result.other_keys[key] = number
-    close()
+            result.errors.append((line, "cannot read a key that is not a plain value"))
     return result
+
+
+def _read_games(node: yaml.Node, result: MapYml) -> None:
+    if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+        return  # `games:` and nothing under it
+    if not isinstance(node, yaml.SequenceNode):
+        result.errors.append((_line(node), "expected the games as a list on the following lines"))
+        return
+    for item in node.value:
+        if not isinstance(item, yaml.MappingNode):
+            result.errors.append((_line(item), f"cannot read games entry {_shown(item)!r}"))
+            continue
+        names = {_text(key): value for key, value in item.value}
+        result.games.append(GameEntry(_text(names["game_name"]) if "game_name" in names else None,
+                                      _text(names["file_name"]) if "file_name" in names else None, _line(item)))
+
+
+def _text(node: yaml.Node) -> str | None:
+    """A scalar's text as written (quotes undone); None for a list, a mapping or an empty value."""
+    if not isinstance(node, yaml.ScalarNode) or node.tag == "tag:yaml.org,2002:null":
+        return None
+    return node.value
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _shown(node: yaml.Node) -> str:
+    return str(node.value)[:40] if isinstance(node, yaml.ScalarNode) else type(node).__name__[:-4].lower()

@@ -265,3 +265,20 @@ def test_what_stands_where_a_point_file_is_missing_is_named(tmp_path: Path, caps
     make(centers)
     code, out, err = _run(capsys, str(root))
     assert code == 1 and f"M301 error: the map folder has no centers.txt ({instead})" in out and "Traceback" not in err
+
+
+_LAUGHS = "".join(f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 9) + "]\n" for n in range(1, 10))
+HOSTILE_MAP_YML = {
+    "aliases-that-would-expand-a-billion-times": "a0: &l0 lol\n" + _LAUGHS + "map_name: Tiny\n",
+    "nesting-deeper-than-the-parser-recurses": "map_name: " + "[" * 50_000 + "\n",
+    "a-python-object-tag": "map_name: !!python/object/apply:os.system ['echo owned']\ngames: []\n",
+    "a-games-list-that-is-an-alias-of-itself": "games: &g [*g]\nmap_name: Tiny\n",
+}
+
+
+@pytest.mark.parametrize("content", HOSTILE_MAP_YML.values(), ids=HOSTILE_MAP_YML.keys())
+def test_hostile_map_yml_gives_findings_not_a_traceback(tmp_path: Path, capsys, content: str) -> None:
+    write_tree(tmp_path, {**base_files(), "map.yml": content})
+    code, out, err = _run(capsys, str(tmp_path), "--select", "Y")
+    assert code in (0, 1) and "Traceback" not in err and "C001" not in out and "owned" not in out + err, (out, err)
+    assert "Y50" in out  # each is reported as a map.yml finding

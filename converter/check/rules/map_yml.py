@@ -57,7 +57,7 @@ def map_name(context):
     Fix: Give map.yml a line such as `map_name: D-Day2`, starting with a letter or digit and
     holding only the letters A-Z and a-z, digits, spaces and `_ . ' ( ) & + -`.
     """
-    yml = context.map_yml
+    yml = _parsed(context)
     if yml is None:
         return
     if not yml.map_name:
@@ -80,7 +80,7 @@ def game_file_missing(context):
     `map/`, the repository's top folder, then anywhere below it), or remove the entry of a game
     that is gone.
     """
-    yml, root = context.map_yml, context.target.repo_root
+    yml, root = _parsed(context), context.target.repo_root
     if yml is None or root is None:
         return
     map_dir = context.target.map_dir or root
@@ -105,7 +105,7 @@ def incomplete_entry(context):
     Fix: Give the entry both keys, e.g. `- {game_name: D-Day 2, file_name: D-Day_2.xml}`, or
     remove it.
     """
-    yml = context.map_yml
+    yml = _parsed(context)
     for entry in yml.games if yml is not None else ():
         for key, value in (("game_name", entry.game_name), ("file_name", entry.file_name)):
             if not value:
@@ -126,7 +126,7 @@ def game_name_differs(context):
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
     the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.
     """
-    yml, model, xml = context.map_yml, context.model, context.target.xml
+    yml, model, xml = _parsed(context), context.model, context.target.xml
     if yml is None or model is None or xml is None:
         return
     for entry in yml.games:
@@ -146,7 +146,7 @@ def game_not_listed(context):
     `- {game_name: Other, file_name: other.xml}`, with `file_name` the XML's file name alone (the
     check compares file names, not paths); or delete the XML if it is not meant to be played.
     """
-    yml, xml = context.map_yml, context.target.xml
+    yml, xml = _parsed(context), context.target.xml
     if yml is None or xml is None:
         return
     if xml.name not in {entry.file_name for entry in yml.games}:
@@ -164,6 +164,13 @@ def no_games(context):
     game XML. This is not reported while map.yml has lines the checker cannot read (Y502): fix
     those first.
     """
-    yml = context.map_yml
+    yml = _parsed(context)
     if yml is not None and not yml.games and not yml.errors:
         yield hit(file=yml.path)
+
+
+def _parsed(context):
+    """The map.yml when it was read as YAML; None when missing or not YAML (Y501, Y502 say so:
+    the other rules would only guess)."""
+    yml = context.map_yml
+    return yml if yml is not None and yml.parsed else None
