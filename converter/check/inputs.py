@@ -5,6 +5,7 @@ into a temporary folder the caller's ExitStack removes).
 
 from __future__ import annotations
 
+import os
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
@@ -25,8 +26,50 @@ def _is_map_dir(folder: Path) -> bool:
 def _map_dir_of_xml(xml: Path) -> Path | None:
     parent = xml.parent
     if parent.name == "games":
-        return parent.parent
+        above = parent.parent
+        if not (above / "polygons.txt").is_file() and (above / "map.yml").is_file():
+            return content_root(above) or above  # games/ beside map/ in a repository
+        return above
     return parent if _is_map_dir(parent) else None
+
+
+MAX_WALKED = 100_000  # entries looked at while searching a repository for a folder or file
+
+
+def closest_to_root(root: Path, name: str, max_depth: int) -> Path | None:
+    """The path named `name` at most `max_depth` folders below `root` with the shortest path,
+    as 2.x's FileUtils.findClosestToRoot finds it (links not followed; ties in name order)."""
+    found, walked, level = [], 0, [root]
+    for _ in range(max_depth):  # each pass looks one folder further down
+        below = []
+        for folder in level:
+            try:
+                entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+            except OSError:
+                continue
+            walked += len(entries)
+            found += [Path(entry.path) for entry in entries if entry.name == name]
+            below += [Path(entry.path) for entry in entries if _is_plain_dir(entry)]
+            if walked > MAX_WALKED:
+                break
+        level = below
+        if walked > MAX_WALKED or not level:
+            break
+    return min(found, key=lambda path: len(str(path))) if found else None
+
+
+def _is_plain_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def content_root(repo_root: Path) -> Path | None:
+    """The map folder of a repository as 2.x finds it: the folder of the polygons.txt closest to
+    the map.yml's folder, at most 3 folders down (InstalledMap.findContentRoot)."""
+    polygons = closest_to_root(repo_root, "polygons.txt", 3)
+    return polygons.parent if polygons is not None and polygons.is_file() else None
 
 
 def _repo_root_of(map_dir: Path | None) -> Path | None:
@@ -77,12 +120,16 @@ def resolve(path: Path, stack: ExitStack) -> list[Target]:
 def _resolve_folder(folder: Path, display_root: Path, label: str) -> list[Target]:
     if (folder / "map.yml").is_file():
         map_dir = folder / "map" if (folder / "map").is_dir() else folder
+        found_root = content_root(folder) if not (map_dir / "polygons.txt").is_file() else None
+        map_dir = found_root or map_dir  # polygons.txt elsewhere: where 2.x looks for the map files
         listed = [entry.file_name for entry in read_map_yml(folder / "map.yml").games if entry.file_name]
         xmls = [xml for name in listed for xml in [_find_listed(folder, map_dir, name)] if xml is not None]
-        xmls = _unique(xmls + _games_in(map_dir))
+        games = closest_to_root(folder, "games", 5)  # 2.x's games folder (MapDescriptionYaml.findGamesFolder)
+        xmls = _unique(xmls + _games_in(map_dir) + (_games_in(games.parent) if games is not None else []))
         if not xmls:
             return [Target(None, map_dir, folder, display_root, label)]  # map.yml rules still run
-        return [Target(xml, _map_dir_of_xml(xml) or map_dir, folder, display_root, label) for xml in xmls]
+        return [Target(xml, map_dir if found_root else _map_dir_of_xml(xml) or map_dir, folder, display_root, label)
+                for xml in xmls]
     if not _is_map_dir(folder) and _is_map_dir(folder / "map"):
         folder = folder / "map"  # a repository without map.yml (Y501 says so)
     if _is_map_dir(folder):
