@@ -15,6 +15,7 @@ from converter.check.imagefiles import unreadable_reason
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.check.siblings import sibling_players
+from converter.check.techimages import starting_image_name
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
 
@@ -85,8 +86,8 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,
-      "no image for the {unit} of player {player!r}: looked for units/{player}/{unit}.png and units/{unit}.png"
-      "{where}{case}")
+      "no image for the {unit} of player {player!r}: looked for units/{player}/{image}.png and units/{image}.png"
+      "{where}{tech}{case}")
 def unit_image_missing(context):
     """Finds units a player starts with, holds or can buy that have no image for that player.
 
@@ -101,9 +102,10 @@ def unit_image_missing(context):
     file names, so the check answers alike with or without an engine installed; an image only
     1.9 ships is reported by I407 instead. A map file whose name differs only in letter case
     (`heavyBomber.png` for `heavybomber`) is named in the message: Windows and macOS find it,
-    Linux does not. Only the plain image is checked, not the `_hit`, `_disabled`
-    and technology variants (`_r`, `_lr`, `_jp`, `_hb`, `_ss`, `_it`, `rockets`) that 2.x looks up
-    the same way for damaged or disabled units and after technology advances.
+    Linux does not. For a player that starts with technologies (its `techAttachment`), the
+    image 2.x draws the unit with at the start is checked: `Cruiser_rockets.png` for a rocket
+    unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the aaGun and so on. The `_hit`
+    and `_disabled` variants, and those of technologies gained in play, are not checked.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -114,9 +116,14 @@ def unit_image_missing(context):
         return
     where = _where_looked(context)
     for (player, unit), line in model.derived("images.player_units", _player_units).items():
-        if context.unit_image(player, unit) is None:
-            yield hit(line=line, player=player, unit=unit, where=where,
-                      case=_other_case(context.unit_image_in_other_case((player,), unit)))
+        image = starting_image_name(model, player, unit)
+        if context.unit_image(player, image) is None:
+            yield hit(line=line, player=player, unit=unit, image=image, where=where,
+                      tech=_TECH_NOTE if image != unit else "",
+                      case=_other_case(context.unit_image_in_other_case((player,), image)))
+
+
+_TECH_NOTE = " (the name 2.x draws it by, as the player starts with a technology)"
 
 
 def _other_case(path: str | None) -> str:
@@ -153,7 +160,7 @@ def unit_image_only_in_old_engine(context):
         return
     current = context.engine_assets[0].engine
     for (player, unit), line in model.derived("images.player_units", _player_units).items():
-        found = context.unit_image(player, unit)
+        found = context.unit_image(player, starting_image_name(model, player, unit))
         if found is not None and found.engine not in (None, current):
             yield hit(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current)
 
@@ -178,7 +185,7 @@ def unit_without_any_image(context):
         return
     players = [*dict.fromkeys(model.players), NEUTRAL]
     for unit in sorted(model.names(UNIT)):
-        if not any(context.unit_image(player, unit) for player in players):
+        if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit,
                       case=_other_case(context.unit_image_in_other_case(players, unit)))
 
