@@ -246,18 +246,21 @@ def _file_away(found: Entry | Malformed | ReadInPart, entries: list[Entry], resu
 
 def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
     """One line of `polygons.txt` read with the regular expressions (the format's definition).
-    Text between or after well-formed polygons is what 2.x's PointFileReaderWriter skips (it
-    reads every `<...>` of the line): the entry stands, the text is noted."""
+    Text between or after polygons, or between the points inside one, is what 2.x's
+    PointFileReaderWriter skips (it reads every `(x,y)` of every `<...>` of the line): the
+    entry stands when each polygon keeps three points, the text is noted."""
     name, bracket, rest = line.partition("<")
     name = name.strip()
     if not bracket or not name:
         return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
     leftover = _POLYGON.sub("", "<" + rest).strip()
     read = [(*_points(group), None) for group in _POLYGON.findall("<" + rest)]
-    if leftover and read and "<" not in leftover and ">" not in leftover and \
-            all(not junk and len(points) >= 3 for points, junk, _ in read):
-        return ReadInPart(_polygon_entry(number, line, name, read, ""),
-                          Malformed(number, line.strip()[:60], f"{leftover[:30]!r} between the polygons is ignored"))
+    inside = next((junk for _, junk, _ in read if junk), "")
+    if (leftover or inside) and read and "<" not in leftover and ">" not in leftover and \
+            all(len(points) >= 3 for points, _, _ in read):
+        skipped = f"{leftover[:30]!r} between the polygons" if leftover else f"{inside[:30]!r} inside a polygon"
+        return ReadInPart(_polygon_entry(number, line, name, [(points, "", None) for points, _, _ in read], ""),
+                          Malformed(number, line.strip()[:60], f"{skipped} is ignored"))
     return _polygon_entry(number, line, name, read, leftover)
 
 
@@ -312,7 +315,9 @@ def read_polygons(path: Path) -> PointFile:
             for group in groups:
                 count, start = next(plain)
                 read.append((*_points(group), None) if count < 0 else ((), "", coordinates[start:start + count]))
-            found = _polygon_entry(number, line, name, read, "")
+            # text inside a polygon: read as the C reader leaves it to _polygon_line
+            found = _polygon_line(number, line) if any(junk for _, junk, _ in read) else \
+                _polygon_entry(number, line, name, read, "")
         _file_away(found, result.entries, result)
     return result
 

@@ -28,8 +28,8 @@ def _lines(text: str):
 
 
 def reference_polygons(text: str, read_in_part: list | None = None):
-    """(entries, malformed lines); lines read in part (text between well-formed polygons,
-    which 2.x skips) go to `read_in_part` when given."""
+    """(entries, malformed lines); lines read in part (text between or inside polygons of at
+    least three points each, which 2.x skips) go to `read_in_part` when given."""
     entries, malformed = [], []
     read_in_part = [] if read_in_part is None else read_in_part
     for number, line in _lines(text):
@@ -41,10 +41,12 @@ def reference_polygons(text: str, read_in_part: list | None = None):
         polygons = []
         leftover = _POLYGON.sub("", "<" + rest).strip()
         groups = [reference_points(group) for group in _POLYGON.findall("<" + rest)]
-        if leftover and groups and not {"<", ">"} & set(leftover) and \
-                all(not junk and len(points) >= 3 for points, junk in groups):
+        inside = next((junk for _, junk in groups if junk), "")
+        if (leftover or inside) and groups and not {"<", ">"} & set(leftover) and \
+                all(len(points) >= 3 for points, _ in groups):
             entries.append(Entry(name, number, polygons=tuple(points for points, _ in groups)))
-            read_in_part.append(Malformed(number, line.strip()[:60], f"{leftover[:30]!r} between the polygons is ignored"))
+            skipped = f"{leftover[:30]!r} between the polygons" if leftover else f"{inside[:30]!r} inside a polygon"
+            read_in_part.append(Malformed(number, line.strip()[:60], f"{skipped} is ignored"))
             continue
         for group in _POLYGON.findall("<" + rest):
             points, junk = reference_points(group)

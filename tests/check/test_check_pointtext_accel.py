@@ -41,6 +41,7 @@ def _fields(entry) -> dict:
 def _assert_same(fast, pure) -> None:
     assert fast.unreadable == pure.unreadable
     assert fast.malformed == pure.malformed
+    assert fast.read_in_part == pure.read_in_part
     assert fast.entries == pure.entries
     for mine, theirs in zip(fast.entries, pure.entries):  # same fields, same types, nothing else
         assert type(mine) is type(theirs) and not hasattr(mine, "__dict__")
@@ -197,7 +198,8 @@ def test_many_lines_mixed_read_as_in_python(monkeypatch, tmp_path) -> None:
     path = _file(tmp_path, "\r\n".join(lines).encode(), "polygons.txt")
     fast, pure = _both(monkeypatch, lambda: read_polygons(path))
     _assert_same(fast, pure)
-    assert len(fast.entries) == 2700 and len(fast.malformed) == 300 and fast.known_arrays is not None
+    # the tenth lines' stray `x` inside a polygon is skipped, as 2.x skips it
+    assert len(fast.entries) == 3000 and len(fast.read_in_part) == 300 and not fast.malformed
     text = "\n".join(f"T{number}  ({number},{-number}) | overflowToLeft={number % 2 == 0}" for number in range(3000))
     path = _file(tmp_path, text.encode(), "place.txt")
     fast, pure = _both(monkeypatch, lambda: read_point_file(path, allow_options=True))

@@ -153,7 +153,8 @@ def malformed_line(context):
     centers.txt line without its `(x,y)` but accepts a polygon of two points. This check skips
     the line, so a territory named only there is also reported as missing (M302). Text the
     engine skips on a line it reads is a warning instead: 2.x reads every `< >` of a
-    polygons.txt line and every `(x,y)` of a place.txt line, and the point right after the name
+    polygons.txt line (text between the points of a polygon too, when each keeps three points)
+    and every `(x,y)` of a place.txt line, and the point right after the name
     on a centers.txt line, ignoring the rest, so the territory keeps what it has (the text is
     often another territory's name whose line break was lost, or a mistyped point, which is
     then missing).
