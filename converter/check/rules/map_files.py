@@ -338,7 +338,9 @@ def overlapping_polygons(context):
     """Finds pairs of territories whose polygons in polygons.txt cover the same area.
 
     Why: A click in the shared area selects only one of them: TripleA 1.9 prefers a territory
-    whose name does not start or end with `Sea Zone`, 2.x the one with the smaller bounding box.
+    whose name does not start or end with `Sea Zone`, 2.x the one with the smaller bounding box;
+    and where two land territories overlap, which owner's colour 2.x paints on top is not
+    defined (both fills are drawn at one level).
     Two territories overlap here when a 3x3 pixel block lies inside both: borders traced on the
     same pixels or a pixel or two apart do not count, while a polygon pasted twice does. An
     island is not reported: a land territory each of whose overlapping polygons lies wholly
