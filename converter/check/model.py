@@ -164,6 +164,30 @@ class Step(NamedTuple):
     line: int | None
 
 
+_NESTED_STEP = "gamePlay/sequence//step/step"
+
+
+def _steps_as_2x_reads(root: etree._Element) -> tuple[list, list]:
+    """The <step> elements of the sequence 2.x reads as steps, and (skipped step, its outer
+    step) pairs, walking the elements' starts and ends as its stream parser does."""
+    read, skipped, current = [], [], None
+    for sequence in root.iterfind("gamePlay/sequence"):
+        for event, element in etree.iterwalk(sequence, events=("start", "end"), tag="step"):
+            if event == "start":
+                if current is None:
+                    current = element
+                    read.append(element)
+                else:
+                    skipped.append((element, current))
+            elif current is not None:
+                current = None  # the first closing `step` ends the step being read
+    return read, skipped
+
+
+def _step_of(element: etree._Element) -> Step:
+    return Step(element.get("name", ""), element.get("delegate", ""), element.get("player"), element.sourceline)
+
+
 def _named(kind: type, rows) -> list:
     """NamedTuples from plain rows through C-level `tuple.__new__`: the generated `__new__`
     is a Python call, which thousands of connections would each pay."""
@@ -470,9 +494,22 @@ class GameModel:
 
     @cached
     def steps(self) -> list[Step]:
-        table = self.table("gamePlay/sequence/step")
-        return _named(Step, zip(table.column("name", ""), table.column("delegate", ""), table.column("player"),
-                                table.lines))
+        """The turn sequence's steps as 2.x reads them (with steps written inside steps, see
+        `skipped_steps`)."""
+        if self.root.find(_NESTED_STEP) is None:  # the usual game
+            table = self.table("gamePlay/sequence/step")
+            return _named(Step, zip(table.column("name", ""), table.column("delegate", ""), table.column("player"),
+                                    table.lines))
+        return [_step_of(element) for element in _steps_as_2x_reads(self.root)[0]]
+
+    @cached
+    def skipped_steps(self) -> list[tuple[Step, Step]]:
+        """(step, the step it is written in) for each step 2.x never reads: written inside
+        another step, it ends that step's reading (2.x's XmlParser ignores an unknown inner
+        tag and stops at the first closing `step`), and the steps after it are read as usual."""
+        if self.root.find(_NESTED_STEP) is None:
+            return []
+        return [(_step_of(inner), _step_of(outer)) for inner, outer in _steps_as_2x_reads(self.root)[1]]
 
     @cached
     def delegate_classes(self) -> dict[str, str]:

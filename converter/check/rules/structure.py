@@ -655,3 +655,22 @@ def player_without_steps(context):
     for name in model.players:
         if name not in stepping:
             yield hit(line=model.first_line(PLAYER, name), name=name, player=name)
+
+
+@rule("S217", "structure.step-inside-step", Severity.WARNING,
+      "step {name!r} is written inside step {outer!r} (line {outer_line}): TripleA 2.x skips it")
+def step_inside_step(context):
+    """Finds a `<step>` written inside another `<step>`, which TripleA 2.x never plays.
+
+    Why: A step is usually written `<step .../>`; when one is left open (`<step ...>`), the steps
+    after it land inside it. TripleA 2.x reads the open step, ignores the first step inside it
+    and stops reading that step at its closing tag, then reads the later steps as usual: the
+    first one inside is never played (a player's tech or purchase phase silently missing).
+    TripleA 1.9 does not load such a game (its DTD has steps hold no steps; X004).
+
+    Fix: Close the outer step (`<step name="..." .../>`, or `</step>` right after it) in the game
+    XML's `<sequence>`, and remove the stray `</step>` further down.
+    """
+    model = context.model
+    for inner, outer in model.skipped_steps if model is not None else ():
+        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player)
