@@ -15,13 +15,13 @@ attribute no rule asks for is never read; a line is only looked at for a finding
 from __future__ import annotations
 
 from collections import Counter
-from copy import deepcopy
 from itertools import chain, compress, count, repeat
 from operator import eq
 from typing import NamedTuple
 
 from lxml import etree
 
+from converter.check.attachmentspelling import with_2x_attachment_spelling
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
@@ -571,37 +571,8 @@ def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
 
 
 def build_model(root: etree._Element) -> GameModel:
-    if root.find(_LEGACY_LIST) is not None or root.find(_LEGACY_ATTRIBUTE_PATH) is not None:
-        root = _with_2x_attachment_spelling(root)
-    return GameModel(root)
-
-
-# TripleA 1.8 spelt attachments "attatchment"; 2.x still reads that spelling, in either list (map-data Game.java and
-# AttachmentList.java take both tag and attribute names, GameParser.parseAttachment corrects the
-# attachment's name, XmlGameElementMapper drops the javaClass's package), 1.9 does not (the DTD
-# rule reports it, from the tree as written)
-_LEGACY_LIST = "attatchmentList"
-_LEGACY_ATTACHMENT_TAGS = ("attatchment", "Attatchment", "Attachment")
-_LEGACY_ATTRIBUTE_PATH = "attachmentList/*[@attatchTo]"  # the old attribute in a list spelt the new way
-
-
-def _with_2x_attachment_spelling(root: etree._Element) -> etree._Element:
-    """A copy of the game with 1.8's attachment spelling read as 2.x reads it."""
-    copy = deepcopy(root)
-    for listing in [*copy.iterfind(_LEGACY_LIST), *copy.iterfind("attachmentList")]:
-        listing.tag = "attachmentList"
-        for element in listing:
-            if element.tag in _LEGACY_ATTACHMENT_TAGS:
-                element.tag = "attachment"
-            if element.get("attachTo") is None and element.get("attatchTo") is not None:
-                element.set("attachTo", element.attrib.pop("attatchTo"))
-            name = element.get("name")
-            if name is not None and "ttatchment" in name:
-                element.set("name", name.replace("ttatchment", "ttachment"))
-            java_class = element.get("javaClass")
-            if java_class is not None and ".attatchments." in java_class:  # 2.x drops the package
-                element.set("javaClass", java_class.replace(".attatchments.", ".attachments."))
-    return copy
+    """The model of a game as TripleA 2.x reads it (1.8's attachment spelling included)."""
+    return GameModel(with_2x_attachment_spelling(root))
 
 
 def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:

@@ -1,5 +1,6 @@
-"""S2xx: the game's structure — duplicates, connections, the territory graph, attachments,
-game properties and the turn sequence. Most of these the engine accepts silently."""
+"""S2xx: the game's structure — duplicates, connections, the territory graph, attachments
+and the turn sequence (game properties: `game_properties`). Most of these the engine accepts
+silently."""
 
 from __future__ import annotations
 
@@ -7,14 +8,11 @@ import re
 from itertools import compress, count
 from operator import eq
 
-from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
-                                            PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
-                                            RETIRED_PROPERTY_NAMES,
-                                            SKIPPED_BOOLEAN_OPTION_NAMES_2X, SKIPPED_OPTION_NAMES_2X)
+from converter.check.builtin_tables import LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X, SKIPPED_OPTION_NAMES_2X
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
-from converter.check.suggest import closest_name, did_you_mean
+from converter.check.suggest import did_you_mean
 from converter.findings import Severity
 
 # what Java's Integer.valueOf takes: a sign, then decimal digits (any script's, as \d), nothing else
@@ -25,13 +23,7 @@ _UNIT_ATTACHMENT_NAME = "unitAttachment"  # the only name the engine looks a uni
 # (of that property); Shipyards only with the property `Use Shipyards` on
 _TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial Technology"),
                    ("Shipyards", "shipyards", "Shipyards"))
-# property names 2.x builds from an alliance's name, e.g. "Axis Total Victory VCs" (EndRoundDelegate)
-_ALLIANCE_SUFFIXES = (" Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs", " Economic Victory")
-# the victory property under which 2.x reads each amount (EndRoundDelegate)
-_VICTORY_MODES = {" Total Victory VCs": "Total Victory", " Honorable Victory VCs": "Honorable Surrender",
-                  " Projection of Power VCs": "Projection of Power", " Economic Victory": "Economic Victory"}
-# and those for a player or an alliance S209 tells apart (" bid" is a player's: BidPurchaseDelegate)
-_PER_SIDE_SUFFIXES = (" bid", *_ALLIANCE_SUFFIXES)
+
 
 
 @rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
@@ -326,145 +318,6 @@ def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
     # 2.x compares its old names and the skipped ones ignoring case
     return [name for name in names if _decapitalize(name) not in known and name.lower() not in _SKIPPED_OPTIONS
             and _LEGACY_OPTIONS.get(name.lower()) not in known]
-
-
-@rule("S209", "structure.unknown-property", Severity.INFO,
-      "game property {name!r} is not read by the engine{suggestion}")
-def unknown_property(context):
-    """Finds a game property whose name the engine does not read, most often a misspelling.
-
-    Why: TripleA keeps the property but nothing reads that name, so the setting silently has no
-    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off).
-    The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
-    repair at end of round`) and those of the installed engine. A name close to a known one is
-    a warning, with "did you mean" (the names triggers read count as known here); other unknown
-    names, those of older engines and those only 1.9 reads (`Roll AA Individually`) are info; a
-    name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
-    Victory` with the opposite meaning) is named with the new one, a warning when its value
-    differs from the new name's default (false); names that triggers read (`gameProperty`,
-    `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
-    reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
-    `Axis Economic Victory`), naming no player or alliance of the game is a warning when the game
-    plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
-    `Economic Victory` true): the engine plays with its default amount instead (the message
-    names the closest property it reads); info when it does not.
-
-    Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
-    engine's spelling (the message suggests one), or delete a property nothing reads.
-    """
-    # a close match to a known name is a warning; any other unknown name (custom switches read
-    # by triggers aside) is info
-    model = context.model
-    if model is None:
-        return
-    known = context.engine.property_names
-    players, alliances = set(model.players), set(model.alliances)
-    # a gameProperty option names one property, colons and all (AbstractRulesAttachment); its
-    # parts count too, as they always have here
-    used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
-                        for v in (value, *value.split(":"))}
-    candidates: frozenset[str] | None = None
-    for prop in model.properties:
-        if not prop.name or prop.name in used_by_triggers:
-            continue
-        if prop.name in PROPERTY_NAMES_NOT_READ_BY_2X:
-            yield hit(line=prop.line, name=prop.name, suggestion=" (TripleA 1.9 reads it; 2.x does not)")
-            continue
-        if prop.name in known or prop.name.lower() in PROPERTY_ALIASES_2X:
-            continue
-        if prop.name in RENAMED_PROPERTY_NAMES:
-            new_name, year, inverted = RENAMED_PROPERTY_NAMES[prop.name]
-            meaning = " with the opposite meaning" if inverted else ""
-            # every renamed property is a boolean whose new name 2.x reads with the default false
-            if (prop.value.strip().lower() == "true") != inverted:
-                advice = "; write that name with the opposite value" if inverted else \
-                    "; write that name, or the game is played without that rule"
-                severity = Severity.WARNING
-            else:
-                advice, severity = f"; its default, {new_name} false, plays the same", Severity.INFO
-            yield hit(line=prop.line, name=prop.name, severity=severity,
-                      suggestion=f" (renamed {new_name!r} in {year}{meaning}{advice})")
-            continue
-        if prop.name in RETIRED_PROPERTY_NAMES:
-            yield hit(line=prop.line, name=prop.name, suggestion=" (a property of older engines)")
-            continue
-        if any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X) or \
-                any(prop.name.endswith(s) and prop.name[: -len(s)] in alliances for s in _ALLIANCE_SUFFIXES):
-            continue
-        side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
-                            if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
-        if side_suffix is not None:  # a victory amount or bid for a side the game does not have
-            mode = _VICTORY_MODES.get(side_suffix)
-            unread = mode is not None and not property_is_true(model, mode)
-            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
-                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
-                      (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
-            continue
-        if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
-            candidates = known | used_by_triggers
-        suggestion = did_you_mean(prop.name, candidates or known)
-        yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
-                  severity=Severity.WARNING if suggestion else None)
-
-
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
-
-
-# game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
-TEXT_PROPERTIES = frozenset({"mapName", "notes"})
-
-
-def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:
-    """S209's note on a property named for a player (a bid) or an alliance (victory amounts)
-    that the game does not have: what the engine reads, and the closest name it would."""
-    kind, sides = ("player", players) if suffix == " bid" else ("alliance", alliances)
-    prefix = name[:-len(suffix)] if name.endswith(suffix) else ""
-    missing = f"{prefix!r} is no {kind} of this game" if prefix else f"this one names no {kind}"
-    if not sides:
-        missing += f", which has no {kind} at all"
-    match = closest_name(prefix, frozenset(sides)) if prefix else None  # the side's name alone: the suffix is shared
-    return f" (it reads '<{kind}>{suffix}', and {missing})" + (f"; did you mean {match + suffix!r}?" if match else "")
-
-
-@rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
-def property_value(context):
-    """Finds a game property whose value does not fit its `<boolean>` or `<number>` type.
-
-    Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
-    false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
-    the value, so it fails with an error when it reads such a property as true or false. The
-    names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max` that is not whole, or a number
-    outside `min`..`max`, stops TripleA 1.9 loading the game when the property is
-    `editable="true"`; a fixed property's range is never read (not reported), and 1.9 reads a
-    value that is not a number as 0.
-
-    Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
-    number within `min`..`max` for a number (or widen the range).
-    """
-    model = context.model
-    for prop in model.properties if model is not None else ():
-        problem = None
-        if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
-                prop.name not in TEXT_PROPERTIES:
-            problem = "expected true or false"
-        elif prop.value_type == "number" and not prop.editable:  # a fixed one's min and max are never read
-            if not _is_int(prop.value):
-                problem = "value must be a whole number"
-        elif prop.value_type == "number":
-            try:
-                value, low, high = int(prop.value), int(prop.minimum or 0), int(prop.maximum or 0)
-            except ValueError:
-                problem = "value, min and max must be whole numbers"
-            else:
-                if not low <= value <= high:
-                    problem = f"outside its range {low}..{high}"
-        if problem:
-            yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
 
 
 @rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it")
