@@ -190,10 +190,15 @@ def read_lines(path: Path) -> dict[int, str]:
 
 
 def _points(text: str) -> tuple[tuple[Point, ...], str]:
-    """Points in `text` and whatever is left over once they and blanks are removed: the
-    definition of a point list (plain lists take `pointtext`'s faster, equal reading)."""
+    """Points in `text` and whatever is left over once they, blanks and commas between them are
+    removed: the definition of a point list (plain lists take `pointtext`'s faster, equal
+    reading). Commas are separators to both engines (1.9 splits on them, 2.x skips them)."""
     points = tuple((int(x), int(y)) for x, y in _POINT.findall(text))
-    return points, _POINT.sub("", text).strip()
+    leftover = _POINT.sub("", text).strip()
+    return points, "" if not leftover.strip(_SEPARATORS) else leftover
+
+
+_SEPARATORS = ", \t"
 
 
 def _plain_groups(rest: str) -> list[str] | None:
@@ -254,6 +259,7 @@ def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
     if not bracket or not name:
         return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
     leftover = _POLYGON.sub("", "<" + rest).strip()
+    leftover = "" if not leftover.strip(_SEPARATORS) else leftover  # commas between polygons separate them
     read = [(*_points(group), None) for group in _POLYGON.findall("<" + rest)]
     inside = next((junk for _, junk, _ in read if junk), "")
     if (leftover or inside) and read and "<" not in leftover and ">" not in leftover and \

@@ -20,7 +20,8 @@ _POLYGON = re.compile(r"<([^<>]*)>")
 
 
 def reference_points(text: str):
-    return tuple((int(x), int(y)) for x, y in _POINT.findall(text)), _POINT.sub("", text).strip()
+    leftover = _POINT.sub("", text).strip()  # commas between points separate them
+    return tuple((int(x), int(y)) for x, y in _POINT.findall(text)), "" if not leftover.strip(", \t") else leftover
 
 
 def _lines(text: str):
@@ -40,6 +41,7 @@ def reference_polygons(text: str, read_in_part: list | None = None):
             continue
         polygons = []
         leftover = _POLYGON.sub("", "<" + rest).strip()
+        leftover = "" if not leftover.strip(", \t") else leftover
         groups = [reference_points(group) for group in _POLYGON.findall("<" + rest)]
         inside = next((junk for _, junk in groups if junk), "")
         if (leftover or inside) and groups and not {"<", ">"} & set(leftover) and \

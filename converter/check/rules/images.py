@@ -166,7 +166,7 @@ def unit_image_only_in_old_engine(context):
 
 
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
-      "unit type {unit!r} has no image for any player{case}")
+      "unit type {unit!r} has no image for any player{case}{unused}")
 def unit_without_any_image(context):
     """Finds unit types of the game XML that have an image for no player at all.
 
@@ -174,7 +174,9 @@ def unit_without_any_image(context):
     `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone
     starts with or can buy it; a type with no image anywhere often has its name spelt
     differently in the XML and in the image files, or its images were never added. Wherever
-    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing).
+    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
+    type no player starts with, holds or can buy (I401's units) is info: only a trigger or a
+    later change could bring it into play.
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -184,10 +186,15 @@ def unit_without_any_image(context):
     if model is None or context.target.map_dir is None:
         return
     players = [*dict.fromkeys(model.players), NEUTRAL]
+    in_play = {unit for _, unit in model.derived("images.player_units", _player_units)}
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit,
-                      case=_other_case(context.unit_image_in_other_case(players, unit)))
+                      case=_other_case(context.unit_image_in_other_case(players, unit)),
+                      **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
+
+
+_NOT_IN_PLAY = "; no player starts with, holds or can buy it"
 
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")

@@ -194,7 +194,7 @@ _TRIMMED_KEYS = ("map.width", "map.height")
 
 
 @rule("M322", "map-properties.player-colour-missing", Severity.WARNING,
-      "map.properties has no color.{name} for {who}; the engine picks one itself")
+      "map.properties has no color.{name} for {who}; the engine picks one itself{unused}")
 def player_colour_missing(context):
     """Finds players of the game XML, and unowned land, that have no colour line in map.properties.
 
@@ -203,8 +203,9 @@ def player_colour_missing(context):
     player `Neutral` and is drawn in `color.Neutral` (impassable land uses `color.Impassable`).
     Without the line TripleA 2.x does not fail: it hands out red, magenta, yellow, orange, cyan,
     green, pink and grey, in the order the colours are first needed, then random ones, so the
-    player may get another's colour. (TripleA 1.9 fails with an error instead.) `color.Neutral`
-    is asked for only when some land that is not impassable has no owner at the start.
+    player may get another's colour (TripleA 1.9 picks from the same 8 and fails once they run
+    out). `color.Neutral` is asked for only when some land that is not impassable has no owner
+    at the start; a player that owns nothing at the start and takes no step is info.
 
     Fix: Add `color.<Player>=RRGGBB` to map.properties for each player the message names, e.g.
     `color.Germans=5A5A5A`, and `color.Neutral=RRGGBB` for unowned land.
@@ -213,15 +214,29 @@ def player_colour_missing(context):
     if properties is None or model is None:
         return
     coloured = {item.key[len("color."):] for item in properties.items if item.key.startswith("color.")}
-    for name in dict.fromkeys(model.players):
-        if name not in coloured:
-            yield hit(file=properties.path, name=name, player=name, who=f"player {name!r}")
+    uncoloured = [name for name in dict.fromkeys(model.players) if name not in coloured]
+    playing = _players_in_play(model) if uncoloured else set()
+    for name in uncoloured:
+        yield hit(file=properties.path, name=name, player=name, who=f"player {name!r}",
+                  **({"unused": ""} if name in playing else {"unused": _NEVER_DRAWN, "severity": Severity.INFO}))
     if NEUTRAL_PLAYER not in coloured and NEUTRAL_PLAYER not in model.players:
         unowned = _unowned_land(model)
         if unowned:
-            yield hit(file=properties.path, name=NEUTRAL_PLAYER, territory=unowned[0],
+            yield hit(file=properties.path, name=NEUTRAL_PLAYER, territory=unowned[0], unused="",
                       who=f"unowned land such as {unowned[0]!r} ({len(unowned)} territor"
                           f"{'y' if len(unowned) == 1 else 'ies'} without an owner)")
+
+
+_NEVER_DRAWN = " (it owns no territory or units at the start and takes no step, so nothing of it is drawn)"
+
+
+def _players_in_play(model) -> set[str]:
+    """Players that own territories or units at the start or take a step: the others are never drawn."""
+    found = {step.player for step in model.steps if step.player}
+    for group in model.reference_groups:
+        if group.element in ("territoryOwner", "unitPlacement") and group.attribute == "owner":
+            found.update(group.values)
+    return found
 
 
 def _unowned_land(model) -> list[str]:
@@ -306,7 +321,8 @@ def duplicate_key(context):
 
     Why: Only the last line for a key counts (that is how Java reads a properties file, and
     TripleA keeps the last value), so editing the earlier line changes nothing, and the two lines
-    can disagree without anyone noticing.
+    can disagree without anyone noticing. A colour for a name that is no player is left to M323:
+    no line of it is read.
 
     Fix: Keep one line per key in map.properties: delete the repeats, keeping the value you want.
     """
@@ -314,6 +330,7 @@ def duplicate_key(context):
     first: dict[str, int] = {}
     for item in properties.items if properties is not None else ():
         if item.key in first:
-            yield hit(file=properties.path, line=item.line, key=item.key, first=first[item.key])
+            if _colour_is_read(context, item.key):  # else M323 reports the lines: neither is read
+                yield hit(file=properties.path, line=item.line, key=item.key, first=first[item.key])
         else:
             first[item.key] = item.line
