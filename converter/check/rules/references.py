@@ -253,14 +253,16 @@ def undefined_result(context):
 
 
 @rule("R110", "references.unknown-java-class", Severity.ERROR,
-      "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine", beyond_engine=False)
+      "<{element} javaClass=\"{java_class}\"> is not a class of the installed engine{note}", beyond_engine=False)
 def unknown_java_class(context):
     """Finds attachments, delegates and loaders whose javaClass the installed engine does not have.
 
     Why: TripleA 1.9 does not load a game whose `<loader>`, `<delegate>` or `<attachment>` names
     a class it lacks. The rule runs only when the engine is installed (it reads the classes from
     its jar), and accepts a short attachment class such as `UnitAttachment`, as TripleA 2.x
-    allows, though 1.9 itself does not load a game that uses one.
+    allows, though 1.9 itself does not load a game that uses one. An attachment class in the
+    wrong package (`games.strategy.triplea.attachment.UnitAttachment`) is a warning: 2.x drops
+    any package and finds the class by its last name.
 
     Fix: In the game XML, correct the `javaClass` to the full name of one of the engine's
     classes, e.g. `games.strategy.triplea.attachments.UnitAttachment`.
@@ -275,4 +277,9 @@ def unknown_java_class(context):
                    if java_class and not context.engine.class_exists(java_class)}
         for index, java_class in enumerate(classes) if unknown else ():
             if java_class in unknown:
-                yield hit(line=table.lines[index], element=tag, java_class=java_class)
+                simple = java_class.rsplit(".", 1)[-1]
+                if tag == "attachment" and "." in java_class and context.engine.class_exists(simple):
+                    yield hit(line=table.lines[index], element=tag, java_class=java_class, severity=Severity.WARNING,
+                              note=f"; TripleA 2.x drops the package and finds {simple}, 1.9 does not load the game")
+                else:
+                    yield hit(line=table.lines[index], element=tag, java_class=java_class, note="")
