@@ -378,6 +378,11 @@ def attachment_type_mismatch(context):
 # trigger options each line of which adds its units (2.x TriggerAttachment setPlacement, setPurchase,
 # setRemoveUnits: IntegerMap.add)
 _ADDING_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "removeUnits"))
+# a trigger's property lines, each added to a list and all applied to its one attachment name
+# of that kind (2.x TriggerAttachment: setPlayerProperty adds, setPlayerAttachmentName replaces)
+_TRIGGER_TARGET_KINDS = ("unit", "territory", "player", "relationshipType", "territoryEffect")
+_TRIGGER_PROPERTY_OPTIONS = frozenset(f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS)
+_TRIGGER_NAME_OPTIONS = {f"{kind}AttachmentName": f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS}
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
@@ -389,7 +394,7 @@ def duplicate_option(context):
     adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
     It is mostly a copy-paste leftover, hence info. The trigger options that add up their units
     (`placement`, `purchase`, `removeUnits`: three lines place three) are meant to repeat and are
-    not reported.
+    not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218).
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
@@ -411,7 +416,7 @@ def duplicate_option(context):
         seen: set[tuple[str, str, str]] = set()
         for index, key in zip(indices, zip(names[start:end], options.column_at("value", indices, ""),
                                            options.column_at("count", indices, ""))):
-            if key in seen and key[0] not in _ADDING_TRIGGER_OPTIONS:
+            if key in seen and key[0] not in _ADDING_TRIGGER_OPTIONS and key[0] not in _TRIGGER_PROPERTY_OPTIONS:
                 yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner])
             seen.add(key)
 
@@ -527,3 +532,46 @@ def step_inside_step(context):
     model = context.model
     for inner, outer in model.skipped_steps if model is not None else ():
         yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player)
+
+
+@rule("S218", "structure.trigger-target-replaced", Severity.WARNING,
+      "option {option!r} is given again in attachment {name!r} (first on line {first}): TripleA 2.x keeps only "
+      "the last, so every {property} line applies to {value!r}")
+def trigger_target_replaced(context):
+    """Finds a trigger that names the attachment its property lines change more than once.
+
+    Why: A trigger's `playerAttachmentName` (likewise `unitAttachmentName`,
+    `territoryAttachmentName`, `relationshipTypeAttachmentName`, `territoryEffectAttachmentName`)
+    says which attachment its `playerProperty` lines change. TripleA 2.x keeps one such name per
+    trigger, the last given, and applies every property line to it, so pairs of lines meant for
+    two attachments (a name, its property, another name, its property) all change the last one,
+    and the first attachment is never changed.
+
+    Fix: Split the trigger in the game XML's `<attachmentList>`: one trigger attachment per
+    attachment name, each with its own property lines.
+    """
+    model = context.model
+    if model is None:
+        return
+    names, owners = model.option_names, model.option_owners
+    chosen = [index for index, name in enumerate(names) if name in _TRIGGER_NAME_OPTIONS]
+    if len(chosen) < 2:
+        return  # (the usual game)
+    # the attachment's name may stand in `count` (the engine joins value and count)
+    values = list(zip(model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")))
+    lines, attached = model.options.lines, model.attached
+    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
+    last: dict[tuple[int, str], int] = {}  # (attachment element, option) -> the index of its last line
+    for index in chosen:
+        last[owners[index], names[index]] = index
+    first: dict[tuple[int, str], tuple[int, str]] = {}
+    for index, value in zip(chosen, values):
+        key = (owners[index], names[index])
+        if owners[index] not in attached:
+            continue
+        if key not in first:
+            first[key] = (index, value)
+        elif value != first[key][1] and index == last[key]:
+            target = value[1] or value[0]  # `count` holds the attachment's name when given, else `value`
+            yield hit(line=lines[index], option=names[index], name=attachment_names[owners[index]],
+                      first=lines[first[key][0]], property=_TRIGGER_NAME_OPTIONS[names[index]], value=target)
