@@ -12,13 +12,14 @@ from lxml import etree
 
 _LEGACY_LIST = "attatchmentList"
 _LEGACY_ATTACHMENT_TAGS = ("attatchment", "Attatchment", "Attachment")
-_LEGACY_ATTRIBUTE_PATH = "attachmentList/*[@attatchTo]"  # the old attribute in a list spelt the new way
+# either old spelling, asked of libxml2 at once (ElementPath walks a predicate in Python)
+_USES_LEGACY_SPELLING = etree.XPath("boolean(attatchmentList | attachmentList/*[@attatchTo])")
 
 
 def with_2x_attachment_spelling(root: etree._Element) -> etree._Element:
     """`root` itself when it uses no old spelling (the usual game); else a copy with 1.8's
     attachment spelling read as 2.x reads it."""
-    if root.find(_LEGACY_LIST) is None and root.find(_LEGACY_ATTRIBUTE_PATH) is None:
+    if not _USES_LEGACY_SPELLING(root):
         return root
     copy = deepcopy(root)
     for listing in [*copy.iterfind(_LEGACY_LIST), *copy.iterfind("attachmentList")]:

@@ -457,6 +457,20 @@ class CheckContext:
         return read_map_properties(path) if path is not None and path.is_file() else None
 
     @cached
+    def sibling_players(self) -> frozenset[str]:
+        """The players of the map's other game XMLs (`siblings`), read once per check."""
+        from converter.check.siblings import sibling_players  # it reads this module's limits
+
+        return sibling_players(self.target)
+
+    @cached
+    def sibling_territories(self) -> frozenset[str]:
+        """The territories of the map's other game XMLs, likewise."""
+        from converter.check.siblings import sibling_territories
+
+        return sibling_territories(self.target)
+
+    @cached
     def map_yml(self) -> MapYml | None:
         if self.target.repo_root is None:
             return None

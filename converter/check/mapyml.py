@@ -14,6 +14,7 @@ not YAML, or entries of another shape, are kept as errors with their line number
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,6 +56,9 @@ def read_map_yml(path: Path) -> MapYml:
         result.errors.append((1, f"cannot read: larger than {MAX_MAP_YML_BYTES:,} bytes"))
         result.parsed = False
         return result
+    plain = _read_plain(path, text)
+    if plain is not None:
+        return plain
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)  # the Python composer: deep nesting is a RecursionError
     except yaml.YAMLError as error:
@@ -85,6 +89,44 @@ def read_map_yml(path: Path) -> MapYml:
         else:
             result.errors.append((line, "cannot read a key that is not a plain value"))
     return result
+
+
+# The usual map.yml, line by line, read without the YAML library (its composer takes longer
+# than the rest of the map.yml rules): names of letters, digits, blanks and `_.-()` only, so
+# YAML reads each value exactly as written. Any other file goes to the YAML library.
+_NAME = r"([A-Za-z0-9_(][A-Za-z0-9_ .()-]*[A-Za-z0-9_.)]|[A-Za-z0-9_])"
+_PLAIN_LINES = (
+    ("map_name", re.compile(rf"map_name: {_NAME}")),
+    ("games", re.compile(r"games:")),
+    ("entry", re.compile(rf"- \{{game_name: {_NAME}, file_name: {_NAME}\}}")),
+)
+_YAML_NULLS = frozenset(("null", "Null", "NULL"))
+
+
+def _read_plain(path: Path, text: str) -> MapYml | None:
+    """`read_map_yml`'s answer for a file of only `map_name: NAME`, `games:` and
+    `- {game_name: NAME, file_name: NAME}` lines, in that order; None for any other file."""
+    result, stage = MapYml(path), 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip(" ")
+        if not line:
+            continue
+        for kind, pattern in _PLAIN_LINES[stage:]:
+            match = pattern.fullmatch(line)
+            if match is not None:
+                break
+        else:
+            return None
+        values = match.groups()
+        if any(value in _YAML_NULLS for value in values):
+            return None
+        if kind == "map_name":
+            result.map_name, result.map_name_line, stage = values[0], number, 1
+        elif kind == "games":
+            stage = 2
+        else:
+            result.games.append(GameEntry(values[0], values[1], number))
+    return result if stage == 2 else None
 
 
 def _read_games(node: yaml.Node, result: MapYml) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
+
 from check_mapkit import base_files, write_tree
 from converter.check.inputs import closest_to_root, resolve
 
@@ -43,3 +45,29 @@ def test_closest_to_root_takes_the_shortest_path_within_the_depth(tmp_path: Path
     assert closest_to_root(tmp_path, "games", 5) == tmp_path / "z" / "games"
     assert closest_to_root(tmp_path, "games", 1) is None  # z/games is two levels down
     assert closest_to_root(tmp_path / "deep", "games", 5) is None  # six levels down
+
+
+PLAIN_MAP_YMLS = [
+    "map_name: Tiny\ngames:\n- {game_name: Tiny, file_name: tiny.xml}\n",
+    "map_name: d-day2\ngames:\n- {game_name: D-Day 2, file_name: D-Day_2.xml}\n- {game_name: A (b), file_name: a_b.xml}\n",
+    "map_name: x\r\ngames:\r\n- {game_name: 1941, file_name: 1941.xml}  \r\n\r\n",
+    "map_name: Tiny\ngames:\n",
+]
+YAML_ONLY = [
+    "map_name: null\ngames:\n- {game_name: A, file_name: a.xml}\n",
+    "map_name: Tiny\ngames:\n- {game_name: 'Wolfy''s, 1939', file_name: w.xml}\n",
+    "games:\n- {game_name: A, file_name: a.xml}\nmap_name: Tiny\n",
+    "map_name: Tiny # the name\ngames:\n- {game_name: A, file_name: a.xml}\n",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN_MAP_YMLS + YAML_ONLY)
+def test_the_plain_reading_of_map_yml_equals_yamls(tmp_path: Path, monkeypatch, text: str) -> None:
+    from converter.check import mapyml
+
+    path = tmp_path / "map.yml"
+    path.write_bytes(text.encode())
+    fast = mapyml.read_map_yml(path)
+    assert (mapyml._read_plain(path, text.replace("\r\n", "\n")) is not None) == (text in PLAIN_MAP_YMLS)
+    monkeypatch.setattr(mapyml, "_read_plain", lambda *_: None)
+    assert fast == mapyml.read_map_yml(path)

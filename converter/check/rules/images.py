@@ -14,7 +14,6 @@ from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import unreadable_reason
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
-from converter.check.siblings import sibling_players
 from converter.check.techimages import starting_image_name
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
@@ -376,7 +375,7 @@ def unknown_player_folder(context):
     players = {*model.players, NEUTRAL}
     root = str(context.map_file("units"))
     unknown = sorted(name for name, kind in entries.items() if kind & FOLDER and name not in players)
-    elsewhere = sibling_players(context.target) if unknown else frozenset()  # read only when needed
+    elsewhere = context.sibling_players if unknown else frozenset()  # read only when needed
     for name in unknown:
         if name not in elsewhere:
             yield hit(file=Path(os.path.join(root, name)), folder=name)

@@ -16,9 +16,7 @@ from pathlib import Path
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
 from converter.check.mapfiles import read_lines
 from converter.check.placedsizes import outside_at_every_size
-from converter.check.siblings import sibling_territories
 from converter.check.rule import AT, hit, hit_of, rule
-from converter.check.rules.map_tiles import map_size
 from converter.findings import Severity
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
@@ -134,7 +132,7 @@ def extra_name(context):
         if known.issuperset(point_file.name_set):
             continue  # no name the XML lacks (the usual file)
         if elsewhere is None:
-            elsewhere = sibling_territories(context.target)
+            elsewhere = context.sibling_territories
         for entry in [entry for entry in point_file.entries if entry.name not in known
                       and entry.name not in elsewhere]:
             if lowered is None:
@@ -307,7 +305,7 @@ def _of_territories(context, found: list) -> list:
     known = set(territories)
     if all(row[0].name in known for row in found):
         return found
-    known |= sibling_territories(context.target)
+    known |= context.sibling_territories
     return [row for row in found if row[0].name in known]
 
 

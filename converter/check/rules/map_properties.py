@@ -13,7 +13,6 @@ from converter.check.builtin_tables import (
     RETIRED_MAP_PROPERTY_KEYS,
 )
 from converter.check.rule import hit, rule
-from converter.check.siblings import sibling_players
 from converter.findings import Severity
 
 # the value each key needs, as TripleA 2.x parses it (MapData, PlayerColors, ScreenshotExporter)
@@ -81,7 +80,7 @@ def unknown_key(context):
             if players is None or name in players:
                 continue
             if elsewhere is None:  # the other games' players, read once and only when needed
-                elsewhere = sibling_players(context.target)
+                elsewhere = context.sibling_players
             if name in elsewhere:
                 continue
             match = _close_player(name, players)
@@ -146,8 +145,9 @@ def bad_value(context):
     if properties is None:
         return
     read = {item.key: item for item in properties.items}  # java.util.Properties keeps the last line of a key
+    is_read = _colour_is_read(context)
     for item in properties.items:
-        if read[item.key] is not item or not _colour_is_read(context, item.key):
+        if read[item.key] is not item or not is_read(item.key):
             continue  # a line the engine never reads (M326 reports the duplicate, M323 the name)
         expected = _expected(item.key, item.value)
         if expected:
@@ -158,18 +158,31 @@ def bad_value(context):
                       _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
 
 
-def _colour_is_read(context, key: str) -> bool:
-    """Does the engine ever read this key, if it is a `color.` line: a player's of a game of the
-    map, `Impassable`'s, or `Neutral`'s when unowned land needs it (2.x PlayerColors, as 1.9
-    MapData, look colours up by name). True for any other key."""
-    if not key.startswith("color."):
-        return True
-    name, model = key[len("color."):], context.model
-    if model is None or name in model.players or name in IMPASSABLE_COLOUR_NAMES:
-        return True
-    if name == NEUTRAL_PLAYER:
-        return bool(_unowned_land(model))
-    return name in sibling_players(context.target)
+def _colour_is_read(context):
+    """A test of whether the engine ever reads a key, if it is a `color.` line: a player's of a
+    game of the map, `Impassable`'s, or `Neutral`'s when unowned land needs it (2.x
+    PlayerColors, as 1.9 MapData, look colours up by name). True for any other key. What it
+    needs is found once, on first need."""
+    model = context.model
+    if model is None:
+        return lambda key: True
+    known: dict[str, bool] = {name: True for name in (*model.players, *IMPASSABLE_COLOUR_NAMES)}
+    others: list[frozenset[str]] = []
+
+    def is_read(key: str) -> bool:
+        if not key.startswith("color."):
+            return True
+        name = key[len("color."):]
+        if name not in known:
+            if name == NEUTRAL_PLAYER:
+                known[name] = bool(_unowned_land(model))
+            else:
+                if not others:
+                    others.append(context.sibling_players)
+                known[name] = name in others[0]
+        return known[name]
+
+    return is_read
 
 
 def _expected(key: str, value: str) -> str | None:
@@ -273,7 +286,7 @@ def colour_unknown_player(context):
     players = set(model.players) | {NEUTRAL_PLAYER, *IMPASSABLE_COLOUR_NAMES}
     unknown = [item for item in properties.items if item.key.startswith("color.") and item.key[6:] not in players]
     if unknown:
-        elsewhere = sibling_players(context.target)  # read only when needed
+        elsewhere = context.sibling_players  # read only when needed
         for item in unknown:
             if item.key[6:] not in elsewhere:
                 yield hit(file=properties.path, line=item.line, name=item.key[6:])
@@ -328,9 +341,10 @@ def duplicate_key(context):
     """
     properties = context.map_properties
     first: dict[str, int] = {}
+    is_read = _colour_is_read(context)
     for item in properties.items if properties is not None else ():
         if item.key in first:
-            if _colour_is_read(context, item.key):  # else M323 reports the lines: neither is read
+            if is_read(item.key):  # else M323 reports the lines: neither is read
                 yield hit(file=properties.path, line=item.line, key=item.key, first=first[item.key])
         else:
             first[item.key] = item.line
