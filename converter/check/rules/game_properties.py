@@ -38,8 +38,9 @@ def unknown_property(context):
     reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
     `Axis Economic Victory`), naming no player or alliance of the game is a warning when the game
     plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
-    `Economic Victory` true): the engine plays with its default amount instead (the message
-    names the closest property it reads); info when it does not.
+    `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
+    default amount instead (the message names the closest property it reads); info when it does
+    not.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -87,7 +88,7 @@ def unknown_property(context):
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
             mode = _VICTORY_MODES.get(side_suffix)
-            unread = mode is not None and not property_is_true(model, mode)
+            unread = mode is not None and not property_is_true(model, mode) and not _may_be_switched_on(model, mode)
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
                       suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
                       (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
@@ -109,6 +110,12 @@ def _is_int(text: str) -> bool:
 
 # game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
 TEXT_PROPERTIES = frozenset({"mapName", "notes"})
+
+
+def _may_be_switched_on(model, name: str) -> bool:
+    """Whether the host may turn the property on before the game: its last declaration is editable."""
+    declared = [prop for prop in model.properties if prop.name == name]
+    return bool(declared) and declared[-1].editable
 
 
 def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:

@@ -353,7 +353,7 @@ def unreadable_image(context):
 
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO,
-      "units/{folder}/ is not named after a player of any game of the map")
+      "units/{folder}/ is not named after a player of any game of the map{case}")
 def unknown_player_folder(context):
     """Finds folders in units/ that are not named after any player of the map's game XMLs.
 
@@ -363,7 +363,8 @@ def unknown_player_folder(context):
     then lack images (I401). `units/Neutral/` is not reported: the engine draws units nobody owns
     (placed by a `<unitPlacement>` without an owner) as those of its own player `Neutral`, and
     neither is a folder named after a player of another game XML of the map, which shares the
-    units folder.
+    units folder. A folder whose name differs from a player's only in letter case is used on
+    Windows and macOS, not on Linux: the message says so.
 
     Fix: Rename the folder to the player's name exactly as in the game XML, letter case
     included, or delete it if no player uses it.
@@ -376,6 +377,10 @@ def unknown_player_folder(context):
     root = str(context.map_file("units"))
     unknown = sorted(name for name, kind in entries.items() if kind & FOLDER and name not in players)
     elsewhere = context.sibling_players if unknown else frozenset()  # read only when needed
+    by_lower_case = {player.lower(): player for player in (*players, *elsewhere)} if unknown else {}
     for name in unknown:
         if name not in elsewhere:
-            yield hit(file=Path(os.path.join(root, name)), folder=name)
+            player = by_lower_case.get(name.lower())
+            yield hit(file=Path(os.path.join(root, name)), folder=name,
+                      case=f"; it differs only in letter case from player {player!r} (found on Windows and macOS, "
+                           "not on Linux)" if player is not None else "")
