@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import point_entry
+from converter.check.model import USUAL_PATHS
 from converter.check.rules.images import drawing_player
-
-PLACEMENTS = "initialize/unitInitialize/unitPlacement"
 
 
 def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int, int]]]:
@@ -24,7 +23,7 @@ def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int
     model, properties = context.model, context.map_properties
     if model is None or properties is None or not territories:
         return {}
-    placements = model.table(PLACEMENTS)
+    placements = model.table(USUAL_PATHS["unitPlacement"])
     default, facts = properties.unit_size(), context.image_facts
     measured: dict[str, tuple[int, int] | None] = {}
     found: dict[str, set[tuple[int, int]]] = {}

@@ -137,10 +137,10 @@ def property_value(context):
     Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
     false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
     the value, so it fails with an error when it reads such a property as true or false. The
-    names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max` that is not whole, or a number
-    outside `min`..`max`, stops TripleA 1.9 loading the game when the property is
-    `editable="true"`; a fixed property's range is never read (not reported), and 1.9 reads a
-    value that is not a number as 0.
+    names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max`
+    that is not whole, or a number outside `min`..`max`, stops TripleA 1.9 loading the game when
+    the property is `editable="true"`; a fixed property's range is never read (not reported),
+    and 1.9 reads a value that is not a number as 0.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range).

@@ -152,8 +152,8 @@ def malformed_line(context):
     the line, so a territory named only there is also reported as missing (M302). Text the
     engine skips on a line it reads is a warning instead: 2.x reads every `< >` of a
     polygons.txt line (text between the points of a polygon too, when each keeps three points)
-    and every `(x,y)` of a place.txt line, and the point right after the name
-    on a centers.txt line, ignoring the rest, so the territory keeps what it has (the text is
+    and every `(x,y)` of a place.txt line, and the point right after the name on a centers.txt
+    line, ignoring the rest, so the territory keeps what it has (the text is
     often another territory's name whose line break was lost, or a mistyped point, which is
     then missing).
 
@@ -247,10 +247,10 @@ def place_outside(context):
     best placed up and left of it), and a unit centred at most 2 px off the outline counts as
     inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
     never drawn, so its units are not reported (M312 is), nor are those of a name that is no
-    territory (M303 is). The engine draws each image at its
-    own size, so where the game places units at its start whose images (the map's own) have
-    another size, a point is reported only when those units too would be centred outside
-    (a holding box a pixel wide can hold 3 x 3 px markers). One finding per place.txt line gives
+    territory (M303 is). The engine draws each image at its own size, so where the game places
+    units at its start whose images (the map's own) have another size, a point is reported only
+    when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
+    markers). One finding per place.txt line gives
     how many of its units fall outside, the first of them and how far its centre lies from the
     outline.
 
@@ -345,9 +345,8 @@ def overlapping_polygons(context):
     inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
     is written for; nor is a sea territory drawn wholly inside another territory (a convoy zone
     in its sea zone, a lake or a railway zone in its land: a click there selects the smaller,
-    and sea is not filled, so nothing is hidden). Nor
-    is a name the game does not declare: the engine drops its outline as it loads the map (M303
-    reports such names). Most messages give a point inside both, `around (x,y)`.
+    and sea is not filled, so nothing is hidden). Nor is a name the game does not declare: the
+    engine drops its outline as it loads the map (M303 reports such names). Most messages give a point inside both, `around (x,y)`.
 
     Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
     and delete a polygon pasted under a second name.
@@ -402,7 +401,8 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
     islands, budget = set(), ISLAND_COMPARISONS
     for first, second in candidates:
         # the sea around the other first (an island, the usual case), then the other way round
-        for outer, inner in ((first, second), (second, first)) if first in water else ((second, first), (first, second)):
+        sea_first = (first, second) if first in water else (second, first)
+        for outer, inner in (sea_first, sea_first[::-1]):
             cost = len(pieces.get(inner, ())) * len(pieces.get(outer, ()))
             if cost > budget:
                 continue  # a hostile file's thousands of pieces: reported as an overlap, not compared for hours

@@ -167,19 +167,13 @@ def _colour_is_read(context):
     if model is None:
         return lambda key: True
     known: dict[str, bool] = {name: True for name in (*model.players, *IMPASSABLE_COLOUR_NAMES)}
-    others: list[frozenset[str]] = []
 
     def is_read(key: str) -> bool:
         if not key.startswith("color."):
             return True
         name = key[len("color."):]
-        if name not in known:
-            if name == NEUTRAL_PLAYER:
-                known[name] = bool(_unowned_land(model))
-            else:
-                if not others:
-                    others.append(context.sibling_players)
-                known[name] = name in others[0]
+        if name not in known:  # the other games' players are read once per check (CheckContext)
+            known[name] = bool(_unowned_land(model)) if name == NEUTRAL_PLAYER else name in context.sibling_players
         return known[name]
 
     return is_read

@@ -8,7 +8,8 @@ import re
 from itertools import compress, count
 from operator import eq
 
-from converter.check.builtin_tables import LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X, SKIPPED_OPTION_NAMES_2X
+from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
+                                            SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
