@@ -21,8 +21,9 @@ INTERNAL_CODE = "C001"
 MAP_FILE_GROUPS = "MI"  # map files (M3xx) and images (I4xx); the others read the XML and map.yml
 DTD_RULE = "X004"  # the one reader of CheckContext.dtd_report
 # the readers of the image scan, the map-file thread's last value: they run last, so the
-# other map rules run while the scan is still under way
-IMAGE_SCAN_RULES = frozenset({"I404", "M311"})
+# other map rules run while the scan is still under way (M308 reads the sizes of the images
+# of a territory's starting units when it has points to judge)
+IMAGE_SCAN_RULES = frozenset({"I404", "M311", "M308"})
 
 
 @dataclass(frozen=True)

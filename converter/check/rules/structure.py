@@ -168,9 +168,9 @@ def _territories_in_play(model) -> set[str]:
     attachment (production, victory city...), or units a trigger places there."""
     used: set[str] = set()
     for group in model.reference_groups:
-        if group.element in ("territoryOwner", "unitPlacement") and group.attribute == "territory":
+        if group.element in ("territoryOwner", "unitPlacement") and group.attribute == "territory" or \
+                group.element == "attachment" and group.kind == TERRITORY:  # the territories attached to
             used.update(group.values)
-    used.update(attachment.attach_to for attachment in model.attachments if attachment.type == "territory")
     used.update(value.split(":", 1)[0].strip() for value in model.option_values("placement"))
     return used
 
