@@ -336,8 +336,7 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
     leaves the entry standing, noted as read in part; `text` is the line from its first `(`
     (needed when `junk` is not empty)."""
     if not name or not points:
-        reason = "no name" if not name else "no point" if not points else f"unexpected {junk[:30]!r}"
-        return Malformed(number, line.strip()[:60], reason)
+        return Malformed(number, line.strip()[:60], "no name" if not name else "no point")
     if allow_options:
         entry = Entry(name, number, points=points, options=options.strip())
         if not junk:
@@ -346,9 +345,8 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
     if len(points) == 1 and not junk:
         return Entry(name, number, points=points)
     first = _POINT.match(text)
-    if first is None:  # 2.x skips the line: the territory has no center
-        return Malformed(number, line.strip()[:60], f"unexpected {junk[:30]!r}" if junk else
-                         f"{len(points)} points, expected one")
+    if first is None:  # 2.x skips the line: the territory has no center (text from `(` on holds junk then)
+        return Malformed(number, line.strip()[:60], f"unexpected {junk[:30]!r}")
     rest = text[first.end():].strip()
     return ReadInPart(Entry(name, number, points=points[:1]),
                       Malformed(number, line.strip()[:60], f"{rest[:30]!r} after the point is ignored"))

@@ -49,13 +49,9 @@ def read_map_yml(path: Path) -> MapYml:
             data = handle.read(MAX_MAP_YML_BYTES + 1)
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        result.errors.append((1, f"cannot read: {error}"))
-        result.parsed = False
-        return result
+        return _unparsed(result, 1, f"cannot read: {error}")
     if len(data) > MAX_MAP_YML_BYTES:
-        result.errors.append((1, f"cannot read: larger than {MAX_MAP_YML_BYTES:,} bytes"))
-        result.parsed = False
-        return result
+        return _unparsed(result, 1, f"cannot read: larger than {MAX_MAP_YML_BYTES:,} bytes")
     plain = _read_plain(path, text)
     if plain is not None:
         return plain
@@ -64,13 +60,9 @@ def read_map_yml(path: Path) -> MapYml:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         problem = getattr(error, "problem", None) or str(error).splitlines()[0]
-        result.errors.append((mark.line + 1 if mark is not None else 1, f"not YAML: {problem}"))
-        result.parsed = False
-        return result
+        return _unparsed(result, mark.line + 1 if mark is not None else 1, f"not YAML: {problem}")
     except RecursionError:
-        result.errors.append((1, "not YAML: nested too deeply"))
-        result.parsed = False
-        return result
+        return _unparsed(result, 1, "not YAML: nested too deeply")
     if root is None:
         return result
     if not isinstance(root, yaml.MappingNode):
@@ -88,6 +80,13 @@ def read_map_yml(path: Path) -> MapYml:
             result.other_keys[key] = line
         else:
             result.errors.append((line, "cannot read a key that is not a plain value"))
+    return result
+
+
+def _unparsed(result: MapYml, line: int, reason: str) -> MapYml:
+    """`result` for a file not read as YAML: the error, and nothing else known of it."""
+    result.errors.append((line, reason))
+    result.parsed = False
     return result
 
 

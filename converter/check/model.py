@@ -496,20 +496,25 @@ class GameModel:
     def steps(self) -> list[Step]:
         """The turn sequence's steps as 2.x reads them (with steps written inside steps, see
         `skipped_steps`)."""
-        if self.root.find(_NESTED_STEP) is None:  # the usual game
+        if self._nested_sequence is None:  # the usual game
             table = self.table("gamePlay/sequence/step")
             return _named(Step, zip(table.column("name", ""), table.column("delegate", ""), table.column("player"),
                                     table.lines))
-        return [_step_of(element) for element in _steps_as_2x_reads(self.root)[0]]
+        return [_step_of(element) for element in self._nested_sequence[0]]
 
     @cached
     def skipped_steps(self) -> list[tuple[Step, Step]]:
         """(step, the step it is written in) for each step 2.x never reads: written inside
         another step, it ends that step's reading (2.x's XmlParser ignores an unknown inner
         tag and stops at the first closing `step`), and the steps after it are read as usual."""
-        if self.root.find(_NESTED_STEP) is None:
+        if self._nested_sequence is None:
             return []
-        return [(_step_of(inner), _step_of(outer)) for inner, outer in _steps_as_2x_reads(self.root)[1]]
+        return [(_step_of(inner), _step_of(outer)) for inner, outer in self._nested_sequence[1]]
+
+    @cached
+    def _nested_sequence(self) -> tuple[list, list] | None:
+        """`_steps_as_2x_reads` of a sequence with steps written inside steps; None without any."""
+        return _steps_as_2x_reads(self.root) if self.root.find(_NESTED_STEP) is not None else None
 
     @cached
     def delegate_classes(self) -> dict[str, str]:

@@ -7,7 +7,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.rule import hit, rule
-from converter.check.rules.references import property_is_true
+from converter.check.rules.references import last_declaration, property_is_true
 from converter.check.suggest import closest_name, did_you_mean
 from converter.findings import Severity
 
@@ -114,8 +114,8 @@ TEXT_PROPERTIES = frozenset({"mapName", "notes"})
 
 def _may_be_switched_on(model, name: str) -> bool:
     """Whether the host may turn the property on before the game: its last declaration is editable."""
-    declared = [prop for prop in model.properties if prop.name == name]
-    return bool(declared) and declared[-1].editable
+    prop = last_declaration(model, name)
+    return prop is not None and prop.editable
 
 
 def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:

@@ -35,8 +35,14 @@ TECHNAME_PATH = "technology/technologies/techname"
 
 def property_is_true(model, name: str) -> bool:
     """Whether the game property `name` is set to true (its last declaration, as the engine keeps)."""
-    values = [prop.value for prop in model.properties if prop.name == name]
-    return bool(values) and values[-1].strip().lower() == "true"
+    prop = last_declaration(model, name)
+    return prop is not None and prop.value.strip().lower() == "true"
+
+
+def last_declaration(model, name: str):
+    """The game property `name` as the engine keeps it (its last declaration); None without one."""
+    declared = [prop for prop in model.properties if prop.name == name]
+    return declared[-1] if declared else None
 
 
 def technology_advances(model) -> list[tuple[str, str]]:
