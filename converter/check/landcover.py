@@ -6,9 +6,11 @@ and draws their outlines in black. A square of the map that land polygons cover 
 therefore looks the same with or without its base tile: map makers leave such tiles out.
 Whether they cover it is read off the scan table (scanlines): on each row of the square, the
 interior intervals of the land polygons must join up across it. Gaps of at most `gap` px
-(borders traced a pixel or two apart, which the black outlines paint over; measured along a
-row, a seam that wide across a slanted border is wider, hence 3) count as covered, across a
-row as between rows. A polygon the scan left out covers nothing here.
+count as covered, across a row as between rows: borders traced a pixel or two apart, which
+the black outlines paint over, and a tile with no base image is cleared to black first (2.x
+Tile.draw), so what the outlines leave of such a seam shows as a thicker border, not a hole.
+Measured along a row, a seam across a slanted or jagged border is wider, hence 4 (a border
+of revised_middle_earth leaves 4 px per row). A polygon the scan left out covers nothing here.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import numpy as np
 from converter.check.scanlines import ScanTable
 
 Square = tuple[int, int, int, int]  # left, top, right, bottom: pixels [left, right) x [top, bottom)
-SEAM = 3.0  # px along a row: hexes traced a pixel or two apart left 2.3 px per row (emptyhexes)
+SEAM = 4.0  # px along a row: hexes traced a pixel or two apart leave 2.3 (emptyhexes), a jagged border 4
 
 
 def covered_squares(scan: ScanTable, land: Iterable[str], squares: Sequence[Square], gap: float = SEAM) -> list[bool]:

@@ -30,8 +30,10 @@ Point = tuple[int, int]
 Polygon = tuple[Point, ...]
 
 _NAME = attrgetter("name")
+_LINE = attrgetter("line")
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _POLYGON = re.compile(r"<([^<>]*)>")
+_DEFAULT_OVERFLOW = re.compile(r"overflowToLeft\s*=\s*false", re.IGNORECASE)
 
 
 class PolygonList(Sequence):
@@ -123,6 +125,8 @@ class PointFile:
     entries: list[Entry] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
     read_in_part: list[Malformed] = field(default_factory=list)  # lines whose entry ignores some text (M304)
+    # polygons.txt lines 2.x reads whose every polygon has fewer than 3 points: the name, drawn nowhere
+    drawless: list[Entry] = field(default_factory=list)
     unreadable: str | None = None  # why the file could not be read at all
     # polygon_arrays as the C reader found them, when it read every entry
     known_arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
@@ -131,8 +135,14 @@ class PointFile:
 
     @cached
     def name_set(self) -> frozenset[str]:
-        """The entries' names (M302, M303 and M306 each ask; the map-file thread reads it once)."""
-        return frozenset(map(_NAME, self.entries))
+        """The names the file gives, drawn or not (M302, M303 and M306 each ask; the map-file
+        thread reads it once)."""
+        return frozenset(map(_NAME, self.named_entries))
+
+    @property
+    def named_entries(self) -> list[Entry]:
+        """The entries and the `drawless` names, in line order."""
+        return sorted(self.entries + self.drawless, key=_LINE) if self.drawless else self.entries
 
     @cached_property
     def polygon_arrays(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -234,7 +244,7 @@ def _with_kernel_result(result: PointFile, data: bytes, ascii_only: bool, entrie
         line = data[start:end].decode("utf-8")
         if not line.isspace():  # (only a non-ASCII blank line gets here)
             _file_away(read_line(number, line), read, result)
-    result.entries = list(heapq.merge(entries, read, key=attrgetter("line"))) if read else entries
+    result.entries = list(heapq.merge(entries, read, key=_LINE)) if read else entries
     return True
 
 
@@ -243,7 +253,10 @@ def _file_away(found: Entry | Malformed | ReadInPart, entries: list[Entry], resu
     if isinstance(found, Entry):
         entries.append(found)
     elif isinstance(found, ReadInPart):
-        entries.append(found.entry)
+        if found.entry.polygons or found.entry.points:
+            entries.append(found.entry)
+        else:  # polygons.txt: only polygons that draw nothing
+            result.drawless.append(found.entry)
         result.read_in_part.append(found.note)
     else:
         result.malformed.append(found)
@@ -260,27 +273,41 @@ def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
         return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
     leftover = _POLYGON.sub("", "<" + rest).strip()
     leftover = "" if not leftover.strip(_SEPARATORS) else leftover  # commas between polygons separate them
-    read = [(*_points(group), None) for group in _POLYGON.findall("<" + rest)]
+    return _polygon_entry(number, line, name, [(*_points(group), None) for group in _POLYGON.findall("<" + rest)],
+                          leftover)
+
+
+def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> Entry | Malformed | ReadInPart:
+    """The entry of a line from its groups read: (points, junk, parsed rows or None) each. A
+    polygon of fewer than three points is read by 2.x but draws nothing and is never clicked:
+    the entry keeps the others, noted; with none left the line stands for its name alone
+    (ReadInPart with a polygon-less entry, which `_file_away` files under `drawless`)."""
+    shown = line.strip()[:60]
+    if not read or "<" in leftover or ">" in leftover:  # an unclosed or stray bracket: not as 2.x would read it
+        return Malformed(number, shown, f"unexpected {leftover[:30]!r}" if leftover else "no polygon")
+    polygons, drawless = [], []  # the polygons drawn; the point counts of those that draw nothing
+    for points, _, parsed in read:
+        kept = points if parsed is None else parsed
+        if len(kept) >= 3:
+            polygons.append(kept)
+        else:
+            drawless.append(len(kept))
     inside = next((junk for _, junk, _ in read if junk), "")
-    if (leftover or inside) and read and "<" not in leftover and ">" not in leftover and \
-            all(len(points) >= 3 for points, _, _ in read):
-        skipped = f"{leftover[:30]!r} between the polygons" if leftover else f"{inside[:30]!r} inside a polygon"
-        return ReadInPart(_polygon_entry(number, line, name, [(points, "", None) for points, _, _ in read], ""),
-                          Malformed(number, line.strip()[:60], f"{skipped} is ignored"))
-    return _polygon_entry(number, line, name, read, leftover)
+    notes = [f"{leftover[:30]!r} between the polygons is ignored" if leftover else
+             f"{inside[:30]!r} inside a polygon is ignored"] if leftover or inside else []
+    if drawless:
+        notes.append(_drawless_note(drawless, any_drawn=bool(polygons)))
+    entry = Entry(name, number, polygons=PolygonList(polygons))
+    return ReadInPart(entry, Malformed(number, shown, "; ".join(notes))) if notes else entry
 
 
-def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> Entry | Malformed:
-    """The entry of a line from its groups read: (points, junk, parsed rows or None) each."""
-    polygons = []
-    for points, junk, parsed in read:
-        if junk or len(points if parsed is None else parsed) < 3:
-            leftover = leftover or junk or "a polygon with fewer than 3 points"
-            continue
-        polygons.append(points if parsed is None else parsed)
-    if leftover or not polygons:
-        return Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}" if leftover else "no polygon")
-    return Entry(name, number, polygons=PolygonList(polygons))
+def _drawless_note(sizes: list[int], any_drawn: bool) -> str:
+    """M304's reason for polygons of fewer than three points (`sizes`: their point counts)."""
+    counts = " and ".join(f"{size} point{'' if size == 1 else 's'}" for size in sorted(set(sizes)))
+    what = f"a polygon of {counts}" if len(sizes) == 1 else f"{len(sizes)} polygons of {counts}"
+    if any_drawn:
+        return f"{what} draws nothing and is never clicked"
+    return f"{what}, and no other, so 2.x reads the territory but draws it nowhere and it cannot be clicked"
 
 
 def read_polygons(path: Path) -> PointFile:
@@ -339,8 +366,8 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
         return Malformed(number, line.strip()[:60], "no name" if not name else "no point")
     if allow_options:
         entry = Entry(name, number, points=points, options=options.strip())
-        if not junk:
-            return entry
+        if not junk or _DEFAULT_OVERFLOW.fullmatch(junk):
+            return entry  # (an option meaning the default, false, written without its " | ": ignored alike)
         return ReadInPart(entry, Malformed(number, line.strip()[:60], f"{junk[:30]!r} beside the points is ignored"))
     if len(points) == 1 and not junk:
         return Entry(name, number, points=points)

@@ -80,3 +80,16 @@ def test_the_island_budget_is_spent_across_pairs(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 1)
     firsts = sorted(message.split("'")[1] for message in overlap_messages(root))
     assert firsts in (["Beta"], ["Gamma"])  # the pair compared first spent the budget
+
+
+def test_a_skin_without_a_game_xml_reports_no_territory_drawn_inside_another(tmp_path) -> None:
+    # new_world_order-skin_sieg_2: with no game XML nothing says which territory is sea, so an
+    # island inside its sea zone is not reported; two territories crossing each other still are
+    root = island_map(tmp_path, {"Beta": 180})
+    (root / "map" / "games" / "tiny.xml").unlink()
+    (root / "map" / "games").rmdir()
+    assert overlap_messages(root) == []
+    polygons = root / "map" / "polygons.txt"
+    polygons.write_text(polygons.read_text().replace("Alpha < (0,0) (80,0) (80,100) (0,100) >",
+                                                     "Alpha < (0,0) (80,0) (80,120) (0,120) >"))
+    assert overlap_messages(root) == ["the polygons of 'Alpha' and 'Sea Zone' overlap around (40,101)"]

@@ -88,9 +88,10 @@ def test_m310_leaves_out_a_square_the_land_covers(tmp_path: Path, drop: str, fou
     assert [finding.code for finding in findings] == found, [finding.message for finding in findings]
 
 
-@pytest.mark.parametrize("seam, covered", [(3, True), (4, False)])
-def test_by_default_a_seam_of_3_px_along_a_row_is_covered(seam: int, covered: bool) -> None:
-    """Hexes traced a pixel or two apart leave 2-3 px per row across their slanted borders."""
+@pytest.mark.parametrize("seam, covered", [(3, True), (4, True), (5, False)])
+def test_by_default_a_seam_of_4_px_along_a_row_is_covered(seam: int, covered: bool) -> None:
+    """Hexes traced a pixel or two apart leave 2-3 px per row across their slanted borders, a
+    jagged border 4 (revised_middle_earth); the tile is black beneath, like the outlines."""
     shapes = [("A", [(0, 0), (100, 0), (150, 256), (0, 256)]),
               ("B", [(100 + seam, 0), (256, 0), (256, 256), (150 + seam, 256)])]
     assert _covered(shapes, {"A", "B"}, [(0, 0, 256, 256)]) == [covered]

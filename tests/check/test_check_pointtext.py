@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from converter.check.mapfiles import Entry, Malformed, read_point_file, read_polygons
+from converter.check.mapfiles import Entry, Malformed, _drawless_note, read_point_file, read_polygons
 from converter.check.pointtext import plain_point_lists, point_tuples
 
 # ---- the reference: the format's definition, one regex pass per line (the old reader)
@@ -28,39 +28,37 @@ def _lines(text: str):
     return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
-def reference_polygons(text: str, read_in_part: list | None = None):
-    """(entries, malformed lines); lines read in part (text between or inside polygons of at
-    least three points each, which 2.x skips) go to `read_in_part` when given."""
+def reference_polygons(text: str, read_in_part: list | None = None, drawless: list | None = None):
+    """(entries, malformed lines), as 2.x reads each `<...>` of a line as a polygon of every
+    `(x,y)` in it: text between or inside polygons is skipped, and a polygon of fewer than
+    three points is read but draws nothing. Such lines go to `read_in_part` when given, and
+    a line whose every polygon draws nothing to `drawless` (its name alone). A stray `<` or
+    `>` (a polygon left open) is malformed."""
     entries, malformed = [], []
     read_in_part = [] if read_in_part is None else read_in_part
+    drawless = [] if drawless is None else drawless
     for number, line in _lines(text):
         name, bracket, rest = line.partition("<")
-        name = name.strip()
+        name, shown = name.strip(), line.strip()[:60]
         if not bracket or not name:
-            malformed.append(Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`"))
+            malformed.append(Malformed(number, shown, "expected `NAME < (x,y) ... >`"))
             continue
-        polygons = []
         leftover = _POLYGON.sub("", "<" + rest).strip()
         leftover = "" if not leftover.strip(", \t") else leftover
         groups = [reference_points(group) for group in _POLYGON.findall("<" + rest)]
+        if not groups or {"<", ">"} & set(leftover):
+            malformed.append(Malformed(number, shown, f"unexpected {leftover[:30]!r}" if leftover else "no polygon"))
+            continue
+        drawn = tuple(points for points, _ in groups if len(points) >= 3)
+        small = [len(points) for points, _ in groups if len(points) < 3]
         inside = next((junk for _, junk in groups if junk), "")
-        if (leftover or inside) and groups and not {"<", ">"} & set(leftover) and \
-                all(len(points) >= 3 for points, _ in groups):
-            entries.append(Entry(name, number, polygons=tuple(points for points, _ in groups)))
-            skipped = f"{leftover[:30]!r} between the polygons" if leftover else f"{inside[:30]!r} inside a polygon"
-            read_in_part.append(Malformed(number, line.strip()[:60], f"{skipped} is ignored"))
-            continue
-        for group in _POLYGON.findall("<" + rest):
-            points, junk = reference_points(group)
-            if junk or len(points) < 3:
-                leftover = leftover or junk or "a polygon with fewer than 3 points"
-                continue
-            polygons.append(points)
-        if leftover or not polygons:
-            malformed.append(Malformed(number, line.strip()[:60], f"unexpected {leftover[:30]!r}"
-                                       if leftover else "no polygon"))
-            continue
-        entries.append(Entry(name, number, polygons=tuple(polygons)))
+        notes = [f"{leftover[:30]!r} between the polygons is ignored" if leftover else
+                 f"{inside[:30]!r} inside a polygon is ignored"] if leftover or inside else []
+        if small:
+            notes.append(_drawless_note(small, any_drawn=bool(drawn)))
+        (entries if drawn else drawless).append(Entry(name, number, polygons=drawn))
+        if notes:
+            read_in_part.append(Malformed(number, shown, "; ".join(notes)))
     return entries, malformed
 
 
@@ -79,7 +77,7 @@ def reference_point_file(text: str, allow_options: bool):
             malformed.append(Malformed(number, shown, "no name" if not name else "no point"))
         elif allow_options:
             entries.append(Entry(name, number, points=points, options=options.strip()))
-            if junk:
+            if junk and not re.fullmatch(r"overflowToLeft\s*=\s*false", junk, re.IGNORECASE):  # the default
                 in_part.append(Malformed(number, shown, f"{junk[:30]!r} beside the points is ignored"))
         elif len(points) == 1 and not junk:
             entries.append(Entry(name, number, points=points))
@@ -170,9 +168,9 @@ def _file(tmp: Path, text: str, name: str = "polygons.txt") -> Path:
 def test_polygons_file_reads_as_the_reference(lines, newline) -> None:
     text = newline.join(lines)
     with tempfile.TemporaryDirectory() as tmp:
-        found, read_in_part = read_polygons(_file(Path(tmp), text)), []
-        assert (found.entries, found.malformed) == reference_polygons(text, read_in_part)
-        assert found.read_in_part == read_in_part
+        found, read_in_part, drawless = read_polygons(_file(Path(tmp), text)), [], []
+        assert (found.entries, found.malformed) == reference_polygons(text, read_in_part, drawless)
+        assert (found.read_in_part, found.drawless) == (read_in_part, drawless)
         flat = [point for entry in found.entries for polygon in entry.polygons for point in polygon]
         if any(not -2**63 <= value < 2**63 for point in flat for value in point):
             assert found.polygon_arrays is None
@@ -241,20 +239,28 @@ def test_row_scan_from_the_parsed_array_is_the_row_scan_from_tuples(community_ma
         assert np.array_equal(first, second) if isinstance(first, np.ndarray) else first == second, field.name
 
 
-@pytest.mark.parametrize("line", [
-    "Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) (210,10) >",
-    "Beta < (80,0) (160,0) (160,100) > trailing words",
-    "Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) >",  # a short polygon: malformed
-    "Beta < (80,0) (160,0) (160,100) > x > y",  # a stray `>`: malformed
+@pytest.mark.parametrize("line, reading", [
+    ("Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) (210,10) >", "in part"),
+    ("Beta < (80,0) (160,0) (160,100) > trailing words", "in part"),
+    ("Beta < (80,0) (160,0) (160,100) > < (200,0) (210,0) >", "in part"),  # a polygon of 2 points
+    ("Beta < (80,0) (160,0) (160,100) > Gamma < (200,0) (210,0) >", "in part"),
+    ("Beta < (0,2248) >", "drawless"),  # red_sun_over_china's `SZ 100 Pacific Ocean`
+    ("Beta < > < (1,1) (2,2) >", "drawless"),
+    ("Beta < (80,0) (160,0) (160,100) > x > y", "malformed"),  # a stray `>`
+    ("Beta < (80,0) (160,0) (160,100)", "malformed"),  # left open
 ])
 @pytest.mark.parametrize("with_kernel", [True, False])
-def test_text_between_polygons_is_read_as_2x_reads_it(tmp_path: Path, monkeypatch, line: str, with_kernel: bool) -> None:
-    """2.x's PointFileReaderWriter reads every `<...>` of a line and skips the text between."""
+def test_text_between_polygons_is_read_as_2x_reads_it(tmp_path: Path, monkeypatch, line: str, reading: str,
+                                                      with_kernel: bool) -> None:
+    """2.x's PointFileReaderWriter reads every `<...>` of a line as a polygon of the points
+    in it (however few) and skips the text between."""
     from converter.check import mapfiles
 
     if not with_kernel:
         monkeypatch.setattr(mapfiles, "_kernel", lambda: None)
-    found, read_in_part = read_polygons(_file(tmp_path, line + "\n")), []
-    assert (found.entries, found.malformed) == reference_polygons(line, read_in_part)
-    assert found.read_in_part == read_in_part
-    assert bool(read_in_part) == (line.count("<") == 2 and "(210,10)" in line or line.endswith("words"))
+    found, read_in_part, drawless = read_polygons(_file(tmp_path, line + "\n")), [], []
+    assert (found.entries, found.malformed) == reference_polygons(line, read_in_part, drawless)
+    assert (found.read_in_part, found.drawless) == (read_in_part, drawless)
+    assert found.name_set == ({"Beta"} if reading != "malformed" else set())
+    kinds = {"in part": (1, 1, 0, 0), "drawless": (0, 1, 1, 0), "malformed": (0, 0, 0, 1)}[reading]
+    assert (len(found.entries), len(read_in_part), len(drawless), len(found.malformed)) == kinds

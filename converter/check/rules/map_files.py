@@ -133,7 +133,7 @@ def extra_name(context):
             continue  # no name the XML lacks (the usual file)
         if elsewhere is None:
             elsewhere = context.sibling_territories
-        for entry in [entry for entry in point_file.entries if entry.name not in known
+        for entry in [entry for entry in point_file.named_entries if entry.name not in known
                       and entry.name not in elsewhere]:
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
@@ -148,14 +148,14 @@ def malformed_line(context):
 
     Why: Depending on the line and the TripleA version, the engine either stops loading the map
     at that line or reads it as something else without a warning: TripleA 1.9 fails on a
-    centers.txt line without its `(x,y)` but accepts a polygon of two points. This check skips
-    the line, so a territory named only there is also reported as missing (M302). Text the
-    engine skips on a line it reads is a warning instead: 2.x reads every `< >` of a
-    polygons.txt line (text between the points of a polygon too, when each keeps three points)
-    and every `(x,y)` of a place.txt line, and the point right after the name on a centers.txt
-    line, ignoring the rest, so the territory keeps what it has (the text is
-    often another territory's name whose line break was lost, or a mistyped point, which is
-    then missing).
+    centers.txt line without its `(x,y)`. This check skips such a line, so a territory named
+    only there is also reported as missing (M302). Text the engine skips on a line it reads is
+    a warning instead: 2.x reads every `< >` of a polygons.txt line as a polygon of the points
+    in it, and every `(x,y)` of a place.txt line, and the point right after the name on a
+    centers.txt line, ignoring the rest, so the territory keeps what it has (the text is often
+    another territory's name whose line break was lost, or a mistyped point, which is then
+    missing). A polygon of fewer than three points is read too, and is a warning: it draws
+    nothing and is never clicked, and a territory with no other polygon is drawn nowhere.
 
     Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
@@ -200,10 +200,11 @@ def duplicate_name(context):
     all its points.
     """
     for file_name, point_file in _files(context):
-        if len(point_file.name_set) == len(point_file.entries):
+        named = point_file.named_entries
+        if len(point_file.name_set) == len(named):
             continue  # no name twice (the usual file)
         first: dict[str, int] = {}
-        for entry in point_file.entries:
+        for entry in named:
             if entry.name in first:
                 yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
                           first=first[entry.name], territory=entry.name)
@@ -345,8 +346,10 @@ def overlapping_polygons(context):
     inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
     is written for; nor is a sea territory drawn wholly inside another territory (a convoy zone
     in its sea zone, a lake or a railway zone in its land: a click there selects the smaller,
-    and sea is not filled, so nothing is hidden). Nor is a name the game does not declare: the
-    engine drops its outline as it loads the map (M303 reports such names). Most messages give a point inside both, `around (x,y)`.
+    and sea is not filled, so nothing is hidden); for a map with no game XML (a skin), which
+    cannot tell sea from land, any territory drawn wholly inside another. Nor is a name the
+    game does not declare: the engine drops its outline as it loads the map (M303 reports such
+    names). Most messages give a point inside both, `around (x,y)`.
 
     Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
     and delete a polygon pasted under a second name.
@@ -386,10 +389,11 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
     inside one of the outer's pieces. An island in its sea zone, a convoy zone in its sea
     zone, a lake or a railway zone drawn inside its land: the engine is written for these
     layouts. A click there selects the inner one (2.x takes the smaller bounding box), and a
-    sea zone is not filled, so nothing is hidden (only land drawn inside land is reported)."""
+    sea zone is not filled, so nothing is hidden (only land drawn inside land is reported).
+    Without a game XML (a map skin) which territories are sea is unknown: any pair counts."""
     model = context.model
-    water = model.water if model is not None else set()
-    candidates = [(first, second) for first, second in pairs if first in water or second in water]
+    water = model.water if model is not None else None
+    candidates = [(first, second) for first, second in pairs if water is None or first in water or second in water]
     if not candidates:
         return set()
     wanted = {name for pair in candidates for name in pair}
@@ -401,7 +405,7 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
     islands, budget = set(), ISLAND_COMPARISONS
     for first, second in candidates:
         # the sea around the other first (an island, the usual case), then the other way round
-        sea_first = (first, second) if first in water else (second, first)
+        sea_first = (first, second) if water is None or first in water else (second, first)
         for outer, inner in (sea_first, sea_first[::-1]):
             cost = len(pieces.get(inner, ())) * len(pieces.get(outer, ()))
             if cost > budget:

@@ -38,6 +38,11 @@ _DEFAULT_ON_BAD_VALUE = frozenset(("units.scale", "units.width", "units.height",
                                    "units.counter.offset.height", "screenshot.title.x", "screenshot.title.y",
                                    "screenshot.title.font.size"))
 _TRUE_OR_FALSE = "true or false"
+# 2.x draws reliefTiles by the player's own setting; map.hasRelief only enables the menu item
+# for it (ViewMenu, ReliefMapDrawable)
+_NO_RELIEF = ", which changes nothing here: the map has no reliefTiles to draw"
+_RELIEF_MENU_OFF = (", which greys out View > Show Map Details: 2.x still draws the reliefTiles unless the "
+                    "player turned that off for another map, and then cannot turn it on here")
 _FALSE, _DEFAULT, _FAILS = ("the engine reads it as false", "the engine silently uses its default",
                             "the engine fails with an error when it reads it")
 
@@ -131,7 +136,10 @@ def bad_value(context):
     that is not six hex digits, a bad `units.stack.size`, `map.mapBlendAlpha` or
     `smallMap.unit.size`, or a `units.transform.brightness.` outside -100..100, fails with an error;
     a bad `units.scale` or `units.width` falls back to the default; and a true/false key reads
-    anything but `true` as false (so `map.hasRelief=yes` means false). The message says which.
+    anything but `true` as false (so `map.showCapitolMarkers=yes` means false). A bad
+    `map.hasRelief` is a warning: 2.x draws the relief tiles by the player's own setting and
+    reads this key only to enable View > Show Map Details (info for a map with no reliefTiles,
+    where it changes nothing). The message says which.
     A value keeps its trailing blanks, as Java reads the file: `map.hasRelief=true ` is false, and
     `color.Reds=FF0000 ` fails (the engine trims only decimals and the map size). Only keys whose
     kind of value is known are checked, and only the lines the engine reads: not a key's earlier
@@ -153,6 +161,12 @@ def bad_value(context):
         if expected:
             blanks = "" if _expected(item.key, item.value.rstrip()) else \
                 " (with no blank after it: the engine keeps trailing blanks)"
+            if item.key == "map.hasRelief" and expected == _TRUE_OR_FALSE:
+                relief = bool(context.map_folder("reliefTiles"))
+                yield hit(file=properties.path, line=item.line, key=item.key, value=item.value,
+                          severity=Severity.WARNING if relief else Severity.INFO, expected=expected + blanks,
+                          outcome=_FALSE + (_RELIEF_MENU_OFF if relief else _NO_RELIEF))
+                continue
             yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected + blanks,
                       outcome=_FALSE if expected == _TRUE_OR_FALSE else
                       _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
