@@ -49,6 +49,18 @@ def test_the_engine_refuses_what_the_rule_says_it_refuses(real_engine, tmp_path:
         assert not loads, f"{case['id']}: TripleA 1.9 loads the game {sorted(case['expect'])} says it refuses"
 
 
+LOADING_CASES = [param for param in _load_cases()
+                 if not param.values[1]["expect"] and "engine_1_9_loads" in param.values[1]]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", LOADING_CASES)
+def test_the_engine_loads_what_a_clean_case_says_it_loads(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    root = build_case(tmp_path / "case", case)
+    assert _loads(root / "map/games/tiny.xml") == (True, ""), case["engine_1_9_loads"]
+
+
 def test_there_are_oracle_cases_for_every_rule_the_engine_refuses() -> None:
     covered = {code for param in ORACLE_CASES for code in param.values[1]["expect"]}
     assert covered == REFUSED - {"X003"}

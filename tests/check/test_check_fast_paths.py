@@ -63,18 +63,20 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
             found.add(("R110", element.sourceline,
                        f'<{element.tag} javaClass="{java_class}"> is not a class of the installed engine'))
     for attachment in root.iterfind("attachmentList/attachment"):
-        java_class, seen = attachment.get("javaClass", ""), set()
+        java_class, first = attachment.get("javaClass", ""), {}
         known = engine.options_for(java_class)
+        kinds = [option.get("value", "") for option in attachment.iterfind("option[@name='conditionType']")]
+        counted = bool(kinds) and kinds[-1].strip().upper() not in ("AND", "OR")  # repeats weigh a count
         for option in attachment.iterfind("option"):
             name, value = option.get("name", ""), option.get("value", "")
             if known is not None and name[:1].lower() + name[1:] not in known:
                 found.add(("S208", option.sourceline, f"{java_class.rsplit('.', 1)[-1]} has no option {name!r}"
                                                       f"{_difflib_suggestion(name, known)}"))
             key = (name, value, option.get("count", ""))
-            if key in seen:
-                found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears twice in attachment "
-                                                      f"{attachment.get('name', '')!r}"))
-            seen.add(key)
+            if key in first and not (counted and name == "conditions"):
+                found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
+                                                      f"{attachment.get('name', '')!r} (first on line {first[key]})"))
+            first.setdefault(key, option.sourceline)
     return found
 
 

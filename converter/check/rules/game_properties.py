@@ -8,7 +8,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.rule import hit, rule
 from converter.check.rules.references import last_declaration, property_is_true
-from converter.check.suggest import closest_name, did_you_mean
+from converter.check.suggest import closest_name
 from converter.findings import Severity
 
 # property names 2.x builds from an alliance's name, e.g. "Axis Total Victory VCs" (EndRoundDelegate)
@@ -29,8 +29,9 @@ def unknown_property(context):
     effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off).
     The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
     repair at end of round`) and those of the installed engine. A name close to a known one is
-    a warning, with "did you mean" (the names triggers read count as known here); other unknown
-    names, those of older engines and those only 1.9 reads (`Roll AA Individually`) are info; a
+    a warning, with "did you mean" (the names triggers read count as known here; `start` for
+    `beginning` counts as a misspelling), and info when the game sets that name too; other unknown names, those of older engines and those only 1.9
+    reads (`Roll AA Individually`) are info; a
     name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
     Victory` with the opposite meaning) is named with the new one, a warning when its value
     differs from the new name's default (false); names that triggers read (`gameProperty`,
@@ -95,9 +96,28 @@ def unknown_property(context):
             continue
         if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
             candidates = known | used_by_triggers
-        suggestion = did_you_mean(prop.name, candidates or known)
-        yield hit(line=prop.line, name=prop.name, suggestion=suggestion,
-                  severity=Severity.WARNING if suggestion else None)
+        match = _with_synonym(prop.name, candidates or known) or closest_name(prop.name, candidates or known)
+        if match is not None and any(other.name == match for other in model.properties):
+            # the game sets that one too: the name is likely meant as another setting, none the engine has
+            yield hit(line=prop.line, name=prop.name, suggestion=f" (close to {match!r}, which the game sets too)")
+            continue
+        yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
+                  severity=Severity.WARNING if match else None)
+
+
+# words map makers swap in property names: `... at start of round` for `... at beginning of round`
+_SYNONYMS = {"start": "beginning", "beginning": "start", "Start": "Beginning", "Beginning": "Start"}
+
+
+def _with_synonym(name: str, known: frozenset[str]) -> str | None:
+    """The known name `name` becomes with one word swapped for its synonym; None."""
+    words = name.split(" ")
+    for index, word in enumerate(words):
+        if word in _SYNONYMS:
+            swapped = " ".join([*words[:index], _SYNONYMS[word], *words[index + 1:]])
+            if swapped in known:
+                return swapped
+    return None
 
 
 def _is_int(text: str) -> bool:

@@ -93,7 +93,8 @@ def unit_image_missing(context):
     Why: TripleA 2.x draws a unit without an image as a placeholder, its `missing_unit_image.png`
     in the player's colour with the image's name written on it (TripleA 1.9 draws nothing and
     only logs `MISSING IMAGE`). A player's units here are those of its `<unitPlacement
-    owner=...>` and `<heldUnits player=...>` and those its `<playerProduction>` frontier sells; a
+    owner=...>` and `<heldUnits player=...>` and those its `<playerProduction>` frontier sells
+    (2.x's unit help lists those with their images even for a player that never buys); a
     `<unitPlacement>` without an owner places units nobody owns, which the engine draws as its
     player `Neutral`'s. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map,
     then in the engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9

@@ -16,8 +16,10 @@ def missing(context):
     """Finds a map repository (a folder holding `map/` with a game XML) that has no map.yml.
 
     Why: map.yml is the repository's index, read by the map downloader: the map's name
-    (`map_name`) and its games (`games`). Without it the repository does not say what it offers,
-    and none of the other map.yml checks (Y502-Y508) can run.
+    (`map_name`) and its games (`games`). TripleA 2.x offers an installed map's games from its
+    map.yml alone, so a map without one is not offered at all (2.x writes the missing map.yml
+    files at start-up only when more than four maps lack one). None of the other map.yml checks
+    (Y502-Y508) can run without it.
 
     Fix: Add a map.yml beside the `map/` folder: a `map_name: MyMap` line, a `games:` line, and
     one `- {game_name: My Game, file_name: my_game.xml}` line per game XML.
@@ -135,12 +137,14 @@ def game_name_differs(context):
                       actual=model.info_name)
 
 
-@rule("Y507", "map-yml.game-not-listed", Severity.WARNING, "game XML {file_name!r} is not listed in map.yml")
+@rule("Y507", "map-yml.game-not-listed", Severity.WARNING,
+      "game XML {file_name!r} is not listed in map.yml, so TripleA 2.x does not offer it")
 def game_not_listed(context):
     """Finds a game XML of the map that map.yml does not list.
 
-    Why: The repository's index then leaves out a game that ships with the map, so whatever reads
-    the index, such as the map downloader, does not know of it.
+    Why: TripleA 2.x offers a map's games from its map.yml alone (InstalledMap.getGameNames), so
+    a game XML it does not list cannot be chosen in 2.x, and the repository's index and the map
+    downloader leave it out too. It stays a warning, since an XML may be kept unlisted on purpose.
 
     Fix: Add an entry for it under `games:` in map.yml, e.g.
     `- {game_name: Other, file_name: other.xml}`, with `file_name` the XML's file name alone (the

@@ -6,6 +6,7 @@ from __future__ import annotations
 from converter.check.model import (DELEGATE, FRONTIER, JAVA_CLASS_TAGS, PLAYER, RELATIONSHIP, REPAIR_FRONTIER,
                                    REPAIR_RULE, RESOURCE, RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT,
                                    UNIT_OR_RESOURCE)
+from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -31,6 +32,7 @@ _DEFAULT_ADVANCES = {
     "": ("jetPower", "superSub", "longRangeAir", "rocket", "industrialTechnology", "heavyBomber"),
 }
 TECHNAME_PATH = "technology/technologies/techname"
+_ENGINE_PLAYERS = frozenset((NEUTRAL_PLAYER,))  # the player for what nobody owns, by its name
 
 
 def property_is_true(model, name: str) -> bool:
@@ -91,6 +93,8 @@ def _unresolved(model) -> list[tuple]:
         if group.kind == UNIT_OR_RESOURCE:
             continue  # R109
         declared = model.names(group.kind)
+        if group.kind == PLAYER:  # PlayerList.getPlayerId("Neutral") is the engine's own player, in 1.9 too
+            declared = declared | _ENGINE_PLAYERS
         if declared.issuperset(group.values):
             continue  # the usual case, settled in C; else find which values and where
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
@@ -122,7 +126,8 @@ def undefined_player(context):
     """Finds places in the game XML that name a player its player list never declares.
 
     Why: In most places, such as alliances, territory owners and resources given, TripleA 1.9
-    stops loading the game at the first such name (`Could not find player`). Two places it lets
+    stops loading the game at the first such name (`Could not find player`). `Neutral` is
+    the engines' own player for what nobody owns, so it is never reported. Two places it lets
     pass, logging only a DTD error: an unknown `owner` of a `<unitPlacement>` makes those units
     neutral, and an unknown `player` of a `<step>` leaves that step with no player.
 

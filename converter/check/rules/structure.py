@@ -387,7 +387,7 @@ _TRIGGER_NAME_OPTIONS = {f"{kind}AttachmentName": f"{kind}Property" for kind in 
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
-      "option {option!r}=\"{value}\" appears twice in attachment {name!r}")
+      "option {option!r}=\"{value}\" appears again in attachment {name!r} (first on line {first})")
 def duplicate_option(context):
     """Finds an option given twice, with the same value and count, within one attachment.
 
@@ -395,7 +395,9 @@ def duplicate_option(context):
     adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
     It is mostly a copy-paste leftover, hence info. The trigger options that add up their units
     (`placement`, `purchase`, `removeUnits`: three lines place three) are meant to repeat and are
-    not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218).
+    not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218), nor
+    `conditions` repeated in an attachment whose `conditionType` is a count (`3` or `3-4`):
+    2.x counts each listing, so a repeat weighs that condition more.
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
@@ -414,12 +416,23 @@ def duplicate_option(context):
         if len(set(names[start:end])) == size or owner not in attached:
             continue  # only an attachment naming an option twice can repeat one: only those are read
         indices = list(range(start, end))
-        seen: set[tuple[str, str, str]] = set()
-        for index, key in zip(indices, zip(names[start:end], options.column_at("value", indices, ""),
-                                           options.column_at("count", indices, ""))):
-            if key in seen and key[0] not in _ADDING_TRIGGER_OPTIONS and key[0] not in _TRIGGER_PROPERTY_OPTIONS:
-                yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner])
-            seen.add(key)
+        values = options.column_at("value", indices, "")
+        repeating = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS
+        if _counts_conditions(names[start:end], values):
+            repeating = repeating | {"conditions"}
+        first: dict[tuple[str, str, str], int] = {}
+        for index, key in zip(indices, zip(names[start:end], values, options.column_at("count", indices, ""))):
+            if key in first and key[0] not in repeating:
+                yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner],
+                          first=first[key])
+            first.setdefault(key, options.lines[index])
+
+
+def _counts_conditions(names: list[str], values: list[str]) -> bool:
+    """Whether an attachment's last `conditionType` is a count (`3`, `3-4`), not AND or OR: then
+    2.x counts each `conditions` entry, repeats included (AbstractConditionsAttachment)."""
+    kind = next((value for name, value in zip(reversed(names), reversed(values)) if name == "conditionType"), "AND")
+    return kind.strip().upper() not in ("AND", "OR")
 
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number",
