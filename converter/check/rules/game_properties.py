@@ -8,6 +8,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.rule import hit, rule
 from converter.check.rules.references import last_declaration, property_is_true
+from converter.check.rules.structure import java_int
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -120,14 +121,6 @@ def _with_synonym(name: str, known: frozenset[str]) -> str | None:
     return None
 
 
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
-
-
 # game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
 TEXT_PROPERTIES = frozenset({"mapName", "notes"})
 
@@ -158,7 +151,8 @@ def property_value(context):
     false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
     the value, so it fails with an error when it reads such a property as true or false. The
     names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max`
-    that is not whole, or a number outside `min`..`max`, stops TripleA 1.9 loading the game when
+    that is not whole (as Java reads it: no blank around it, within -2147483648..2147483647),
+    or a number outside `min`..`max`, stops TripleA 1.9 loading the game when
     the property is `editable="true"`; a fixed property's range is never read (not reported),
     and 1.9 reads a value that is not a number as 0.
 
@@ -172,15 +166,13 @@ def property_value(context):
                 prop.name not in TEXT_PROPERTIES:
             problem = "expected true or false"
         elif prop.value_type == "number" and not prop.editable:  # a fixed one's min and max are never read
-            if not _is_int(prop.value):
+            if java_int(prop.value) is None:
                 problem = "value must be a whole number"
         elif prop.value_type == "number":
-            try:
-                value, low, high = int(prop.value), int(prop.minimum or 0), int(prop.maximum or 0)
-            except ValueError:
+            value, low, high = java_int(prop.value), java_int(prop.minimum or "0"), java_int(prop.maximum or "0")
+            if value is None or low is None or high is None:
                 problem = "value, min and max must be whole numbers"
-            else:
-                if not low <= value <= high:
-                    problem = f"outside its range {low}..{high}"
+            elif not low <= value <= high:
+                problem = f"outside its range {low}..{high}"
         if problem:
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)

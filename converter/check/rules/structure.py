@@ -459,7 +459,16 @@ def bad_quantity(context):
 
 
 def _java_int(value: str) -> bool:
-    return _JAVA_INT.fullmatch(value) is not None and _INT_MIN <= int(value) <= _INT_MAX
+    return java_int(value) is not None
+
+
+def java_int(text: str) -> int | None:
+    """`text` as Java's Integer.parseInt reads it (untrimmed: a sign and digits, within int
+    range); None where it throws."""
+    if _JAVA_INT.fullmatch(text) is None:
+        return None
+    value = int(text)
+    return value if _INT_MIN <= value <= _INT_MAX else None
 
 
 @rule("S215", "structure.unused-frontier", Severity.INFO, "production frontier {name!r} is given to no player{detail}")
