@@ -30,6 +30,7 @@
  *
  * select(root, steps: tuple[bytes, ...]) -> Nodes | None
  * scatter(root, tags: tuple[bytes, ...]) -> tuple[Nodes, ...] | None   (one per tag)
+ * tag_names(root) -> tuple[str, ...] | None   (the distinct element names, see distinct_tags)
  * Nodes: len(), ==, column(name: bytes, default=None, at=None), lines(), elements(),
  *        owners(parents: Nodes) -> each node's parent's index in parents (-1: not there)
  */
@@ -326,6 +327,74 @@ fail:
     return NULL;
 }
 
+#define MAX_DISTINCT_TAGS 256
+
+/* tag_names(root): the distinct names of the elements at and below root, in order of first
+ * appearance (what {e.tag for e in root.iter() if e is an element} holds); None when one
+ * has a namespace or the tree has more than MAX_DISTINCT_TAGS names (lxml reads them).
+ * libxml2 interns a document's names, so a pointer compare nearly always settles a name. */
+static PyObject *distinct_tags(PyObject *self, PyObject *root) {
+    (void)self;
+    XmlNode *start = (XmlNode *)element_node(root);
+    if (start == NULL)
+        Py_RETURN_NONE;
+    const char *seen[MAX_DISTINCT_TAGS];
+    const char *last = NULL; /* the previous element's name: siblings mostly share one */
+    Py_ssize_t count = 0;
+    XmlNode *node = start;
+    while (node != NULL) {
+        if (node->ns != NULL || node->name == NULL)
+            Py_RETURN_NONE;
+        if (node->name != last) {
+            Py_ssize_t i = 0;
+            while (i < count && seen[i] != node->name)
+                i++;
+            if (i == count) { /* not this pointer: the same name at another address, or a new one */
+                i = 0;
+                while (i < count && strcmp(seen[i], node->name) != 0)
+                    i++;
+                if (i == count) {
+                    if (count == MAX_DISTINCT_TAGS)
+                        Py_RETURN_NONE;
+                    seen[count++] = node->name;
+                }
+            }
+            last = node->name;
+        }
+        XmlNode *child = node->children;
+        while (child != NULL && child->type != XML_ELEMENT_NODE)
+            child = child->next;
+        if (child != NULL) {
+            node = child;
+            continue;
+        }
+        while (node != NULL) { /* the next element after this subtree */
+            if (node == start) {
+                node = NULL;
+                break;
+            }
+            XmlNode *next = node->next;
+            while (next != NULL && next->type != XML_ELEMENT_NODE)
+                next = next->next;
+            if (next != NULL) {
+                node = next;
+                break;
+            }
+            node = node->parent;
+        }
+    }
+    PyObject *names = PyTuple_New(count);
+    for (Py_ssize_t i = 0; names != NULL && i < count; i++) {
+        PyObject *name = PyUnicode_DecodeUTF8(seen[i], (Py_ssize_t)strlen(seen[i]), "strict");
+        if (name == NULL) {
+            Py_CLEAR(names);
+            break;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    return names;
+}
+
 static Py_ssize_t nodes_len(Nodes *self) {
     return self->size;
 }
@@ -568,6 +637,7 @@ static PyMethodDef methods[] = {
     {"lines", lines, METH_O, "lines(elements) -> [element.sourceline ...], or None when lxml must read them"},
     {"select", select_path, METH_VARARGS, "select(root, steps) -> Nodes at the child path, or None (not an element)"},
     {"scatter", scatter, METH_VARARGS, "scatter(root, tags) -> (Nodes of each tag anywhere, ...), or None"},
+    {"tag_names", distinct_tags, METH_O, "tag_names(root) -> (each distinct element name, ...), or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -141,4 +141,15 @@ def scatter(root: etree._Element, tags: tuple[str, ...]) -> dict:
     return {tag: ElementNodes(found) for tag, found in elements.items()}
 
 
+def tag_names(root: etree._Element) -> set[str]:
+    """The distinct tags of the elements at and below `root` (a namespaced one as lxml
+    spells it, `{uri}name`)."""
+    kernel = _kernel()
+    if kernel is not None:
+        found = kernel.tag_names(root)
+        if found is not None:
+            return set(found)
+    return {element.tag for element in root.iter() if isinstance(element.tag, str)}
+
+
 _PLAIN_TAG = re.compile(r"[A-Za-z_][\w.-]*")

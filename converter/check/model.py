@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from converter.check.attachmentspelling import with_2x_attachment_spelling
+from converter.check.spelling2x import as_2x_reads
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
@@ -577,7 +577,7 @@ def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
 
 def build_model(root: etree._Element) -> GameModel:
     """The model of a game as TripleA 2.x reads it (1.8's attachment spelling included)."""
-    return GameModel(with_2x_attachment_spelling(root))
+    return GameModel(as_2x_reads(root))
 
 
 def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:

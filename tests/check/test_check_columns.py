@@ -97,3 +97,41 @@ def test_pure_mode_has_no_kernel(monkeypatch) -> None:
         assert accelerator("_columns") is None
     finally:
         accelerator.cache_clear()
+
+
+def _lxml_tag_names(root) -> set[str]:
+    return {element.tag for element in root.iter() if isinstance(element.tag, str)}
+
+
+@pytest.mark.parametrize("xml", _reference_xmls()[:4], ids=lambda path: path.name)
+def test_tag_names_of_real_xmls_match_lxml(xml: Path) -> None:
+    root = parse_xml(xml).getroot()
+    assert set(KERNEL.tag_names(root)) == _lxml_tag_names(root)
+    for inner in list(root)[:5]:  # a subtree: only its own tags
+        assert set(KERNEL.tag_names(inner)) == _lxml_tag_names(inner)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.sampled_from(["a", "B", "a", "é", "Territory", "territory"]),
+                    lambda children: st.tuples(st.sampled_from(["a", "B", "c", "ü"]), st.lists(children, max_size=4)),
+                    max_leaves=30))
+def test_generated_tag_names_match_lxml(tree) -> None:
+    def build(node) -> str:
+        if isinstance(node, str):
+            return f"<{node}/><!-- x --><?p q?>"
+        tag, children = node
+        return f"<{tag}>text{''.join(map(build, children))}</{tag}>"
+
+    root = etree.fromstring(f"<game>{build(tree)}</game>")
+    assert columns.tag_names(root) == _lxml_tag_names(root)
+    assert list(KERNEL.tag_names(root)) == list(dict.fromkeys(
+        element.tag for element in root.iter() if isinstance(element.tag, str)))  # in order of first appearance
+
+
+def test_tag_names_leave_namespaces_and_many_names_to_lxml() -> None:
+    namespaced = etree.fromstring('<game xmlns:x="urn:x"><x:a/><b/></game>')
+    assert KERNEL.tag_names(namespaced) is None
+    assert columns.tag_names(namespaced) == {"game", "{urn:x}a", "b"}
+    many = etree.fromstring("<game>" + "".join(f"<t{number}/>" for number in range(300)) + "</game>")
+    assert KERNEL.tag_names(many) is None and len(columns.tag_names(many)) == 301
+    assert KERNEL.tag_names(etree.Comment("x")) is None
