@@ -182,6 +182,37 @@ def unreadable_reason(path: str, quick: bool | None = None) -> str | None:
     return None
 
 
+def reads_ignoring_checksums(path: str) -> bool:
+    """Whether the PNG at `path` verifies once every chunk's checksum is made right: Java's
+    ImageIO, with which 2.x reads flags, never checks them (AWT's decoder, which draws
+    units, does)."""
+    import io
+    import zlib
+
+    from PIL import Image
+
+    try:
+        data = read_file(path)
+        if not data.startswith(PNG_SIGNATURE):
+            return False
+        chunks, at = [PNG_SIGNATURE], len(PNG_SIGNATURE)
+        while at + 12 <= len(data):
+            length = int.from_bytes(data[at:at + 4], "big")
+            body = data[at + 4:at + 8 + length]  # type and data
+            if len(body) != 4 + length:
+                return False  # cut short: no checksum makes that readable
+            chunks += [data[at:at + 4], body, zlib.crc32(body).to_bytes(4, "big")]
+            at += 12 + length
+        with Image.open(io.BytesIO(b"".join(chunks) + data[at:])) as image:
+            image.verify()
+    except IMAGE_ERRORS:
+        return False
+    return True
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 def image_size(path: str, known: tuple[bool, tuple[int, int] | None] | None = None) -> tuple[int, int]:
     """The size Pillow's `Image.open` reports, read from the PNG header when that surely
     agrees; raises what Pillow (or open) raises for an unreadable file. `known` is the

@@ -17,6 +17,10 @@ _ALLIANCE_SUFFIXES = (" Total Victory VCs", " Honorable Victory VCs", " Projecti
 # the victory property under which 2.x reads each amount (EndRoundDelegate)
 _VICTORY_MODES = {" Total Victory VCs": "Total Victory", " Honorable Victory VCs": "Honorable Surrender",
                   " Projection of Power VCs": "Projection of Power", " Economic Victory": "Economic Victory"}
+# an alliance's victory amount as map makers also write it, lower-cased -> the suffix 2.x builds:
+# in another letter case, or named after its victory property (" Honorable Surrender VCs")
+_AMOUNT_VARIANTS = {**{f" {mode} VCs".lower(): suffix for suffix, mode in _VICTORY_MODES.items()},
+                    **{suffix.lower(): suffix for suffix in _ALLIANCE_SUFFIXES}}
 # and those for a player or an alliance S209 tells apart (" bid" is a player's: BidPurchaseDelegate)
 _PER_SIDE_SUFFIXES = (" bid", *_ALLIANCE_SUFFIXES)
 
@@ -38,7 +42,8 @@ def unknown_property(context):
     differs from the new name's default (false); names that triggers read (`gameProperty`,
     `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
     reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
-    `Axis Economic Victory`), naming no player or alliance of the game is a warning when the game
+    `Axis Economic Victory`), naming no player or alliance of the game, or an alliance's amount
+    written another way (`Axis Honorable Surrender VCs`), is a warning when the game
     plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
     `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
     default amount instead (the message names the closest property it reads); info when it does
@@ -86,6 +91,15 @@ def unknown_property(context):
         if any(prop.name.endswith(s) and prop.name[: -len(s)] in players for s in PLAYER_PROPERTY_SUFFIXES_2X) or \
                 any(prop.name.endswith(s) and prop.name[: -len(s)] in alliances for s in _ALLIANCE_SUFFIXES):
             continue
+        amount = _alliance_amount(prop.name, alliances)
+        if amount is not None:  # an alliance's victory amount written another way
+            meant, suffix = amount
+            mode = _VICTORY_MODES[suffix]
+            unread = not property_is_true(model, mode) and not _may_be_switched_on(model, mode)
+            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
+                      suggestion=f" (it reads '<alliance>{suffix}'); did you mean {meant!r}?" +
+                      (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
+            continue
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
@@ -123,6 +137,18 @@ def _with_synonym(name: str, known: frozenset[str]) -> str | None:
 
 # game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
 TEXT_PROPERTIES = frozenset({"mapName", "notes"})
+
+
+def _alliance_amount(name: str, alliances: set[str]) -> tuple[str, str] | None:
+    """(the name 2.x reads, its suffix) when `name` is an alliance's victory amount written
+    another way (`Axis Honorable Surrender VCs` for `Axis Honorable Victory VCs`); else None."""
+    for alliance in alliances:
+        if name.startswith(alliance):
+            rest = name[len(alliance):]
+            suffix = _AMOUNT_VARIANTS.get(rest.lower())
+            if suffix is not None and rest != suffix:
+                return alliance + suffix, suffix
+    return None
 
 
 def _may_be_switched_on(model, name: str) -> bool:

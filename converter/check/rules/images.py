@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
-from converter.check.imagefiles import unreadable_reason
+from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reason
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.check.techimages import starting_image_name
@@ -175,8 +175,9 @@ def unit_without_any_image(context):
     starts with or can buy it; a type with no image anywhere often has its name spelt
     differently in the XML and in the image files, or its images were never added. Wherever
     such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
-    type no player starts with, holds or can buy (I401's units) is info: only a trigger or a
-    later change could bring it into play.
+    type no player starts with, holds or can buy (I401's units), and that no trigger places,
+    gives or sells (its `placement`, `purchase` or `frontier`), is info: only a later change
+    could bring it into play.
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -187,6 +188,7 @@ def unit_without_any_image(context):
         return
     players = [*dict.fromkeys(model.players), NEUTRAL]
     in_play = {unit for _, unit in model.derived("images.player_units", _player_units)}
+    in_play |= _units_from_triggers(model, model.names(UNIT)) if not in_play.issuperset(model.names(UNIT)) else set()
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit,
@@ -194,7 +196,19 @@ def unit_without_any_image(context):
                       **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
 
 
-_NOT_IN_PLAY = "; no player starts with, holds or can buy it"
+_NOT_IN_PLAY = "; no player starts with, holds or can buy it, and no trigger brings it"
+
+
+def _units_from_triggers(model, units: frozenset[str]) -> set[str]:
+    """The unit types triggers bring into play: placed (`placement`), given (`purchase`), or
+    sold by a frontier a trigger moves a player to (`frontier`; 2.x TriggerAttachment)."""
+    named = {part.strip() for option in ("placement", "purchase") for value in model.option_values(option)
+             for part in value.split(":")}
+    found = named & units
+    sold = _frontier_units(model, units)
+    for frontier in model.option_values("frontier"):
+        found |= sold.get(frontier.strip(), set())
+    return found
 
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
@@ -335,7 +349,9 @@ def unreadable_image(context):
     opened and decoded here (PNG checksums included), so a truncated or corrupt file, a file
     that is no image at all, or a named pipe or device in its place (reported without being
     read, since reading one could block) is caught before play. The game XML's parser does not
-    look at these files, so otherwise the fault shows only in play, when TripleA draws them.
+    look at these files, so otherwise the fault shows only in play, when TripleA draws them. A
+    flag whose only fault is a chunk's checksum is not reported: 2.x reads flags with Java's
+    ImageIO, which never checks them (units are drawn through AWT's decoder, which does).
 
     Fix: Replace the file the message names with a valid image (export or copy it again), or
     delete it if nothing uses it.
@@ -349,7 +365,7 @@ def unreadable_image(context):
         if known is not None and known[0]:
             continue  # pngscan vouches for it (unreadable_reason would say None at once)
         reason = unreadable_reason(path, None if known is None else known[0])
-        if reason is not None:
+        if reason is not None and not (folder == "flags" and reads_ignoring_checksums(path)):
             yield hit(file=Path(path), name=f"{folder}/{relative}", reason=reason)
 
 
