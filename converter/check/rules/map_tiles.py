@@ -18,6 +18,7 @@ TILE_SIZE = 256
 FULL_TILE = (TILE_SIZE, TILE_SIZE)
 SHOWN_TILES = 1000  # missing tiles M310 names one by one; a real map has a few thousand tiles at most
 COVERAGE_LIMIT = 4096  # up to this many missing tiles, M310 leaves out those land covers (more: a broken map)
+EDGE_STRIP = 4  # px: a missing tile holding no more of the map than this shows a black line (see landcover.SEAM)
 GRID_NAMES_AT_ONCE = 1 << 16  # up to this many grid cells, M310 looks each cell's name up (else each file's)
 
 
@@ -34,7 +35,7 @@ def map_size(context) -> tuple[int, int] | None:
 
 
 @rule("M310", "map-files.tile-missing", Severity.ERROR,
-      "{folder}/{column}_{row}.png is missing (map is {width}x{height}){more}")
+      "{folder}/{column}_{row}.png is missing (map is {width}x{height}){edge}{more}")
 def tile_missing(context):
     """Finds squares of the map's 256x256 tile grid with neither a base tile nor a relief tile.
 
@@ -45,8 +46,10 @@ def tile_missing(context):
     the polygons' extent), divided into 256-pixel columns and rows counted from 0, each drawn
     from `baseTiles/<column>_<row>.png` and the optional `reliefTiles/<column>_<row>.png`. A
     square with only its relief tile is fine (2.x puts a blank base under it; official maps
-    leave out such base tiles), and relief tiles are never required. After 1,000 missing
-    tiles the rest are only counted.
+    leave out such base tiles), and relief tiles are never required. A missing tile of the last
+    column or row that holds at most 4 px of the map is info: 2.x clears a tile to black before
+    drawing, so it shows as a black line at the map's edge (mostly a `map.width` or
+    `map.height` a few pixels too large). After 1,000 missing tiles the rest are only counted.
 
     Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
     TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
@@ -73,8 +76,16 @@ def tile_missing(context):
         missing = len(absent)
     for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
         more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
+        across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
+        if min(across, down) <= EDGE_STRIP:  # the tile is cleared to black: a line at the edge, not a hole
+            yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
+                      height=height, more=more, severity=Severity.INFO,
+                      edge=f"; only {across}x{down} px of the map lie in it, a black line at its edge: "
+                           f"map.{'width' if across <= EDGE_STRIP else 'height'} may be "
+                           f"{across if across <= EDGE_STRIP else down} px too large")
+            continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
-                  more=more)
+                  more=more, edge="")
 
 
 def _not_land_covered(context, cells: list[tuple[int, int]], width: int, height: int) -> list[tuple[int, int]]:
