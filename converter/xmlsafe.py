@@ -28,7 +28,7 @@ def parse_xml(source: Path | str | bytes) -> etree._ElementTree:
     try:
         tree = etree.fromstring(data, hardened_parser()).getroottree()
     except etree.XMLSyntaxError as error:
-        raise UnsafeXmlError(f"not well-formed XML: {error}") from None
+        raise UnsafeXmlError(f"not well-formed XML: {error.msg or error}") from None  # msg: without "(<string>, line N)"
     return refuse_entities(tree)
 
 

@@ -282,3 +282,12 @@ def test_hostile_map_yml_gives_findings_not_a_traceback(tmp_path: Path, capsys, 
     code, out, err = _run(capsys, str(tmp_path), "--select", "Y")
     assert code in (0, 1) and "Traceback" not in err and "C001" not in out and "owned" not in out + err, (out, err)
     assert "Y50" in out  # each is reported as a map.yml finding
+
+
+def test_a_syntax_error_names_its_place_once(tmp_path: Path, capsys) -> None:
+    # lxml's own text adds "(<string>, line N)" after libxml2's "line N, column M"
+    xml = tmp_path / "broken.xml"
+    xml.write_bytes(b'<game>\n<info name="a<b" version="1"/></game>')
+    code, out, _ = _run(capsys, str(xml))
+    assert code == 1
+    assert "X001" in out and "line 2, column" in out and "<string>" not in out, out
