@@ -264,6 +264,24 @@ fail:
     return NULL;
 }
 
+/* the element after `node` in document order (depth first, elements only, as lxml's iter),
+ * within the subtree of `start`; NULL after its last */
+static XmlNode *next_element(XmlNode *node, const XmlNode *start) {
+    XmlNode *child = node->children;
+    while (child != NULL && child->type != XML_ELEMENT_NODE)
+        child = child->next;
+    if (child != NULL)
+        return child;
+    for (; node != NULL && node != start; node = node->parent) { /* the next element after this subtree */
+        XmlNode *next = node->next;
+        while (next != NULL && next->type != XML_ELEMENT_NODE)
+            next = next->next;
+        if (next != NULL)
+            return next;
+    }
+    return NULL;
+}
+
 static PyObject *scatter(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *root, *tags;
@@ -295,27 +313,7 @@ static PyObject *scatter(PyObject *self, PyObject *args) {
                     goto fail;
                 break; /* a tag named twice: the first takes it, as in one dict */
             }
-        XmlNode *child = node->children;
-        while (child != NULL && child->type != XML_ELEMENT_NODE)
-            child = child->next;
-        if (child != NULL) {
-            node = child;
-            continue;
-        }
-        while (node != NULL) { /* the next element after this subtree */
-            if (node == start) {
-                node = NULL;
-                break;
-            }
-            XmlNode *next = node->next;
-            while (next != NULL && next->type != XML_ELEMENT_NODE)
-                next = next->next;
-            if (next != NULL) {
-                node = next;
-                break;
-            }
-            node = node->parent;
-        }
+        node = next_element(node, start);
     }
     PyMem_Free(capacities);
     PyMem_Free(names);
@@ -361,27 +359,7 @@ static PyObject *distinct_tags(PyObject *self, PyObject *root) {
             }
             last = node->name;
         }
-        XmlNode *child = node->children;
-        while (child != NULL && child->type != XML_ELEMENT_NODE)
-            child = child->next;
-        if (child != NULL) {
-            node = child;
-            continue;
-        }
-        while (node != NULL) { /* the next element after this subtree */
-            if (node == start) {
-                node = NULL;
-                break;
-            }
-            XmlNode *next = node->next;
-            while (next != NULL && next->type != XML_ELEMENT_NODE)
-                next = next->next;
-            if (next != NULL) {
-                node = next;
-                break;
-            }
-            node = node->parent;
-        }
+        node = next_element(node, start);
     }
     PyObject *names = PyTuple_New(count);
     for (Py_ssize_t i = 0; names != NULL && i < count; i++) {
