@@ -35,8 +35,9 @@ def unknown_property(context):
     The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
     repair at end of round`) and those of the installed engine. A name close to a known one is
     a warning, with "did you mean" (the names triggers read count as known here; `start` for
-    `beginning` counts as a misspelling), and info when the game sets that name too; other unknown names, those of older engines and those only 1.9
-    reads (`Roll AA Individually`) are info; a
+    `beginning` counts as a misspelling), and info when the game sets that name too; other
+    unknown names, those of older engines and those only 1.9 reads (`Roll AA Individually`)
+    are info; a
     name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
     Victory` with the opposite meaning) is named with the new one, a warning when its value
     differs from the new name's default (false); names that triggers read (`gameProperty`,

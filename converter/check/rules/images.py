@@ -188,7 +188,8 @@ def unit_without_any_image(context):
         return
     players = [*dict.fromkeys(model.players), NEUTRAL]
     in_play = {unit for _, unit in model.derived("images.player_units", _player_units)}
-    in_play |= _units_from_triggers(model, model.names(UNIT)) if not in_play.issuperset(model.names(UNIT)) else set()
+    if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
+        in_play |= _units_from_triggers(model, model.names(UNIT))
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit,
