@@ -191,11 +191,13 @@ def reads_ignoring_checksums(path: str) -> bool:
 
     from PIL import Image
 
+    from converter.check.pngfast import SIGNATURE
+
     try:
         data = read_file(path)
-        if not data.startswith(PNG_SIGNATURE):
+        if not data.startswith(SIGNATURE):
             return False
-        chunks, at = [PNG_SIGNATURE], len(PNG_SIGNATURE)
+        chunks, at = [SIGNATURE], len(SIGNATURE)
         while at + 12 <= len(data):
             length = int.from_bytes(data[at:at + 4], "big")
             body = data[at + 4:at + 8 + length]  # type and data
@@ -208,9 +210,6 @@ def reads_ignoring_checksums(path: str) -> bool:
     except IMAGE_ERRORS:
         return False
     return True
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def image_size(path: str, known: tuple[bool, tuple[int, int] | None] | None = None) -> tuple[int, int]:

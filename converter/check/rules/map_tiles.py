@@ -78,11 +78,11 @@ def tile_missing(context):
         more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
         across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
         if min(across, down) <= EDGE_STRIP:  # the tile is cleared to black: a line at the edge, not a hole
+            key, excess = ("width", across) if across <= EDGE_STRIP else ("height", down)
             yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
                       height=height, more=more, severity=Severity.INFO,
                       edge=f"; only {across}x{down} px of the map lie in it, a black line at its edge: "
-                           f"map.{'width' if across <= EDGE_STRIP else 'height'} may be "
-                           f"{across if across <= EDGE_STRIP else down} px too large")
+                           f"map.{key} may be {excess} px too large")
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
                   more=more, edge="")
