@@ -72,7 +72,7 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
             if known is not None and name[:1].lower() + name[1:] not in known:
                 found.add(("S208", option.sourceline, f"{java_class.rsplit('.', 1)[-1]} has no option {name!r}"
                                                       f"{_difflib_suggestion(name, known)}"))
-            key = (name, value, option.get("count", ""))
+            key = (name[:1].lower() + name[1:], value, option.get("count", ""))  # as 2.x names the option
             if key in first and not (counted and name == "conditions"):
                 found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
                                                       f"{attachment.get('name', '')!r} (first on line {first[key]})"))

@@ -397,7 +397,8 @@ def duplicate_option(context):
     (`placement`, `purchase`, `removeUnits`: three lines place three) are meant to repeat and are
     not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218), nor
     `conditions` repeated in an attachment whose `conditionType` is a count (`3` or `3-4`):
-    2.x counts each listing, so a repeat weighs that condition more.
+    2.x counts each listing, so a repeat weighs that condition more. An option name is compared
+    as 2.x reads it, its first letter in lower case.
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
@@ -405,7 +406,13 @@ def duplicate_option(context):
     if model is None:
         return
     # an option can only repeat another of the same name in the same attachment: only those are read
-    names, owners = model.option_names, model.option_owners
+    written = names = model.option_names
+    owners = model.option_owners
+    # 2.x lower-cases an option name's first letter (GameParser), so `IsAirTransportable` repeats
+    # `isAirTransportable`; the few distinct names tell whether any needs it
+    capitalised = {name for name in set(names) if name[:1].isupper()}
+    if capitalised:
+        names = [name[:1].lower() + name[1:] if name in capitalised else name for name in names]
     if len(set(zip(owners, names))) == len(names):
         return  # no attachment names an option twice: the usual case, settled in C
     attached, options = model.attached, model.options
@@ -423,7 +430,7 @@ def duplicate_option(context):
         first: dict[tuple[str, str, str], int] = {}
         for index, key in zip(indices, zip(names[start:end], values, options.column_at("count", indices, ""))):
             if key in first and key[0] not in repeating:
-                yield hit(line=options.lines[index], option=key[0], value=key[1], name=attachment_names[owner],
+                yield hit(line=options.lines[index], option=written[index], value=key[1], name=attachment_names[owner],
                           first=first[key])
             first.setdefault(key, options.lines[index])
 
