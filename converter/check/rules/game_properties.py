@@ -3,7 +3,7 @@ S2xx is in `structure`)."""
 
 from __future__ import annotations
 
-from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
+from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.rule import hit, rule
@@ -35,7 +35,8 @@ def unknown_property(context):
     The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
     repair at end of round`) and those of the installed engine. A name close to a known one is
     a warning, with "did you mean" (the names triggers read count as known here; `start` for
-    `beginning` counts as a misspelling), and info when the game sets that name too; other
+    `beginning` counts as a misspelling), and info when the game sets that name too or its value
+    is that name's default (`MaxFactoriesPerTerritory=1`: the game plays the same); other
     unknown names, those of older engines and those only 1.9 reads (`Roll AA Individually`)
     are info; a
     name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
@@ -117,6 +118,10 @@ def unknown_property(context):
             # the game sets that one too: the name is likely meant as another setting, none the engine has
             yield hit(line=prop.line, name=prop.name, suggestion=f" (close to {match!r}, which the game sets too)")
             continue
+        if match is not None and _is_default(match, prop.value):
+            yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (its value is that "
+                      f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same)")
+            continue
         yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
                   severity=Severity.WARNING if match else None)
 
@@ -138,6 +143,17 @@ def _with_synonym(name: str, known: frozenset[str]) -> str | None:
 
 # game properties the engines read as text whatever their tag says (GameData.getGameName, the notes)
 TEXT_PROPERTIES = frozenset({"mapName", "notes"})
+
+
+def _is_default(name: str, value: str) -> bool:
+    """Whether `value` is what 2.x plays with when the game lacks the property `name` (its
+    default, as PropertyValueTypeInference reads a value: a boolean in any case, a whole number)."""
+    default = PROPERTY_DEFAULTS_2X.get(name)
+    if default is None:
+        return False
+    if default in ("true", "false"):
+        return value.strip().lower() == default
+    return java_int(value) is not None and java_int(value) == java_int(default)
 
 
 def _alliance_amount(name: str, alliances: set[str]) -> tuple[str, str] | None:
