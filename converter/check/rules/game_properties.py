@@ -153,7 +153,8 @@ def _is_default(name: str, value: str) -> bool:
         return False
     if default in ("true", "false"):
         return value.strip().lower() == default
-    return java_int(value) is not None and java_int(value) == java_int(default)
+    number = java_int(value)
+    return number is not None and number == java_int(default)
 
 
 def _alliance_amount(name: str, alliances: set[str]) -> tuple[str, str] | None:
