@@ -38,10 +38,9 @@ def unknown_property(context):
     `beginning` counts as a misspelling), and info when the game sets that name too or its value
     is that name's default (`MaxFactoriesPerTerritory=1`: the game plays the same); other
     unknown names, those of older engines and those only 1.9 reads (`Roll AA Individually`)
-    are info; a
-    name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic
-    Victory` with the opposite meaning) is named with the new one, a warning when its value
-    differs from the new name's default (false); names that triggers read (`gameProperty`,
+    are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now
+    `Economic Victory` with the opposite meaning) is named with the new one, a warning when its
+    value differs from the new name's default (false); names that triggers read (`gameProperty`,
     `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
     reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
     `Axis Economic Victory`), naming no player or alliance of the game, or an alliance's amount
@@ -96,20 +95,16 @@ def unknown_property(context):
         amount = _alliance_amount(prop.name, alliances)
         if amount is not None:  # an alliance's victory amount written another way
             meant, suffix = amount
-            mode = _VICTORY_MODES[suffix]
-            unread = not property_is_true(model, mode) and not _may_be_switched_on(model, mode)
-            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
-                      suggestion=f" (it reads '<alliance>{suffix}'); did you mean {meant!r}?" +
-                      (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
+            unplayed = _unplayed_victory(model, _VICTORY_MODES[suffix])
+            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
+                      suggestion=f" (it reads '<alliance>{suffix}'); did you mean {meant!r}?{unplayed}")
             continue
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
-            mode = _VICTORY_MODES.get(side_suffix)
-            unread = mode is not None and not property_is_true(model, mode) and not _may_be_switched_on(model, mode)
-            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unread else Severity.WARNING,
-                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
-                      (f"; the game plays without {mode!r}, which reads these amounts" if unread else ""))
+            unplayed = _unplayed_victory(model, _VICTORY_MODES.get(side_suffix))
+            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
+                      suggestion=_side_property_note(prop.name, side_suffix, players, alliances) + unplayed)
             continue
         if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
             candidates = known | used_by_triggers
@@ -169,10 +164,14 @@ def _alliance_amount(name: str, alliances: set[str]) -> tuple[str, str] | None:
     return None
 
 
-def _may_be_switched_on(model, name: str) -> bool:
-    """Whether the host may turn the property on before the game: its last declaration is editable."""
-    prop = last_declaration(model, name)
-    return prop is not None and prop.editable
+def _unplayed_victory(model, mode: str | None) -> str:
+    """S209's note when the game never plays with the victory property `mode`, which reads
+    the amounts: not true, and not editable so the host may turn it on; "" when it does or
+    may (or for no mode: a bid)."""
+    if mode is None or property_is_true(model, mode):
+        return ""
+    prop = last_declaration(model, mode)
+    return "" if prop is not None and prop.editable else f"; the game plays without {mode!r}, which reads these amounts"
 
 
 def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:

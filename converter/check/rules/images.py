@@ -12,6 +12,7 @@ from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reason
+from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.check.techimages import starting_image_name
@@ -21,7 +22,7 @@ from converter.findings import Severity
 
 # the engine's player for what nobody owns (2.x PlayerList.getNullPlayer, Constants.PLAYER_NAME_NEUTRAL;
 # 1.9 PlayerID.NULL_PLAYERID): its units are drawn from units/Neutral/, and getPlayerId("Neutral") is it
-NEUTRAL = "Neutral"
+NEUTRAL = NEUTRAL_PLAYER
 # what Java's String.isBlank skips (Character.isWhitespace): 2.x places a unit whose owner is blank unowned
 _JAVA_BLANK = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006" \
               "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"

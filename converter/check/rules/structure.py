@@ -26,7 +26,6 @@ _TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial 
                    ("Shipyards", "shipyards", "Shipyards"))
 
 
-
 @rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
 def duplicate_name(context):
     """Finds a name declared twice for one kind of thing, such as two territories of the same name.
@@ -461,12 +460,8 @@ def bad_quantity(context):
         table = model.anywhere(tag)
         for index, value in enumerate(table.column("quantity")):
             # short decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs more
-            if value is not None and not (value.isdecimal() and len(value) < 10) and not _java_int(value):
+            if value is not None and not (value.isdecimal() and len(value) < 10) and java_int(value) is None:
                 yield hit(line=table.lines[index], element=tag, attribute="quantity", value=value)
-
-
-def _java_int(value: str) -> bool:
-    return java_int(value) is not None
 
 
 def java_int(text: str) -> int | None:
