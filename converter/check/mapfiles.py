@@ -266,7 +266,7 @@ def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
     """One line of `polygons.txt` read with the regular expressions (the format's definition).
     Text between or after polygons, or between the points inside one, is what 2.x's
     PointFileReaderWriter skips (it reads every `(x,y)` of every `<...>` of the line): the
-    entry stands when each polygon keeps three points, the text is noted."""
+    entry stands and the text is noted (`_polygon_entry`, which also notes short polygons)."""
     name, bracket, rest = line.partition("<")
     name = name.strip()
     if not bracket or not name:

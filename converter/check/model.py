@@ -576,7 +576,8 @@ def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
 
 
 def build_model(root: etree._Element) -> GameModel:
-    """The model of a game as TripleA 2.x reads it (1.8's attachment spelling included)."""
+    """The model of a game as TripleA 2.x reads it: tags in any letter case and 1.8's
+    attachment spelling included (`spelling2x`)."""
     return GameModel(as_2x_reads(root))
 
 
