@@ -136,6 +136,88 @@ SKIPPED_BOOLEAN_OPTION_NAMES_2X: tuple[str, ...] = ("giveUnitControl",)
 # javap; 2.x AbstractRulesAttachment.setChance the same).
 REFUSED_OPTIONS: dict[str, tuple[str, ...]] = {"RulesAttachment": ("chance",)}
 
+# Options that hold one value: 2.x's setter (reached through getPropertyOrEmpty, as above) stores the
+# value in a field of one value (boolean, int, String, String[], one Tuple, one GamePlayer or
+# ProductionFrontier), replacing what an earlier <option> of the name set, so the last one given wins.
+# Read from the same source: each option's field in its class or an ancestor, and its String setter
+# checked to assign, not add (UnitSupportAttachment's setFaction, setSide and setDice reset first).
+# Options whose field is a list, set or map add each line and are not here. The 1.9 jar agrees (javap:
+# every such field it has, `m_<option>`, is of one value too).
+SINGLE_VALUE_OPTIONS_2X: dict[str, tuple[str, ...]] = {
+    "CanalAttachment": (
+        "canNotMoveThroughDuringCombatMove", "canalName",
+    ),
+    "PlayerAttachment": (
+        "captureVps", "destroysPUs", "giveUnitControlInAllTerritories", "immuneToBlockade", "retainCapitalNumber",
+        "retainCapitalProduceNumber", "vps",
+    ),
+    "PoliticalActionAttachment": (
+        "attemptsLeftThisTurn", "attemptsPerTurn", "chance", "chanceDecrementOnSuccess", "chanceIncrementOnFailure",
+        "conditionType", "costPU", "invert", "text",
+    ),
+    "RelationshipTypeAttachment": (
+        "alliancesCanChainTogether", "archeType", "canLandAirUnitsOnOwnedLand", "canMoveAirUnitsOverOwnedLand",
+        "canMoveIntoDuringCombatMove", "canMoveLandUnitsOverOwnedLand", "canMoveThroughCanals",
+        "canTakeOverOwnedTerritory", "givesBackOriginalTerritories", "isDefaultWarPosition", "rocketsCanFlyOver",
+        "upkeepCost",
+    ),
+    "RulesAttachment": (
+        "alliedExclusionTerritories", "alliedOwnershipTerritories", "alliedPresenceTerritories",
+        "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "conditionType", "destroyedTUV",
+        "directExclusionTerritories", "directOwnershipTerritories", "directPresenceTerritories",
+        "dominatingFirstRoundAttack", "enemyExclusionTerritories", "enemyPresenceTerritories",
+        "enemySurfaceExclusionTerritories", "gameProperty", "invert", "isAI", "maxPlacePerTerritory",
+        "movementRestrictionTerritories", "movementRestrictionType", "negateDominatingFirstRoundAttack",
+        "objectiveValue", "placementAnySeaZone", "placementAnyTerritory", "placementCapturedTerritory",
+        "placementInCapitalRestricted", "placementPerTerritory", "unlimitedProduction", "uses",
+    ),
+    "TechAbilityAttachment": (
+        "airborneDistance", "airborneForces", "minimumTerritoryValueForProductionBonus", "repairDiscount",
+        "rocketDistance", "rocketNumberPerTerritory", "warBondDiceNumber", "warBondDiceSides",
+    ),
+    "TechAttachment": (
+        "aARadar", "destroyerBombard", "heavyBomber", "improvedArtillerySupport", "increasedFactoryProduction",
+        "industrialTechnology", "jetPower", "longRangeAir", "mechanizedInfantry", "paratroopers", "rocket",
+        "shipyards", "superSub", "techCost", "warBonds",
+    ),
+    "TerritoryAttachment": (
+        "airBase", "blockadeZone", "capital", "convoyRoute", "isImpassable", "kamikazeZone", "navalBase",
+        "originalFactory", "originalOwner", "production", "unitProduction", "victoryCity",
+    ),
+    "TriggerAttachment": (
+        "chance", "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "conditionType", "frontier", "invert",
+        "notification", "playerAttachmentName", "relationshipTypeAttachmentName", "resource", "resourceCount",
+        "territoryAttachmentName", "territoryEffectAttachmentName", "unitAttachmentName", "usedThisRound", "uses",
+        "victory",
+    ),
+    "UnitAttachment": (
+        "airAttack", "airDefense", "artillery", "artillerySupportable", "attack", "attackAA", "attackAAmaxDieSides",
+        "attackRolls", "attackingLimit", "blockade", "bombard", "bombingBonus", "bombingMaxDieSides",
+        "canAirBattle", "canBeDamaged", "canBeMovedThroughByEnemies", "canBlitz", "canBombard",
+        "canDieFromReachingMaxDamage", "canEscort", "canEvade", "canIntercept", "canInvadeOnlyFrom",
+        "canMoveThroughEnemies", "canNotMoveDuringCombatMove", "canOnlyBePlacedInTerritoryValuedAtX",
+        "canProduceUnits", "canProduceXUnits", "canRetreatOnStalemate", "canScramble", "carrierCapacity",
+        "carrierCost", "chooseBestRoll", "constructionType", "constructionsPerTerrPerTypePerTurn", "damageableAA",
+        "defense", "defenseRolls", "hitPoints", "isAAforBombingThisUnitOnly", "isAAforCombatOnly",
+        "isAAforFlyOverOnly", "isAir", "isAirBase", "isAirTransport", "isAirTransportable", "isCombatTransport",
+        "isConstruction", "isDestroyer", "isFirstStrike", "isInfrastructure", "isKamikaze", "isLandTransport",
+        "isLandTransportable", "isMarine", "isRocket", "isSea", "isStrategicBomber", "isSub", "isSuicide",
+        "isSuicideOnAttack", "isSuicideOnDefense", "isSuicideOnHit", "maxAAattacks", "maxBuiltPerPlayer",
+        "maxConstructionsPerTypePerTerr", "maxDamage", "maxInterceptCount", "maxOperationalDamage", "maxRoundsAA",
+        "maxScrambleCount", "maxScrambleDistance", "mayOverStackAA", "movement", "movementLimit",
+        "offensiveAttackAA", "offensiveAttackAAmaxDieSides", "placementLimit", "requiresAirbaseToIntercept",
+        "transportCapacity", "transportCost", "tuv", "typeAA", "unitPlacementRestrictions", "unitSupportCount",
+        "whenCapturedSustainsDamage",
+    ),
+    "UnitSupportAttachment": (
+        "bonus", "dice", "faction", "impArtTech", "number", "side",
+    ),
+    "UserActionAttachment": (
+        "attemptsLeftThisTurn", "attemptsPerTurn", "chance", "chanceDecrementOnSuccess", "chanceIncrementOnFailure",
+        "conditionType", "costPU", "invert", "text",
+    ),
+}
+
 # Game properties (mostly 1.9's), the fallback for the jar's Constants; misspellings of these are silently ignored.
 PROPERTY_NAMES: tuple[str, ...] = (
     "mapName", "notes", "Low Luck", "LHTR Heavy Bombers", "WW2V2", "WW2V3", "Total Victory",

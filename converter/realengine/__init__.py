@@ -7,6 +7,7 @@ from converter.realengine.harness import (
     PlayReport,
     ScriptActionResult,
     TerritoryMapCounts,
+    attachment_fields,
     load_map,
     parse_game,
     play_game,
@@ -15,6 +16,6 @@ from converter.realengine.locate import EngineUnavailable, engine_unavailable_re
 
 __all__ = [
     "EngineError", "EngineUnavailable", "MapLoadReport", "ParseReport", "PlayReport",
-    "ScriptActionResult", "TerritoryMapCounts", "engine_unavailable_reason", "load_map",
+    "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "engine_unavailable_reason", "load_map",
     "locate_engine", "parse_game", "play_game",
 ]

@@ -214,6 +214,16 @@ def play_report(report: dict[str, Any], save: Path, strict_script: bool = True) 
     return played
 
 
+def attachment_fields(xml: Path | str | bytes, kind: str, owner: str, attachment: str,
+                      fields: list[str]) -> dict[str, str]:
+    """The engine's parse of `xml`, then the named fields (as its class declares them, e.g.
+    `m_transportCost`) of one attachment: `kind` unitType, territory or player, `owner` its name."""
+    with _Scratch() as scratch:
+        report = scratch.run(["attachment", str(scratch.xml_path(xml)), kind, owner, attachment, *fields],
+                             DEFAULT_TIMEOUT_SECONDS)
+    return dict(report["fields"])
+
+
 def load_map(map_dir: Path | str, xml: Path | str | bytes) -> MapLoadReport:
     """Install `map_dir` (a map repository folder or its map/ folder) as the XML's map and open it."""
     with _Scratch() as scratch:

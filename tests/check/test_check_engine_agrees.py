@@ -64,3 +64,30 @@ def test_the_engine_loads_what_a_clean_case_says_it_loads(real_engine, tmp_path:
 def test_there_are_oracle_cases_for_every_rule_the_engine_refuses() -> None:
     covered = {code for param in ORACLE_CASES for code in param.values[1]["expect"]}
     assert covered == REFUSED - {"X003"}
+
+
+# S219 says the engine keeps an option's last value: what 1.9 left in the attachment's field after
+# its parse, for each of the rule's cases 1.9 reads the same way (the old-name case is 2.x's mapping)
+KEPT_LAST = {
+    "option-of-one-value-given-twice-keeps-the-last": ("unitType", "tinyfoot", "unitAttachment",
+                                                       {"m_transportCost": "2"}),
+    "option-given-again-in-an-attachment-already-setting-it": ("unitType", "tinyfoot", "unitAttachment",
+                                                               {"m_movement": "2"}),
+    "condition-with-two-territory-lists-keeps-the-last": ("player", "Reds", "conditionAttachmentRedsHold",
+                                                          {"m_alliedOwnershipTerritories": "[1, Beta]"}),
+    "support-faction-given-twice": ("unitType", "tinyfoot", "supportAttachmentFoot",
+                                    {"m_allied": "true", "m_enemy": "false"}),
+}
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("case_id", sorted(KEPT_LAST))
+def test_the_engine_keeps_the_last_value_of_an_option(real_engine, tmp_path: Path, case_id: str) -> None:
+    from converter.realengine import attachment_fields
+
+    case = next(param.values[1] for param in _load_cases() if param.values[1]["id"] == case_id)
+    assert case["expect"] == ["S219"]
+    kind, owner, attachment, expected = KEPT_LAST[case_id]
+    root = build_case(tmp_path / "case", case)
+    assert attachment_fields(root / "map/games/tiny.xml", kind, owner, attachment, list(expected)) == expected

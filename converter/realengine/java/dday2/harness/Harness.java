@@ -14,6 +14,7 @@ import java.util.Map;
  *   play --load SAVE.tsvg --rounds N ...   (continue a saved game for N more rounds)
  *   loadmap MAPDIR XML
  *   show MAPDIR XML [--seconds N]     (needs a display: the real game window, for screenshots)
+ *   attachment XML KIND OWNER NAME FIELD...   (fields of one attachment after the parse)
  * </pre>
  *
  * Prints exactly one JSON object on stdout; the engine's own output goes to stderr. Exit codes:
@@ -31,13 +32,14 @@ public final class Harness {
     Map<String, Object> report;
     int exitCode = 0;
     try {
-      if (argv.length == 0) throw new UsageError("usage: Harness parse|play|loadmap ...");
+      if (argv.length == 0) throw new UsageError("usage: Harness parse|play|loadmap|show|attachment ...");
       List<String> args = Arrays.asList(argv).subList(1, argv.length);
       switch (argv[0]) {
         case "parse": report = ParseCommand.run(args); break;
         case "play": report = PlayCommand.run(args, log); break;
         case "loadmap": report = LoadMapCommand.run(args); break;
         case "show": report = ShowCommand.run(args); break;
+        case "attachment": report = AttachmentCommand.run(args); break;
         default: throw new UsageError("unknown subcommand: " + argv[0]);
       }
       Object code = report.remove("exit_code");
