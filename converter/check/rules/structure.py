@@ -98,14 +98,20 @@ def self_connection(context):
         yield hit(line=model.connection_lines[index], name=t1s[index], territory=t1s[index])
 
 
+_BOTH_WAYS_AT_LEAST = 10
+
+
 @rule("S204", "structure.duplicate-connection", Severity.WARNING,
-      "connection {t1!r} - {t2!r} is declared again (first on line {first})")
+      "connection {t1!r} - {t2!r} is declared again (first on line {first}){more}")
 def duplicate_connection(context):
     """Finds a connection declared again, with its two territories in the same or the reverse order.
 
     Why: It changes nothing in play: TripleA 1.9 loads it and the two territories are simply
     neighbours once. But repeats clutter a long `<map>` and can hide a connection that was meant
-    instead, e.g. a copied line whose ends were not changed.
+    instead, e.g. a copied line whose ends were not changed. Some maps list every connection in
+    both directions on purpose: where at least half the connections are written both ways, the
+    reversed repeats are one info finding for the whole map (a connection written twice the same
+    way is still reported on its line).
 
     Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
     `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
@@ -118,16 +124,28 @@ def duplicate_connection(context):
     if len(pairs) == len(t1s) and pairs.isdisjoint(zip(t2s, t1s)):
         return  # no pair twice, either way round (nor a self-connection): the usual case, settled in C
     first: dict[tuple[str, str], int] = {}  # each connection -> where it first appears
-    lines = None  # read on the first finding
+    repeats: list[tuple[int, bool]] = []  # (index, written the other way round than the first)
     for index, (t1, t2) in enumerate(zip(t1s, t2s)):
         if t1 == t2:
             continue
         key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
         if key in first:
-            lines = lines or model.connection_lines
-            yield hit(line=lines[index], t1=t1, t2=t2, first=lines[first[key]])
+            repeats.append((index, t1s[first[key]] != t1))
         else:
             first[key] = index
+    reversed_repeats = [index for index, other_way in repeats if other_way]
+    # the map's way of writing connections (a few repeats are no noise: each gets its line)
+    both_ways = len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first)
+    lines = model.connection_lines
+    for index, other_way in repeats:
+        t1, t2 = t1s[index], t2s[index]
+        first_line = lines[first[(t1, t2) if t1 < t2 else (t2, t1)]]
+        if not (other_way and both_ways):
+            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more="")
+        elif index == reversed_repeats[0]:
+            more = (f", as are {len(reversed_repeats) - 1} more connections written both ways: this map lists its "
+                    "connections in both directions, which changes nothing in play")
+            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more=more, severity=Severity.INFO)
 
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection{unused}")
