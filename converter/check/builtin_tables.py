@@ -218,6 +218,98 @@ SINGLE_VALUE_OPTIONS_2X: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# Options 2.x reads as one whole number or one boolean (same source): the String setter's first step is
+# DefaultAttachment.getInt (Integer.parseInt, or getIntInRange) or getBool (`true` or `false` in any case) of
+# the value as given, `count:value` when a count is given; any other value throws and 2.x refuses to load the
+# game. (UnitAttachment's isMarine also takes true/false and is left out; victoryCity's old true/false is
+# mapped to 1/0 first: LegacyPropertyMapper.)
+WHOLE_NUMBER_OPTIONS_2X: dict[str, tuple[str, ...]] = {
+    "PlayerAttachment": (
+        "captureVps", "retainCapitalNumber", "retainCapitalProduceNumber", "vps",
+    ),
+    "PoliticalActionAttachment": (
+        "attemptsLeftThisTurn", "attemptsPerTurn", "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "costPU",
+    ),
+    "RulesAttachment": (
+        "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "maxPlacePerTerritory", "objectiveValue",
+        "placementPerTerritory", "uses",
+    ),
+    "TechAbilityAttachment": (
+        "airborneDistance", "minimumTerritoryValueForProductionBonus", "repairDiscount", "rocketDistance",
+        "rocketNumberPerTerritory", "warBondDiceNumber", "warBondDiceSides",
+    ),
+    "TechAttachment": (
+        "techCost",
+    ),
+    "TerritoryAttachment": (
+        "production", "unitProduction", "victoryCity",
+    ),
+    "TriggerAttachment": (
+        "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "resourceCount", "uses",
+    ),
+    "UnitAttachment": (
+        "airAttack", "airDefense", "attack", "attackAA", "attackAAmaxDieSides", "attackRolls", "blockade",
+        "bombard", "bombingBonus", "bombingMaxDieSides", "canOnlyBePlacedInTerritoryValuedAtX", "canProduceXUnits",
+        "carrierCapacity", "carrierCost", "constructionsPerTerrPerTypePerTurn", "defense", "defenseRolls",
+        "hitPoints", "maxAAattacks", "maxBuiltPerPlayer", "maxConstructionsPerTypePerTerr", "maxDamage",
+        "maxInterceptCount", "maxOperationalDamage", "maxRoundsAA", "maxScrambleCount", "maxScrambleDistance",
+        "movement", "offensiveAttackAA", "offensiveAttackAAmaxDieSides", "transportCapacity", "transportCost",
+        "tuv", "unitSupportCount", "whenCapturedSustainsDamage",
+    ),
+    "UnitSupportAttachment": (
+        "bonus", "number",
+    ),
+    "UserActionAttachment": (
+        "attemptsLeftThisTurn", "attemptsPerTurn", "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "costPU",
+    ),
+}
+BOOLEAN_OPTIONS_2X: dict[str, tuple[str, ...]] = {
+    "CanalAttachment": (
+        "canNotMoveThroughDuringCombatMove",
+    ),
+    "PlayerAttachment": (
+        "destroysPUs", "giveUnitControlInAllTerritories", "immuneToBlockade",
+    ),
+    "PoliticalActionAttachment": (
+        "invert",
+    ),
+    "RulesAttachment": (
+        "dominatingFirstRoundAttack", "invert", "isAI", "negateDominatingFirstRoundAttack", "placementAnySeaZone",
+        "placementAnyTerritory", "placementCapturedTerritory", "placementInCapitalRestricted",
+        "unlimitedProduction",
+    ),
+    "TechAbilityAttachment": (
+        "airborneForces",
+    ),
+    "TechAttachment": (
+        "aARadar", "destroyerBombard", "heavyBomber", "improvedArtillerySupport", "increasedFactoryProduction",
+        "industrialTechnology", "jetPower", "longRangeAir", "mechanizedInfantry", "paratroopers", "rocket",
+        "shipyards", "superSub", "warBonds",
+    ),
+    "TerritoryAttachment": (
+        "airBase", "blockadeZone", "convoyRoute", "isImpassable", "kamikazeZone", "navalBase", "originalFactory",
+    ),
+    "TriggerAttachment": (
+        "invert", "usedThisRound",
+    ),
+    "UnitAttachment": (
+        "artillery", "artillerySupportable", "canAirBattle", "canBeDamaged", "canBeMovedThroughByEnemies",
+        "canBlitz", "canBombard", "canDieFromReachingMaxDamage", "canEscort", "canEvade", "canIntercept",
+        "canMoveThroughEnemies", "canNotMoveDuringCombatMove", "canProduceUnits", "canRetreatOnStalemate",
+        "canScramble", "chooseBestRoll", "damageableAA", "isAAforBombingThisUnitOnly", "isAAforCombatOnly",
+        "isAAforFlyOverOnly", "isAir", "isAirBase", "isAirTransport", "isAirTransportable", "isCombatTransport",
+        "isConstruction", "isDestroyer", "isFirstStrike", "isInfrastructure", "isKamikaze", "isLandTransport",
+        "isLandTransportable", "isRocket", "isSea", "isStrategicBomber", "isSub", "isSuicide", "isSuicideOnAttack",
+        "isSuicideOnDefense", "isSuicideOnHit", "mayOverStackAA", "requiresAirbaseToIntercept",
+    ),
+    "UnitSupportAttachment": (
+        "impArtTech",
+    ),
+    "UserActionAttachment": (
+        "invert",
+    ),
+}
+
 # Game properties (mostly 1.9's), the fallback for the jar's Constants; misspellings of these are silently ignored.
 PROPERTY_NAMES: tuple[str, ...] = (
     "mapName", "notes", "Low Luck", "LHTR Heavy Bombers", "WW2V2", "WW2V3", "Total Victory",

@@ -1,15 +1,18 @@
-"""S213, S218, S219: an attachment's option given more than once. The engine sets an option
+"""S213, S218, S219, S220: an attachment's options as the engine sets them. It sets an option
 each time it is given: an option of one value keeps the last (S219), a list gets the entry
-twice (S213), and a trigger's one attachment name is replaced (S218)."""
+twice (S213), and a trigger's one attachment name is replaced (S218); and it refuses a game
+whose number or true/false option has another value (S220)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import compress, count
 
-from converter.check.builtin_tables import LEGACY_OPTION_NAMES_2X, SINGLE_VALUE_OPTIONS_2X
+from converter.check.builtin_tables import (BOOLEAN_OPTIONS_2X, LEGACY_OPTION_NAMES_2X, SINGLE_VALUE_OPTIONS_2X,
+                                            WHOLE_NUMBER_OPTIONS_2X)
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
+from converter.check.rules.structure import java_int
 from converter.findings import Severity
 
 # trigger options each line of which adds its units (2.x TriggerAttachment setPlacement, setPurchase,
@@ -154,11 +157,7 @@ def option_replaced(context):
     model = context.model
     if model is None:
         return
-    written, owners = model.option_names, model.option_owners
-    # as 2.x reads them; the few distinct names tell whether any needs it
-    renamed = {name: new for name in set(written)
-               if (new := _LEGACY_NAMES.get(name.lower()) or _decapitalized(name)) != name}
-    names = list(map(renamed.get, written, written)) if renamed else written  # the lookups run in C
+    written, owners, names = model.option_names, model.option_owners, names_as_2x_reads_them(model)
     # only options of one value on some class can be replaced: their indices, found in C
     candidates = list(compress(count(), map(_SINGLE_VALUE_NAMES.__contains__, names)))
     pairs = list(zip(map(owners.__getitem__, candidates), map(names.__getitem__, candidates)))
@@ -194,6 +193,20 @@ def option_replaced(context):
                   earlier_line=options.lines[replaced])
 
 
+def names_as_2x_reads_them(model) -> list[str]:
+    """Each option's name as 2.x's GameParser sets it: first letter lowered, an old name as its
+    new one (LegacyPropertyMapper.mapLegacyOptionName); aligned with `model.option_names`."""
+    return model.derived("options.names_as_2x_reads_them", _names_as_2x_reads_them)
+
+
+def _names_as_2x_reads_them(model) -> list[str]:
+    written = model.option_names
+    # the few distinct names tell whether any needs it
+    renamed = {name: new for name in set(written)
+               if (new := _LEGACY_NAMES.get(name.lower()) or _decapitalized(name)) != name}
+    return list(map(renamed.get, written, written)) if renamed else written  # the lookups run in C
+
+
 def _decapitalized(name: str) -> str:
     return name[:1].lower() + name[1:]
 
@@ -208,3 +221,72 @@ def _effect(option: str, value: str, count: str) -> tuple[str, str]:
 
 def _shown(value: str, count: str) -> str:
     return f'"{value}" (count "{count}")' if count else f'"{value}"'
+
+
+# no name is a number on one class and true/false on another: the name tells which
+_WHOLE_NUMBER_NAMES = frozenset().union(*WHOLE_NUMBER_OPTIONS_2X.values())
+_BOOLEAN_NAMES = frozenset().union(*BOOLEAN_OPTIONS_2X.values())
+_TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *BOOLEAN_OPTIONS_2X.get(java_class, ())))
+          for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *BOOLEAN_OPTIONS_2X}}
+
+
+@rule("S220", "structure.bad-option-value", Severity.ERROR,
+      "option {option!r}={value} in attachment {name!r} is not {expected}{joined}", beyond_engine=False)
+def bad_option_value(context):
+    """Finds an option that takes a whole number or true/false given another value.
+
+    Why: TripleA refuses to load the game, with a message that names neither the option nor
+    its line (`Attachments:  is not a valid int value`, `Attachments: yes is not a valid
+    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces, so an
+    empty value fails too; true/false in any letter case and nothing else. A `count` given on
+    such an option is read with it as `count:value`, which is no number either. The options are
+    those 2.x reads this way (from its source: `movement`, `attack`, `isAir`, a territory's
+    `production`, a rule's `uses`, ...). An old `victoryCity` of true/false is not reported: 2.x
+    reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
+    `$...$`) is not checked.
+
+    Fix: In the game XML, write the option's value as plain digits (`value="2"`) or as `true` or
+    `false`, and drop a `count` from it.
+    """
+    model = context.model
+    if model is None:
+        return
+    written, names = model.option_names, names_as_2x_reads_them(model)
+    options = model.options
+    values = options.column("value")  # the whole column: other rules read it too
+    suspects: list[int] = []  # options of such a name whose value may be refused
+    for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean)):
+        indices = list(compress(count(), map(typed.__contains__, names)))  # found in C
+        typed_values = list(map(values.__getitem__, indices))
+        bad = {value for value in set(typed_values) if value is not None and refused(value)}  # few distinct values
+        if bad:
+            suspects += compress(indices, map(bad.__contains__, typed_values))
+        suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
+    if not suspects:
+        return  # the usual game
+    table = model.table(ATTACHMENT_PATH)
+    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    attached, owners = model.attached, model.option_owners
+    for index in sorted(set(suspects)):
+        owner, name = owners[index], names[index]
+        value, given = values[index], options.column_at("count", [index], "")[0]
+        if name not in _TYPED.get(classes[owner].rsplit(".", 1)[-1], ()) or value is None or owner not in attached:
+            continue  # not such an option of this class; or no value, which the engine skips
+        if "$" in value + given or "@" in value + given:
+            continue  # a 2.x variable or loop variable, replaced before the value is read
+        joined = f"{given}:{value}" if given else value
+        boolean = name in _BOOLEAN_NAMES
+        if not (_not_boolean if boolean else _not_whole_number)(joined) or \
+                (name == "victoryCity" and joined.lower() in ("true", "false")):
+            continue
+        yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
+                  name=attachment_names[owner], expected="true or false" if boolean else "a whole number",
+                  joined=f' (with its count the engine reads "{joined}")' if given else "")
+
+
+def _not_whole_number(value: str) -> bool:
+    return java_int(value) is None
+
+
+def _not_boolean(value: str) -> bool:
+    return value.lower() not in ("true", "false")
