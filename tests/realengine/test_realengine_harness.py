@@ -10,6 +10,7 @@ import pytest
 from converter.realengine import (
     EngineError,
     EngineUnavailable,
+    attachment_fields,
     load_map,
     locate_engine,
     parse_game,
@@ -41,6 +42,20 @@ def test_engine_parses_the_community_xml(real_engine, community_xml):
     for placement in parse_xml(community_xml).iter("unitPlacement"):
         placed[placement.get("owner")] += int(placement.get("quantity"))
     assert report.units_by_owner == dict(placed)
+
+
+@pytest.mark.engine
+def test_attachment_fields_read_what_the_parse_left(real_engine, community_xml):
+    # a unit's attachment: a whole number and a boolean as the XML gives them (D-Day2's land units are air units)
+    attachment = next(each for each in parse_xml(community_xml).iter("attachment")
+                      if each.get("attachTo") == "infantry" and each.get("name") == "unitAttachment")
+    given = {option.get("name"): option.get("value") for option in attachment.iter("option")}
+    fields = attachment_fields(community_xml, "unitType", "infantry", "unitAttachment", ["m_movement", "m_isAir"])
+    assert fields == {"m_movement": given["movement"], "m_isAir": given["isAir"]}
+    with pytest.raises(EngineError, match="no attachment nosuchAttachment on infantry"):
+        attachment_fields(community_xml, "unitType", "infantry", "nosuchAttachment", ["m_movement"])
+    with pytest.raises(EngineError, match="no field m_noSuchField"):
+        attachment_fields(community_xml, "unitType", "infantry", "unitAttachment", ["m_noSuchField"])
 
 
 @pytest.mark.engine
