@@ -44,8 +44,13 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
      "'Rocket Attacks Per Factory Infinite' is not read by the engine (TripleA 1.9 reads it; 2.x does not)"),
     # the same attachment defined twice: the first is silently lost
     ("Pacific_Theater_Solo_Challenge.xml", "S202", "'conditionAttachmentJapaneseT10' on 'Japanese'"),
-    # connections declared twice
-    ("sengokuJidai.xml", "S204", "is declared again"),
+    # connections declared twice: sengokuJidai writes them both ways, folded into one finding
+    ("sengokuJidai.xml", "S204", "as are 236 more connections written both ways"),
+    ("command_and_conquer.xml", "S204", "is declared again (first on line"),
+    # a one-value option given twice: the engine keeps the last
+    ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment': the engine "
+                                  "keeps the last, \"false\", not \"true\""),
+    ("iron_war.xml", "S219", "option 'faction' is given again in attachment 'supportAttachmentCommissar'"),
     # territories without any connection
     ("TAW_Carthage_Campaign.xml", "S205", "has no connection"),
     # a misspelled property name, silently ignored by the engine
