@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import compress, count
 
-from converter.check.builtin_tables import (BOOLEAN_OPTIONS_2X, LEGACY_OPTION_NAMES_2X, SINGLE_VALUE_OPTIONS_2X,
-                                            WHOLE_NUMBER_OPTIONS_2X)
+from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
-from converter.check.rules.structure import java_int
+from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized, java_int
 from converter.findings import Severity
 
 # trigger options each line of which adds its units (2.x TriggerAttachment setPlacement, setPurchase,
@@ -125,7 +124,6 @@ def trigger_target_replaced(context):
                       first=lines[first[key][0]], property=_TRIGGER_NAME_OPTIONS[names[index]], value=target)
 
 
-_LEGACY_NAMES = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}
 _LEGACY_VALUES = {("victoryCity", "true"): "1", ("victoryCity", "false"): "0", ("conditionType", "xor"): "1"}
 _SINGLE_VALUE = {java_class: frozenset(names) - _TRIGGER_NAME_OPTIONS.keys()  # the names: S218
                  for java_class, names in SINGLE_VALUE_OPTIONS_2X.items()}
@@ -183,7 +181,7 @@ def option_replaced(context):
         if earlier is None:
             continue  # every line gives the same value: S213's
         last, replaced = indices[-1], indices[earlier]
-        if _decapitalized(written[replaced]) == _decapitalized(written[last]):
+        if decapitalized(written[replaced]) == decapitalized(written[last]):
             given, engine = f"option {written[last]!r} is given again", "the engine"
         else:  # an old name 2.x reads as this one (1.9 sets another option)
             given = f"options {written[replaced]!r} and {written[last]!r} both set {names[last]!r}"
@@ -203,12 +201,8 @@ def _names_as_2x_reads_them(model) -> list[str]:
     written = model.option_names
     # the few distinct names tell whether any needs it
     renamed = {name: new for name in set(written)
-               if (new := _LEGACY_NAMES.get(name.lower()) or _decapitalized(name)) != name}
+               if (new := LEGACY_OPTIONS.get(name.lower()) or decapitalized(name)) != name}
     return list(map(renamed.get, written, written)) if renamed else written  # the lookups run in C
-
-
-def _decapitalized(name: str) -> str:
-    return name[:1].lower() + name[1:]
 
 
 def _effect(option: str, value: str, count: str) -> tuple[str, str]:

@@ -312,19 +312,20 @@ def unknown_option(context):
             java_class, name = pair
             if values is not None and name.lower() in _SKIPPED_IF_BOOLEAN and values[index] in ("true", "false"):
                 continue
-            retired = _decapitalize(name) in context.engine.retired_options_for(java_class)
+            retired = decapitalized(name) in context.engine.retired_options_for(java_class)
             suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
                 did_you_mean(name, context.engine.options_for(java_class))
             yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
                       suggestion=suggestion)
 
 
-_LEGACY_OPTIONS = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}
+LEGACY_OPTIONS = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}  # 2.x: an old name, any case
 _SKIPPED_OPTIONS = {name.lower() for name in SKIPPED_OPTION_NAMES_2X}
 _SKIPPED_IF_BOOLEAN = {name.lower() for name in SKIPPED_BOOLEAN_OPTION_NAMES_2X}
 
 
-def _decapitalize(name: str) -> str:
+def decapitalized(name: str) -> str:
+    """An option's name as both engines look it up: its first letter in lower case."""
     return name[:1].lower() + name[1:]
 
 
@@ -334,8 +335,8 @@ def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
         return []  # unknown class: R110
     # both engines take the name with its first letter in either case: ConvoyRoute == convoyRoute;
     # 2.x compares its old names and the skipped ones ignoring case
-    return [name for name in names if _decapitalize(name) not in known and name.lower() not in _SKIPPED_OPTIONS
-            and _LEGACY_OPTIONS.get(name.lower()) not in known]
+    return [name for name in names if decapitalized(name) not in known and name.lower() not in _SKIPPED_OPTIONS
+            and LEGACY_OPTIONS.get(name.lower()) not in known]
 
 
 @rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it")
