@@ -344,7 +344,9 @@ def overlapping_polygons(context):
     same pixels or a pixel or two apart do not count, while a polygon pasted twice does. An
     island is not reported: a land territory each of whose overlapping polygons lies wholly
     inside a polygon of a sea territory (`water="true"` in the game XML), the layout the engine
-    is written for; nor is a sea territory drawn wholly inside another territory (a convoy zone
+    is written for, or overlaps only sea polygons of larger bounding boxes (an island across two
+    sea zones, a coast drawn over its sea zone: 2.x selects the land there, and the sea is not
+    filled); nor is a sea territory drawn wholly inside another territory (a convoy zone
     in its sea zone, a lake or a railway zone in its land: a click there selects the smaller,
     and sea is not filled, so nothing is hidden); for a map with no game XML (a skin), which
     cannot tell sea from land, any territory drawn wholly inside another. Nor is a name the
@@ -416,7 +418,27 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
             if overlapping and all(any(polygon_within(piece, s) for s in pieces[outer]) for piece in overlapping):
                 islands.add((first, second))
                 break
+        else:  # not drawn inside: land over sea may still answer as the land everywhere they meet
+            sea, land = sea_first
+            cost = len(pieces.get(land, ())) * len(pieces.get(sea, ()))
+            if water is None or land in water or cost > budget:
+                continue
+            budget -= cost
+            if _land_selected(pieces.get(land, []), pieces.get(sea, [])):
+                islands.add((first, second))
     return islands
+
+
+def _land_selected(land: list[Outline], sea: list[Outline]) -> bool:
+    """Does 2.x select the land wherever it overlaps the sea? Its click test takes the polygon
+    with the smaller bounding box (MapData.getTerritoryAt), and the sea is not filled: an island
+    across two sea zones, or a coast drawn over its sea zone, shows and answers as the land."""
+    pairs = [(piece, other) for piece in land for other in sea if polygons_overlap(piece, other)]
+    return bool(pairs) and all(_box_area(piece.box) < _box_area(other.box) for piece, other in pairs)
+
+
+def _box_area(box) -> int:
+    return (box.right - box.left) * (box.bottom - box.top)  # java.awt.Polygon.getBounds' width x height
 
 
 def _distinct(shapes: list[tuple[str, Outline]]) -> dict:
