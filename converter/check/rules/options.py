@@ -1,7 +1,8 @@
-"""S213, S218, S219, S220: an attachment's options as the engine sets them. It sets an option
-each time it is given: an option of one value keeps the last (S219), a list gets the entry
-twice (S213), and a trigger's one attachment name is replaced (S218); and it refuses a game
-whose number or true/false option has another value (S220)."""
+"""S213, S218-S221: an attachment's options as the engine sets them. It sets an option each
+time it is given: an option of one value keeps the last (S219), a list gets the entry twice
+(S213), and a trigger's one attachment name is replaced (S218); it refuses a game whose number
+or true/false option has another value (S220); and a trigger set to fire at a step the
+sequence lacks never fires there (S221)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections import Counter
 from itertools import compress, count
 
 from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X
-from converter.check.model import ATTACHMENT_PATH
+from converter.check.model import ATTACHMENT_PATH, expand
 from converter.check.rule import hit, rule
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized, java_int
+from converter.check.suggest import closest_name
 from converter.findings import Severity
 
 # trigger options each line of which adds its units (2.x TriggerAttachment setPlacement, setPurchase,
@@ -284,3 +286,89 @@ def _not_whole_number(value: str) -> bool:
 
 def _not_boolean(value: str) -> bool:
     return value.lower() not in ("true", "false")
+
+
+_TRIGGER_CLASS = "TriggerAttachment"
+_WHEN_PARTS = ("before", "after")
+
+
+@rule("S221", "structure.trigger-unknown-step", Severity.WARNING,
+      "{triggers} set to fire at step {step!r}, which the sequence does not have{detail}")
+def trigger_unknown_step(context):
+    """Finds triggers whose `when` names a step the game's sequence does not have.
+
+    Why: A trigger with `when="before:italiaPlace"` fires when the engine reaches the step of
+    exactly that name (TripleA 2.x compares the names as they are, letter case included). With
+    a misspelt name (`itlaiaPlace`, `BritainCombatMovee`, `RussiansPurchase` for
+    `russiansPurchase`) or a step since renamed or removed, the trigger silently never fires
+    there, and nothing tells the map maker. One finding per such step name, with how many
+    triggers name it. A close step name is suggested. Some maps name a step that does not
+    exist on purpose (`before:Never`) for triggers that only another trigger or a user action
+    activates (`activateTrigger`), which ignores `when`: when every trigger naming the step is
+    activated so, the finding is info.
+
+    Fix: Correct the step name in the trigger's `when` option to a `<step name=...>` of the
+    game XML's `<sequence>`, exactly as written there.
+    """
+    model = context.model
+    if model is None:
+        return
+    names = names_as_2x_reads_them(model)
+    whens = list(compress(count(), map("when".__eq__, names)))  # found in C
+    if not whens:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    owners, attached, options = model.option_owners, model.attached, model.options
+    steps = frozenset(step.name for step in model.steps)
+    values = options.column_at("value", whens, "")
+    counts = options.column_at("count", whens, "")
+    if any(counts):  # rare: the engine reads `count:value`
+        values = [f"{given}:{value}" if given else value for value, given in zip(values, counts)]
+    # each distinct value judged once (a map's hundreds of triggers name a few dozen steps)
+    stray = {value: parts[1] for value in set(values) for parts in [value.split(":")]
+             if "@" not in value and "$" not in value and len(parts) == 2 and parts[0] in _WHEN_PARTS
+             and parts[1] not in steps}  # (2.x replaces variables first; it refuses other forms of `when`)
+    unknown: dict[str, list[int]] = {}  # step -> the `when` options naming it
+    for index, value in zip(whens, values) if stray else ():
+        owner = owners[index]
+        if value in stray and owner in attached and classes[owner].rsplit(".", 1)[-1] == _TRIGGER_CLASS:
+            unknown.setdefault(stray[value], []).append(index)
+    activated = _activated_triggers(model) if unknown else None
+    for step, indices in unknown.items():
+        triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
+        shown = f"trigger {triggers[0]!r} is" if len(triggers) == 1 else \
+            f"triggers {triggers[0]!r} and {len(triggers) - 1} more are"
+        close = closest_name(step, steps) if steps else None
+        idle = [name for name in triggers if not _may_be_activated(name, activated)]
+        severity = None
+        if close is not None:
+            detail = f"; did you mean {close!r}? {'It never fires' if len(triggers) == 1 else 'They never fire'} there"
+        elif idle:
+            detail = (": nothing activates it either, so it never fires there" if len(triggers) == 1 else
+                      f": nothing activates {len(idle)} of them either ({idle[0]!r} first), so those never fire there")
+        else:
+            detail = (": only `activateTrigger` fires " + ("it" if len(triggers) == 1 else "them")
+                      + ", which ignores `when` (a way to write 'never on its own')")
+            severity = Severity.INFO
+        yield hit(line=options.lines[indices[0]], triggers=shown, step=step, detail=detail,
+                  **({"severity": severity} if severity else {}))
+
+
+def _activated_triggers(model) -> frozenset[str] | None:
+    """The triggers an `activateTrigger` option (of a trigger or a user action) names, variables
+    replaced; None when one names it through a loop variable (`$...$`), which is not resolved here."""
+    names = names_as_2x_reads_them(model)
+    chosen = list(compress(count(), map("activateTrigger".__eq__, names)))
+    values = model.options.column_at("value", chosen, "")
+    if any("$" in value for value in values):
+        return None
+    variables = model.variables
+    return frozenset(expanded for value in values for expanded in expand(value.split(":", 1)[0], variables))
+
+
+def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
+    if activated is None or "@" in trigger or "$" in trigger:
+        return True  # not resolved here: not claimed never to fire
+    return trigger in activated
+
