@@ -51,6 +51,9 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
     ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment': the engine "
                                   "keeps the last, \"false\", not \"true\""),
     ("iron_war.xml", "S219", "option 'faction' is given again in attachment 'supportAttachmentCommissar'"),
+    # triggers set to fire at no step on purpose: only activateTrigger fires them (info)
+    ("imperialism_1974_board_game.xml", "S221", "set to fire at step 'Never', which the sequence does not have: "
+                                                "only `activateTrigger` fires them"),
     # territories without any connection
     ("TAW_Carthage_Campaign.xml", "S205", "has no connection"),
     # a misspelled property name, silently ignored by the engine
