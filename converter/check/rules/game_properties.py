@@ -1,11 +1,12 @@
-"""S209, S210: the game's properties, by the names and values the engines read (the rest of
-S2xx is in `structure`)."""
+"""S209, S210, S222: the game's properties, by the names and values the engines read, and the
+names conditions test (the rest of S2xx is in `structure` and `options`)."""
 
 from __future__ import annotations
 
 from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
+from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
 from converter.check.rules.references import last_declaration, property_is_true
 from converter.check.rules.structure import java_int
@@ -219,3 +220,49 @@ def property_value(context):
                 problem = f"outside its range {low}..{high}"
         if problem:
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
+
+
+@rule("S222", "structure.condition-unknown-property", Severity.WARNING,
+      "condition {name!r} tests game property {property!r}, which the game does not declare{suggestion}: "
+      "the engine reads it as false")
+def condition_unknown_property(context):
+    """Finds a condition whose `gameProperty` names a property the game does not declare.
+
+    Why: A RulesAttachment's `gameProperty` makes the condition hold while that game property is
+    true. TripleA 2.x reads the property by its exact name with false as the default, so a
+    misspelt name (`Slow Units` for `Slow units`) or one whose `<property>` was renamed or
+    deleted is simply false: the condition never holds (or, with `invert`, always does), and
+    the triggers it controls silently never fire. The declared names are those of the game's
+    `<propertyList>` (with 2.x's old spellings of its repair properties), and `EditMode`, which
+    the engine sets in play; the message suggests a close one.
+
+    Fix: Correct the `gameProperty` value to the exact `name` of a `<property>` in the game
+    XML's `<propertyList>`, or declare that property there.
+    """
+    model = context.model
+    if model is None:
+        return
+    chosen = [index for index, name in enumerate(model.option_names) if name in _GAME_PROPERTY_OPTIONS]
+    if not chosen:
+        return
+    declared = {prop.name for prop in model.properties} | _SET_BY_THE_ENGINE
+    declared |= {PROPERTY_ALIASES_2X.get(name.lower(), name) for name in declared}  # 2.x keeps an old name as its new
+    table = model.table(ATTACHMENT_PATH)
+    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    owners, attached, options = model.option_owners, model.attached, model.options
+    known: frozenset[str] | None = None
+    for index, value in zip(chosen, options.column_at("value", chosen, "")):
+        owner = owners[index]
+        if value in declared or "@" in value or "$" in value or owner not in attached or \
+                classes[owner].rsplit(".", 1)[-1] != "RulesAttachment":
+            continue  # (2.x replaces variables first)
+        known = known if known is not None else frozenset(declared)
+        close = closest_name(value, known) if known else None
+        yield hit(line=options.lines[index], name=attachment_names[owner], property=value,
+                  suggestion=f" (did you mean {close!r}?)" if close else "")
+
+
+_GAME_PROPERTY_OPTIONS = frozenset(("gameProperty", "GameProperty"))  # as 2.x reads option names (first letter lowered)
+# the booleans 2.x sets in play whether declared or not (EditDelegate; ServerGame when saved)
+_SET_BY_THE_ENGINE = frozenset(("EditMode", "games.strategy.engine.framework.ServerGame.GameHasBeenSaved"))
+
