@@ -42,16 +42,28 @@ def _difflib_suggestion(name: str, known) -> str:
 def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
     """(code, line, message) of ORACLE_CODES, one element at a time."""
     found = set()
-    first: dict[frozenset, int | None] = {}
+    first: dict[frozenset, tuple[str, int | None]] = {}  # connection -> (its first t1, line)
+    repeats = []  # (t1, t2, line, first line, written the other way round)
     for connection in root.iterfind("map/connection"):
         t1, t2, line = connection.get("t1", ""), connection.get("t2", ""), connection.sourceline
         if t1 == t2:
             found.add(("S203", line, f"territory {t1!r} is connected to itself"))
         elif frozenset((t1, t2)) in first:
-            found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again "
-                                     f"(first on line {first[frozenset((t1, t2))]})"))
+            first_t1, first_line = first[frozenset((t1, t2))]
+            repeats.append((t1, t2, line, first_line, first_t1 != t1))
         else:
-            first[frozenset((t1, t2))] = line
+            first[frozenset((t1, t2))] = (t1, line)
+    # a map writing at least half its connections (ten or more) both ways: those are one finding
+    reversed_repeats = [repeat for repeat in repeats if repeat[4]]
+    both_ways = len(reversed_repeats) >= 10 and 2 * len(reversed_repeats) >= len(first)
+    for t1, t2, line, first_line, other_way in repeats:
+        if not (other_way and both_ways):
+            found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"))
+    if both_ways:
+        t1, t2, line, first_line, _ = reversed_repeats[0]
+        found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line}), as are "
+                                 f"{len(reversed_repeats) - 1} more connections written both ways: this map lists its "
+                                 "connections in both directions, which changes nothing in play"))
     for tag in QUANTITY_TAGS:
         for element in root.iter(tag):
             value = element.get("quantity")  # read as Java's Integer.valueOf reads it; absent is 0
