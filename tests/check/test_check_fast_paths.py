@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from check_mapkit import base_xml
-from converter.check.builtin_tables import PROPERTY_NAMES
+from converter.check.builtin_tables import (BOOLEAN_OPTIONS_2X, LEGACY_OPTION_NAMES_2X, PROPERTY_NAMES,
+                                            SINGLE_VALUE_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X)
 from converter.check.context import CheckContext, Target
 from converter.check.engine import load_engine
 from converter.check.inputs import resolve
@@ -28,7 +29,7 @@ from converter.check.model import QUANTITY_TAGS
 from converter.check.runner import check_target
 from converter.check.suggest import did_you_mean
 
-ORACLE_CODES = ("S203", "S204", "S208", "S213", "S214", "R110")
+ORACLE_CODES = ("S203", "S204", "S208", "S213", "S214", "S219", "S220", "R110")
 
 
 def _difflib_suggestion(name: str, known) -> str:
@@ -89,6 +90,63 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
                 found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
                                                       f"{attachment.get('name', '')!r} (first on line {first[key]})"))
             first.setdefault(key, option.sourceline)
+        found |= _replaced_and_bad_values(attachment)
+    return found
+
+
+def _name_2x(name: str) -> str:
+    legacy = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}
+    return legacy.get(name.lower()) or name[:1].lower() + name[1:]
+
+
+def _replaced_and_bad_values(attachment) -> set[tuple[str, int | None, str]]:
+    """S219 and S220 for one attachment, option by option."""
+    found, short = set(), attachment.get("javaClass", "").rsplit(".", 1)[-1]
+    name = attachment.get("name", "")
+    single = set(SINGLE_VALUE_OPTIONS_2X.get(short, ())) - {f"{kind}AttachmentName" for kind in
+                                                            ("unit", "territory", "player", "relationshipType",
+                                                             "territoryEffect")}
+    given: dict[str, list] = {}
+    for option in attachment.iterfind("option"):
+        written, value, count = option.get("name", ""), option.get("value"), option.get("count", "")
+        option_2x = _name_2x(written)
+        if option_2x in single:
+            given.setdefault(option_2x, []).append((written, value or "", count, option.sourceline))
+        kind = "a whole number" if option_2x in WHOLE_NUMBER_OPTIONS_2X.get(short, ()) else \
+            "true or false" if option_2x in BOOLEAN_OPTIONS_2X.get(short, ()) else None
+        if kind is None or value is None or "$" in value + count or "@" in value + count:
+            continue
+        joined = f"{count}:{value}" if count else value
+        if kind == "true or false":
+            good = joined.lower() in ("true", "false")
+        else:
+            good = bool(re.fullmatch(r"[+-]?\d+", joined)) and -2**31 <= int(joined) < 2**31 or \
+                (option_2x == "victoryCity" and joined.lower() in ("true", "false"))
+        if not good:
+            with_count = f' (with its count the engine reads "{joined}")' if count else ""
+            found.add(("S220", option.sourceline, f"option {written!r}=\"{value}\" in attachment {name!r} is not "
+                                                  f"{kind}{with_count}"))
+    for option_2x, lines in given.items():
+        if len(lines) < 2 or any("$" in value + count for _, value, count, _ in lines):
+            continue
+
+        def effect(value: str, count: str) -> tuple[str, str]:
+            value = value.strip().lower()
+            legacy = {("victoryCity", "true"): "1", ("victoryCity", "false"): "0", ("conditionType", "xor"): "1"}
+            return legacy.get((option_2x, value), value), count.strip().lower()
+
+        *earlier_lines, (written, value, count, line) = lines
+        changed = [entry for entry in earlier_lines if effect(entry[1], entry[2]) != effect(value, count)]
+        if not changed:
+            continue
+        old_written, old_value, old_count, old_line = changed[-1]
+        shown = (lambda v, c: f'"{v}" (count "{c}")' if c else f'"{v}"')
+        if old_written[:1].lower() + old_written[1:] == written[:1].lower() + written[1:]:
+            head, engine = f"option {written!r} is given again", "the engine"
+        else:
+            head, engine = f"options {old_written!r} and {written!r} both set {option_2x!r}", "TripleA 2.x"
+        found.add(("S219", line, f"{head} in attachment {name!r}: {engine} keeps the last, {shown(value, count)}, "
+                                 f"not {shown(old_value, old_count)} (line {old_line})"))
     return found
 
 
@@ -120,6 +178,13 @@ VARIANTS = {
                     '<connection t1="Beta" t2="Sea Zone"/><connection t1="Sea Zone" t2="Beta"/>'
                     '<connection t1="Alpha" t2="Alpha"/><connection t1="Alpha" t2="Beta"/><connection t2="Beta"/>'
                     '<connection t2="Beta"/><connection t1="Beta" t2=""/>'},
+    # one-value options given again (an old name too) and values the engine cannot read
+    "options replaced and odd values": {'<option name="movement" value="1"/>':
+                                        '<option name="movement" value="1"/><!-- c --><option name="Movement" '
+                                        'value="2"/><option name="isInfantry" value="true"/><option '
+                                        'name="isLandTransportable" value="false"/><option name="isAir" value="yes"/>'
+                                        '<option name="transportCost" value="3" count="2"/><option name="hitPoints"/>'
+                                        '<option name="movement" value=" 2 "/>'},
     "a second attachment list": {"  <initialize>": f'  <attachmentList><attachment name="x" attachTo="tinyfoot" '
                                                   f'{_UNIT_ATTACHMENT}><option name="movment" value="1"/></attachment>'
                                                   f'</attachmentList>\n  <initialize>'},
