@@ -12,7 +12,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     map_properties,
     map_tiles,
     map_yml,
-    notifications,
+    messages,
     options,
     references,
     structure,

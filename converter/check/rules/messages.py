@@ -1,0 +1,179 @@
+"""M314, M315: the messages the game shows from the map's .properties files: trigger
+notifications (notifications.properties), and the buttons, descriptions and notifications of
+user actions (actionstext.properties) and political actions (politicstext.properties)."""
+
+from __future__ import annotations
+
+from itertools import compress, count
+
+from converter.check.javaproperties import read_keys
+from converter.check.model import ATTACHMENT_PATH
+from converter.check.rule import hit, rule
+from converter.check.rules.options import names_as_2x_reads_them
+from converter.check.suggest import closest_name
+from converter.findings import Severity
+
+NOTIFICATIONS_FILE = "notifications.properties"
+_SOUNDS = "_sounds"  # 2.x NotificationMessages: `<key>_sounds` names the clip a notification plays
+
+
+@rule("M314", "map-files.notification-missing", Severity.WARNING,
+      "{triggers} notification {key!r}{problem}{suggestion}")
+def notification_missing(context):
+    """Finds trigger notifications whose message notifications.properties does not hold.
+
+    Why: A trigger's `notification` names a key of the map's notifications.properties, whose
+    value is the message shown to the players (and written in the game's history). TripleA 2.x
+    looks the key up exactly (trimmed, letter case included) and, when it is missing, shows
+    nothing and writes nothing, silently: a misspelt key (`DESERTED_UNITS_Baleares` for
+    `DESERTED_UNITS_Beleares`), a message never written, or a map with no notifications.properties
+    at all. A key with only a sound (`<key>_sounds`) plays it and is not reported. The file is read
+    as Java reads it (lines continued with `\\`, escapes). One finding per key, with how many
+    triggers show it; a close key is suggested.
+
+    Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
+    trigger's `notification` value to an existing key, exactly as written there.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = list(compress(count(), map("notification".__eq__, names)))  # found in C
+    if not chosen:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    owners, attached, options = model.option_owners, model.attached, model.options
+    shown: dict[str, list[int]] = {}  # key -> the options showing it
+    for index, value in zip(chosen, options.column_at("value", chosen, "")):
+        owner, key = owners[index], value.strip()
+        if owner in attached and classes[owner].rsplit(".", 1)[-1] == "TriggerAttachment" and key \
+                and "@" not in key and "$" not in key:  # (2.x replaces variables first)
+            shown.setdefault(key, []).append(index)
+    if not shown:
+        return
+    path = context.map_file(NOTIFICATIONS_FILE)
+    try:
+        keys = read_keys(path) if path is not None and path.is_file() else None
+    except (OSError, ValueError):
+        return  # unreadable: the engine fails to load it (not this rule's finding)
+    if keys is None:  # no file: one finding for them all
+        first, indices = next(iter(shown.items()))
+        every = [index for each in shown.values() for index in each]
+        others = f" (and {len(shown) - 1} other keys)" if len(shown) > 1 else ""
+        yield hit(line=options.lines[indices[0]], triggers=_subject([attachment_names[owners[i]] for i in every]),
+                  key=first, problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: nothing is shown",
+                  suggestion="")
+        return
+    known = frozenset(keys)
+    for key, indices in shown.items():
+        if key in keys or key + _SOUNDS in keys:
+            continue
+        close = closest_name(key, known) if known else None
+        yield hit(line=options.lines[indices[0]], triggers=_subject([attachment_names[owners[i]] for i in indices]),
+                  key=key, problem=f", which {NOTIFICATIONS_FILE} does not hold: nothing is shown",
+                  suggestion=f" (did you mean {close!r}?)" if close else "")
+
+
+def _subject(names: list[str]) -> str:
+    triggers = list(dict.fromkeys(names))
+    return f"trigger {triggers[0]!r} shows" if len(triggers) == 1 else \
+        f"triggers {triggers[0]!r} and {len(triggers) - 1} more show"
+
+
+# the messages an action shows, each `<text>.<MESSAGE>` in its file (2.x UserActionText,
+# PoliticsText: a missing one shows as `NO: <text>.<MESSAGE> set.`); TARGET_ ones fall back to OTHER_
+_ACTION_FILES = {"UserActionAttachment": ("user action", "actionstext.properties"),
+                 "PoliticalActionAttachment": ("political action", "politicstext.properties")}
+_ALWAYS_SHOWN = ("BUTTON", "DESCRIPTION", "NOTIFICATION_SUCCESS", "OTHER_NOTIFICATION_SUCCESS")
+_SHOWN_ON_FAILURE = ("NOTIFICATION_FAILURE", "OTHER_NOTIFICATION_FAILURE")
+_ACCEPT_QUESTION = "ACCEPT_QUESTION"
+
+
+@rule("M315", "map-files.action-text-missing", Severity.WARNING, "{actions} text {text!r}{problem}")
+def action_text_missing(context):
+    """Finds user and political actions whose texts the map's actionstext.properties or
+    politicstext.properties lacks.
+
+    Why: An action's `text` option names a key; the game shows `<text>.BUTTON` on its button,
+    `<text>.DESCRIPTION` beside it, and after the attempt `<text>.NOTIFICATION_SUCCESS` to the
+    player and `<text>.OTHER_NOTIFICATION_SUCCESS` to the others (the `_FAILURE` pair too when its
+    `chance` can fail, and `<text>.ACCEPT_QUESTION` when `actionAccept` asks other players). TripleA
+    2.x reads them from actionstext.properties (user actions) and politicstext.properties
+    (political actions) and shows `NO: <text>.BUTTON set.` for each one missing, on the button
+    itself. A value of `NONE` for a notification sends none and counts as present. One finding
+    per text, naming the messages missing; one per file when the map has none.
+
+    Fix: Add the `<text>.<MESSAGE>=...` lines to the file named (beside polygons.txt), or correct
+    the action's `text` option to a key the file has.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    names = names_as_2x_reads_them(model)
+    table = model.table(ATTACHMENT_PATH)
+    classes = [java_class.rsplit(".", 1)[-1] for java_class in table.column("javaClass", "")]
+    if not any(java_class in _ACTION_FILES for java_class in set(classes)):
+        return
+    attachment_names, owners, attached, options = table.column("name", ""), model.option_owners, model.attached, \
+        model.options
+    # class -> text -> (its actions, the messages they show, the first one's line)
+    wanted: dict[str, dict[str, tuple[list[str], set[str], int | None]]] = {}
+    per_action: dict[int, dict[str, str]] = {}  # attachment element -> its last text, chance, actionAccept
+    chosen = [index for index, name in enumerate(names) if name in ("text", "chance", "actionAccept")
+              and classes[owners[index]] in _ACTION_FILES and owners[index] in attached]
+    lines: dict[int, int | None] = {}
+    for index, value in zip(chosen, options.column_at("value", chosen, "")):
+        per_action.setdefault(owners[index], {})[names[index]] = value
+        if names[index] == "text":
+            lines[owners[index]] = options.lines[index]
+    for owner, given in per_action.items():
+        text = given.get("text", "").strip()
+        if not text or "@" in text or "$" in text:
+            continue  # (no text: another finding's; a variable: replaced in 2.x first)
+        messages = set(_ALWAYS_SHOWN)
+        if _can_fail(given.get("chance", "")):
+            messages.update(_SHOWN_ON_FAILURE)
+        if given.get("actionAccept", "").strip():
+            messages.add(_ACCEPT_QUESTION)
+        actions, needed, line = wanted.setdefault(classes[owner], {}).setdefault(text, ([], set(), lines[owner]))
+        actions.append(attachment_names[owner])
+        needed.update(messages)
+    for java_class, texts in wanted.items():
+        kind, file_name = _ACTION_FILES[java_class]
+        path = context.map_file(file_name)
+        try:
+            keys = read_keys(path) if path is not None and path.is_file() else None
+        except (OSError, ValueError):
+            continue  # unreadable: the engine fails on it (not this rule's finding)
+        if keys is None:
+            first_text, (_actions, _needed, line) = next(iter(texts.items()))
+            every = [action for actions, _needed, _line in texts.values() for action in actions]
+            others = f" (and {len(texts) - 1} other texts)" if len(texts) > 1 else ""
+            yield hit(line=line, actions=_actions_shown(kind, every), text=first_text,
+                      problem=f"{others}, but the map has no {file_name}: the game shows "
+                              f"'NO: {first_text}.BUTTON set.' on the button, and likewise for every message")
+            continue
+        for text, (actions, needed, line) in texts.items():
+            missing = [message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
+                       if message in needed and f"{text}.{message}" not in keys]
+            if missing:
+                yield hit(line=line, actions=_actions_shown(kind, actions), text=text,
+                          problem=f", but {file_name} has no {', '.join(missing)} for it: the game shows "
+                                  f"'NO: {text}.{missing[0]} set.'")
+
+
+def _actions_shown(kind: str, names: list[str]) -> str:
+    actions = list(dict.fromkeys(names))
+    return f"{kind} {actions[0]!r} shows" if len(actions) == 1 else \
+        f"{kind}s {actions[0]!r} and {len(actions) - 1} more show"
+
+
+def _can_fail(chance: str) -> bool:
+    """Whether a `hits:sides` chance can fail (2.x rolls a die of `sides`; the default 1:1 never fails)."""
+    hits, _, sides = chance.partition(":")
+    try:
+        return int(hits) < int(sides)
+    except ValueError:
+        return False
+
