@@ -92,8 +92,7 @@ _ACCEPT_QUESTION = "ACCEPT_QUESTION"
 
 @rule("M315", "map-files.action-text-missing", Severity.WARNING, "{actions} text {text!r}{problem}")
 def action_text_missing(context):
-    """Finds user and political actions whose texts the map's actionstext.properties or
-    politicstext.properties lacks.
+    """Finds user and political actions whose texts their .properties file lacks.
 
     Why: An action's `text` option names a key; the game shows `<text>.BUTTON` on its button,
     `<text>.DESCRIPTION` beside it, and after the attempt `<text>.NOTIFICATION_SUCCESS` to the
