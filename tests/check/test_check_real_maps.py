@@ -51,6 +51,9 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
     ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment': the engine "
                                   "keeps the last, \"false\", not \"true\""),
     ("iron_war.xml", "S219", "option 'faction' is given again in attachment 'supportAttachmentCommissar'"),
+    # triggers changing a property 2.x does not have: the game fails when they fire
+    ("HexGlobeFFA_w_TWW.xml", "S223", "change property 'isInfantry' of UnitAttachment, which has no such property "
+                                      "in TripleA 2.x"),
     # triggers set to fire at no step on purpose: only activateTrigger fires them (info)
     ("imperialism_1974_board_game.xml", "S221", "set to fire at step 'Never', which the sequence does not have: "
                                                 "only `activateTrigger` fires them"),

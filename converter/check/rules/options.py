@@ -1,15 +1,17 @@
-"""S213, S218-S221: an attachment's options as the engine sets them. It sets an option each
-time it is given: an option of one value keeps the last (S219), a list gets the entry twice
-(S213), and a trigger's one attachment name is replaced (S218); it refuses a game whose number
-or true/false option has another value (S220); and a trigger set to fire at a step the
-sequence lacks never fires there (S221)."""
+"""S213, S218-S221, S223: an attachment's options as the engine sets them. It sets an option
+each time it is given: an option of one value keeps the last (S219), a list gets the entry
+twice (S213), and a trigger's one attachment name is replaced (S218); it refuses a game whose
+number or true/false option has another value (S220); a trigger set to fire at a step the
+sequence lacks never fires there (S221); and one changing a property its target lacks stops the
+game when it fires (S223)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import compress, count
 
-from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X
+from converter.check.builtin_tables import (ATTACHMENT_OPTIONS_2X, BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X,
+                                            WHOLE_NUMBER_OPTIONS_2X)
 from converter.check.model import ATTACHMENT_PATH, expand
 from converter.check.rule import hit, rule
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized, java_int
@@ -371,4 +373,71 @@ def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
     if activated is None or "@" in trigger or "$" in trigger:
         return True  # not resolved here: not claimed never to fire
     return trigger in activated
+
+
+# the attachment a trigger's property lines change when it names none (2.x TriggerAttachment getters)
+_DEFAULT_TARGETS = {"unit": "UnitAttachment", "territory": "TerritoryAttachment", "player": "PlayerAttachment",
+                    "relationshipType": "RelationshipTypeAttachment", "territoryEffect": "TerritoryEffectAttachment"}
+_PROPERTY_KINDS = {f"{kind}Property": kind for kind in _TRIGGER_TARGET_KINDS}
+_TARGET_NAME_KINDS = {f"{kind}AttachmentName": kind for kind in _TRIGGER_TARGET_KINDS}
+_KNOWN_PROPERTIES = {java_class: frozenset(names) for java_class, names in ATTACHMENT_OPTIONS_2X.items()}
+
+
+@rule("S223", "structure.trigger-unknown-property", Severity.ERROR,
+      "{triggers} property {property!r} of {java_class}, which has no such property in TripleA 2.x: "
+      "the game fails with an error when {they}{hint}")
+def trigger_unknown_property(context):
+    """Finds trigger property lines naming a property their target attachment does not have.
+
+    Why: A trigger's `unitProperty` (likewise `territoryProperty`, `playerProperty`,
+    `relationshipTypeProperty`, `territoryEffectProperty`) changes a property of the attachment
+    its `unitAttachmentName` names (a unit's UnitAttachment unless it names another). TripleA 2.x
+    looks the property up by its exact name when the trigger fires, and a name the class does not
+    have fails that step with `unknown property named ...`. The game XML loads fine, so this
+    shows only in play, when the trigger fires. Unlike an `<option>`, whose name 2.x reads with its
+    first letter in lower case and its old names (`isInfantry`) as their new ones, a property
+    line's name is taken as written: `Movement` and `isInfantry` fail. One finding per property
+    name and class, with how many triggers change it.
+
+    Fix: Write the property as 2.x names it (`movement`, `isLandTransportable`; the message
+    suggests one) in the trigger's property line, or point the trigger at the attachment class
+    that has it with `unitAttachmentName`.
+    """
+    model = context.model
+    if model is None:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = [index for index, name in enumerate(names) if name in _PROPERTY_KINDS or name in _TARGET_NAME_KINDS]
+    if not any(names[index] in _PROPERTY_KINDS for index in chosen):
+        return  # (no trigger changes properties: the usual game)
+    table = model.table(ATTACHMENT_PATH)
+    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    owners, attached, options = model.option_owners, model.attached, model.options
+    values, counts = options.column_at("value", chosen, ""), options.column_at("count", chosen, "")
+    targets: dict[tuple[int, str], str | None] = {}  # (trigger element, kind) -> the class its last name gives
+    for index, value, given in zip(chosen, values, counts):
+        if names[index] in _TARGET_NAME_KINDS:
+            parts = (f"{given}:{value}" if given else value).replace("ttatch", "ttach").split(":")
+            targets[owners[index], _TARGET_NAME_KINDS[names[index]]] = parts[1] if len(parts) == 2 else None
+    unknown: dict[tuple[str, str], list[int]] = {}  # (class, property) -> the lines changing it
+    for index, value, given in zip(chosen, values, counts):
+        owner, kind = owners[index], _PROPERTY_KINDS.get(names[index])
+        if kind is None or owner not in attached or classes[owner].rsplit(".", 1)[-1] != _TRIGGER_CLASS:
+            continue
+        prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
+        java_class = targets.get((owner, kind), _DEFAULT_TARGETS[kind])
+        known = _KNOWN_PROPERTIES.get(java_class) if java_class else None
+        if known is None or prop in known or "@" in prop or "$" in prop:
+            continue  # (a class 2.x lacks stops it loading the game; variables are replaced first)
+        unknown.setdefault((java_class, prop), []).append(index)
+    for (java_class, prop), indices in unknown.items():
+        triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
+        shown = f"trigger {triggers[0]!r} changes" if len(triggers) == 1 else \
+            f"triggers {triggers[0]!r} and {len(triggers) - 1} more change"
+        as_named = LEGACY_OPTIONS.get(prop.lower()) or decapitalized(prop)
+        suggestion = as_named if as_named in _KNOWN_PROPERTIES[java_class] else \
+            closest_name(prop, _KNOWN_PROPERTIES[java_class])
+        yield hit(line=options.lines[indices[0]], triggers=shown, property=prop, java_class=java_class,
+                  they="it fires" if len(triggers) == 1 else "they fire",
+                  hint=f" (did you mean {suggestion!r}?)" if suggestion else "")
 
