@@ -8,6 +8,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
+from converter.check.rules.options import options_of
 from converter.check.rules.references import last_declaration, property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.suggest import closest_name
@@ -242,27 +243,22 @@ def condition_unknown_property(context):
     model = context.model
     if model is None:
         return
-    chosen = [index for index, name in enumerate(model.option_names) if name in _GAME_PROPERTY_OPTIONS]
+    chosen = options_of(model, "gameProperty", "RulesAttachment")
     if not chosen:
         return
     declared = {prop.name for prop in model.properties} | _SET_BY_THE_ENGINE
     declared |= {PROPERTY_ALIASES_2X.get(name.lower(), name) for name in declared}  # 2.x keeps an old name as its new
-    table = model.table(ATTACHMENT_PATH)
-    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
-    owners, attached, options = model.option_owners, model.attached, model.options
-    known: frozenset[str] | None = None
+    attachment_names, owners, options = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
+        model.options
+    known = frozenset(declared)
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
-        owner = owners[index]
-        if value in declared or "@" in value or "$" in value or owner not in attached or \
-                classes[owner].rsplit(".", 1)[-1] != "RulesAttachment":
+        if value in declared or "@" in value or "$" in value:
             continue  # (2.x replaces variables first)
-        known = known if known is not None else frozenset(declared)
         close = closest_name(value, known) if known else None
-        yield hit(line=options.lines[index], name=attachment_names[owner], property=value,
+        yield hit(line=options.lines[index], name=attachment_names[owners[index]], property=value,
                   suggestion=f" (did you mean {close!r}?)" if close else "")
 
 
-_GAME_PROPERTY_OPTIONS = frozenset(("gameProperty", "GameProperty"))  # as 2.x reads option names (first letter lowered)
 # the booleans 2.x sets in play whether declared or not (EditDelegate; ServerGame when saved)
 _SET_BY_THE_ENGINE = frozenset(("EditMode", "games.strategy.engine.framework.ServerGame.GameHasBeenSaved"))
 

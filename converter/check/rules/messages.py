@@ -4,12 +4,10 @@ user actions (actionstext.properties) and political actions (politicstext.proper
 
 from __future__ import annotations
 
-from itertools import compress, count
-
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
-from converter.check.rules.options import names_as_2x_reads_them
+from converter.check.rules.options import names_as_2x_reads_them, options_of, several
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -37,18 +35,15 @@ def notification_missing(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map("notification".__eq__, names)))  # found in C
+    chosen = options_of(model, "notification", "TriggerAttachment")
     if not chosen:
         return
-    table = model.table(ATTACHMENT_PATH)
-    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
-    owners, attached, options = model.option_owners, model.attached, model.options
+    attachment_names, owners, options = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
+        model.options
     shown: dict[str, list[int]] = {}  # key -> the options showing it
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
-        owner, key = owners[index], value.strip()
-        if owner in attached and classes[owner].rsplit(".", 1)[-1] == "TriggerAttachment" and key \
-                and "@" not in key and "$" not in key:  # (2.x replaces variables first)
+        key = value.strip()
+        if key and "@" not in key and "$" not in key:  # (2.x replaces variables first)
             shown.setdefault(key, []).append(index)
     if not shown:
         return
@@ -61,24 +56,23 @@ def notification_missing(context):
         first, indices = next(iter(shown.items()))
         every = [index for each in shown.values() for index in each]
         others = f" (and {len(shown) - 1} other keys)" if len(shown) > 1 else ""
-        yield hit(line=options.lines[indices[0]], triggers=_subject([attachment_names[owners[i]] for i in every]),
-                  key=first, problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: nothing is shown",
-                  suggestion="")
+        yield hit(line=options.lines[indices[0]], key=first,
+                  triggers=_triggers_showing([attachment_names[owners[index]] for index in every]),
+                  problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: nothing is shown", suggestion="")
         return
     known = frozenset(keys)
     for key, indices in shown.items():
         if key in keys or key + _SOUNDS in keys:
             continue
         close = closest_name(key, known) if known else None
-        yield hit(line=options.lines[indices[0]], triggers=_subject([attachment_names[owners[i]] for i in indices]),
-                  key=key, problem=f", which {NOTIFICATIONS_FILE} does not hold: nothing is shown",
+        yield hit(line=options.lines[indices[0]], key=key,
+                  triggers=_triggers_showing([attachment_names[owners[index]] for index in indices]),
+                  problem=f", which {NOTIFICATIONS_FILE} does not hold: nothing is shown",
                   suggestion=f" (did you mean {close!r}?)" if close else "")
 
 
-def _subject(names: list[str]) -> str:
-    triggers = list(dict.fromkeys(names))
-    return f"trigger {triggers[0]!r} shows" if len(triggers) == 1 else \
-        f"triggers {triggers[0]!r} and {len(triggers) - 1} more show"
+def _triggers_showing(names: list[str]) -> str:
+    return several("trigger", names, "shows", "show")
 
 
 # the messages an action shows, each `<text>.<MESSAGE>` in its file (2.x UserActionText,
@@ -163,9 +157,7 @@ def action_text_missing(context):
 
 
 def _actions_shown(kind: str, names: list[str]) -> str:
-    actions = list(dict.fromkeys(names))
-    return f"{kind} {actions[0]!r} shows" if len(actions) == 1 else \
-        f"{kind}s {actions[0]!r} and {len(actions) - 1} more show"
+    return several(kind, names, "shows", "show")
 
 
 def _can_fail(chance: str) -> bool:

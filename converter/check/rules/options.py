@@ -201,6 +201,27 @@ def names_as_2x_reads_them(model) -> list[str]:
     return model.derived("options.names_as_2x_reads_them", _names_as_2x_reads_them)
 
 
+def several(kind: str, names: list[str], verb_one: str, verb_many: str) -> str:
+    """`trigger 'A' fires` or `triggers 'A' and 3 more fire`: the first of the distinct names
+    and how many others, with the verb that agrees."""
+    distinct = list(dict.fromkeys(names))
+    if len(distinct) == 1:
+        return f"{kind} {distinct[0]!r} {verb_one}"
+    return f"{kind}s {distinct[0]!r} and {len(distinct) - 1} more {verb_many}"
+
+
+def options_of(model, name: str, java_class: str) -> list[int]:
+    """The indices of the options called `name` (as 2.x reads option names) of the attachments of
+    `java_class` (a class's short name) that attach to something, in document order."""
+    chosen = list(compress(count(), map(name.__eq__, names_as_2x_reads_them(model))))  # found in C
+    if not chosen:
+        return chosen
+    classes, owners, attached = model.table(ATTACHMENT_PATH).column("javaClass", ""), model.option_owners, \
+        model.attached
+    return [index for index in chosen
+            if owners[index] in attached and classes[owners[index]].rsplit(".", 1)[-1] == java_class]
+
+
 def _names_as_2x_reads_them(model) -> list[str]:
     written = model.option_names
     # the few distinct names tell whether any needs it
@@ -339,8 +360,7 @@ def trigger_unknown_step(context):
     activated = _activated_triggers(model) if unknown else None
     for step, indices in unknown.items():
         triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
-        shown = f"trigger {triggers[0]!r} is" if len(triggers) == 1 else \
-            f"triggers {triggers[0]!r} and {len(triggers) - 1} more are"
+        shown = several("trigger", triggers, "is", "are")
         close = closest_name(step, steps) if steps else None
         idle = [name for name in triggers if not _may_be_activated(name, activated)]
         severity = None
@@ -432,8 +452,7 @@ def trigger_unknown_property(context):
         unknown.setdefault((java_class, prop), []).append(index)
     for (java_class, prop), indices in unknown.items():
         triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
-        shown = f"trigger {triggers[0]!r} changes" if len(triggers) == 1 else \
-            f"triggers {triggers[0]!r} and {len(triggers) - 1} more change"
+        shown = several("trigger", triggers, "changes", "change")
         as_named = LEGACY_OPTIONS.get(prop.lower()) or decapitalized(prop)
         suggestion = as_named if as_named in _KNOWN_PROPERTIES[java_class] else \
             closest_name(prop, _KNOWN_PROPERTIES[java_class])
