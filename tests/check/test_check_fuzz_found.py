@@ -276,3 +276,26 @@ def test_a_far_out_polygon_repeated_is_compared_once(tmp_path: Path, monkeypatch
     # the far-out polygon with the three others, and Alpha's two distinct polygons with the
     # sea's in M309's island test, then in its land-over-sea test
     assert calls_once <= 8 < len(compared) - calls_once
+
+
+def test_a_polygon_pasted_hundreds_of_times_costs_no_more_windows(tmp_path: Path, monkeypatch) -> None:
+    """A hostile polygons.txt pasted an overlapping polygon hundreds of times: each copy's
+    scanline intervals met every other copy's, row after row (a fuzzed map: minutes). A copy
+    right after its twin adds no window, and M309 reports the same overlap as for one copy."""
+    from converter.check import scanlines
+
+    calls = []
+    counted = scanlines._overlapped_by
+    monkeypatch.setattr(scanlines, "_overlapped_by", lambda *arguments: calls.append(1) or counted(*arguments))
+
+    def overlaps(copies: int) -> tuple[list[str], int]:
+        calls.clear()
+        files = {**base_files()}
+        files["map/polygons.txt"] += "Beta < (40,0) (120,0) (120,100) (40,100) >\n" * copies  # over Alpha
+        findings = _findings(write_tree(tmp_path / f"copies{copies}", files))
+        _no_internal_errors(findings)
+        return sorted(f.message for f in findings if f.code == "M309"), len(calls)
+
+    (one, calls_one), (many, calls_many) = overlaps(1), overlaps(300)
+    assert one == many and "the polygons of 'Alpha' and 'Beta' overlap" in one[0]
+    assert calls_many <= calls_one + 2  # not 300 times as many
