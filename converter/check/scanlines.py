@@ -223,16 +223,18 @@ def _overlap_windows(flagged: np.ndarray, start: np.ndarray, end: np.ndarray, po
     settled: dict[tuple[str, str], tuple[int, int]] = {}
     touched: set[tuple[str, str]] = set()
     current, on_row, done_names = None, None, set()
-    spans = list(zip(territory.tolist(), start.tolist(), end.tolist()))
-    for index, first, last, at_row in zip(flagged.tolist(), row_starts.tolist(), row_ends.tolist(),
-                                          flagged_rows.tolist()):
+    # an interval right after its twin on its row (a polygon pasted hundreds of times) overlaps
+    # exactly what the twin overlaps, the twin aside: the same windows again (fuzzing: minutes)
+    twin = np.zeros(len(start), dtype=bool)
+    twin[1:] = (row[1:] == row[:-1]) & (territory[1:] == territory[:-1]) & (start[1:] == start[:-1]) & \
+        (end[1:] == end[:-1])
+    for index, first, last, at_row, repeated in zip(flagged.tolist(), row_starts.tolist(), row_ends.tolist(),
+                                                    flagged_rows.tolist(), twin[flagged].tolist()):
         if at_row != current:
             if _SETTLE_EARLY:
                 _settle(current, touched, windows, settled)
             touched, current, on_row, done_names = set(), at_row, None, set()
-        # an interval right after its twin (a polygon pasted hundreds of times) overlaps exactly
-        # what the twin overlaps, the twin aside: the same windows again (found by fuzzing: minutes)
-        if index > first and spans[index] == spans[index - 1]:
+        if repeated:
             continue
         name = names[polygon[index]]
         if settled:
