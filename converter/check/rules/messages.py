@@ -1,6 +1,7 @@
-"""M314, M315: the messages the game shows from the map's .properties files: trigger
-notifications (notifications.properties), and the buttons, descriptions and notifications of
-user actions (actionstext.properties) and political actions (politicstext.properties)."""
+"""M314-M316: the messages the game shows from the map's .properties files: trigger
+notifications and victories (notifications.properties), and the buttons, descriptions and
+notifications of user actions (actionstext.properties) and political actions
+(politicstext.properties)."""
 
 from __future__ import annotations
 
@@ -32,20 +33,44 @@ def notification_missing(context):
     Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
     trigger's `notification` value to an existing key, exactly as written there.
     """
+    yield from _messages_missing(context, "notification", "shows", "show", "nothing is shown", sound_alone=True)
+
+
+@rule("M316", "map-files.victory-message-missing", Severity.ERROR,
+      "{triggers} victory {key!r}{problem}{suggestion}")
+def victory_message_missing(context):
+    """Finds victory triggers whose message notifications.properties does not hold.
+
+    Why: A trigger's `victory` names a key of notifications.properties, like a notification. When
+    the trigger fires, TripleA (2.x and 1.9 alike) ends the game only if that key holds a message:
+    with it missing the trigger does nothing at all, and the game goes on, silently. Some maps
+    write the message itself as the value (`The Allies achieve victory by ...`), which is no key.
+    The file is read as Java reads it; a sound alone (`<key>_sounds`) does not end the game. One
+    finding per key, with how many triggers name it; a close key is suggested.
+
+    Fix: Add the key with its message to the map's notifications.properties (`AXIS_WINS=The Axis
+    win ...`, beside polygons.txt) and write that key as the trigger's `victory` value.
+    """
+    yield from _messages_missing(context, "victory", "declares", "declare", "the game does not end",
+                                 sound_alone=False)
+
+
+def _messages_missing(context, option: str, verb_one: str, verb_many: str, outcome: str, sound_alone: bool):
+    """The hits of a trigger option naming a notifications.properties key (M314, M316)."""
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    chosen = options_of(model, "notification", "TriggerAttachment")
+    chosen = options_of(model, option, "TriggerAttachment")
     if not chosen:
         return
     attachment_names, owners, options = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
         model.options
-    shown: dict[str, list[int]] = {}  # key -> the options showing it
+    named: dict[str, list[int]] = {}  # key -> the options naming it
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
-        key = value.strip()
+        key = value.strip()  # (2.x trims it)
         if key and "@" not in key and "$" not in key:  # (2.x replaces variables first)
-            shown.setdefault(key, []).append(index)
-    if not shown:
+            named.setdefault(key, []).append(index)
+    if not named:
         return
     path = context.map_file(NOTIFICATIONS_FILE)
     try:
@@ -53,26 +78,24 @@ def notification_missing(context):
     except (OSError, ValueError):
         return  # unreadable: the engine fails to load it (not this rule's finding)
     if keys is None:  # no file: one finding for them all
-        first, indices = next(iter(shown.items()))
-        every = [index for each in shown.values() for index in each]
-        others = f" (and {len(shown) - 1} other keys)" if len(shown) > 1 else ""
-        yield hit(line=options.lines[indices[0]], key=first,
-                  triggers=_triggers_showing([attachment_names[owners[index]] for index in every]),
-                  problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: nothing is shown", suggestion="")
+        first, indices = next(iter(named.items()))
+        every = [index for each in named.values() for index in each]
+        others = f" (and {len(named) - 1} other keys)" if len(named) > 1 else ""
+        yield hit(line=options.lines[indices[0]], key=first, suggestion="",
+                  triggers=several("trigger", [attachment_names[owners[index]] for index in every], verb_one,
+                                   verb_many),
+                  problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: {outcome}")
         return
     known = frozenset(keys)
-    for key, indices in shown.items():
-        if key in keys or key + _SOUNDS in keys:
+    for key, indices in named.items():
+        if key in keys or (sound_alone and key + _SOUNDS in keys):
             continue
         close = closest_name(key, known) if known else None
         yield hit(line=options.lines[indices[0]], key=key,
-                  triggers=_triggers_showing([attachment_names[owners[index]] for index in indices]),
-                  problem=f", which {NOTIFICATIONS_FILE} does not hold: nothing is shown",
+                  triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
+                                   verb_many),
+                  problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}",
                   suggestion=f" (did you mean {close!r}?)" if close else "")
-
-
-def _triggers_showing(names: list[str]) -> str:
-    return several("trigger", names, "shows", "show")
 
 
 # the messages an action shows, each `<text>.<MESSAGE>` in its file (2.x UserActionText,
