@@ -48,6 +48,8 @@ def base_xml(territories: list[tuple[str, bool]] | None = None, connections: lis
     lines += [f'      <resourceGiven player="{p}" resource="PUs" quantity="10"/>' for p in PLAYERS]
     lines += ["    </resourceInitialize>", "  </initialize>", "  <propertyList>",
               '    <property name="Low Luck" value="false" editable="true"><boolean/></property>',
+              # as games with triggers declare it (S224): the cases' triggers fire
+              '    <property name="Use Triggers" value="true" editable="false"><boolean/></property>',
               "  </propertyList>", "</game>", ""]
     return "\n".join(line for line in lines if line)
 

@@ -262,3 +262,59 @@ def condition_unknown_property(context):
 # the booleans 2.x sets in play whether declared or not (EditDelegate; ServerGame when saved)
 _SET_BY_THE_ENGINE = frozenset(("EditMode", "games.strategy.engine.framework.ServerGame.GameHasBeenSaved"))
 
+
+
+_USE_TRIGGERS, _TRIGGERED_VICTORY = "Use Triggers", "Triggered Victory"
+
+
+@rule("S224", "structure.triggers-switched-off", Severity.WARNING,
+      "the game has {count} {what}, but game property {property!r} is {state}: {outcome}")
+def triggers_switched_off(context):
+    """Finds triggers the game's own properties keep from ever firing.
+
+    Why: TripleA 2.x fires triggers (at their steps, at the end of a turn or round, and so on)
+    only while the game property `Use Triggers` is true, and ends a game by a trigger's `victory`
+    only while `Triggered Victory` is true too; both default to false. A game with triggers that
+    does not declare the property, or declares it false and not editable, never fires them, and
+    nothing says so. Triggers that only user actions activate (`activateTrigger` of a
+    UserActionAttachment, which fires whatever the property) are not counted. A property
+    declared false but editable is info: the host may turn it on before the game.
+
+    Fix: Add `<property name="Use Triggers" value="true" editable="false"><boolean/></property>`
+    (likewise `Triggered Victory`) to the game XML's `<propertyList>`, or make it editable.
+    """
+    model = context.model
+    if model is None:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    classes, names = table.column("javaClass", ""), table.column("name", "")
+    triggers = [element for element in model.attached if classes[element].rsplit(".", 1)[-1] == "TriggerAttachment"]
+    if not triggers:
+        return  # (most games)
+    by_actions = _activated_by_actions(model)
+    fired = [element for element in triggers if names[element] not in by_actions]
+    victories = {model.option_owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
+    for prop_name, elements, what, outcome in (
+            (_USE_TRIGGERS, fired, "trigger", "TripleA never fires them (only user actions can)"),
+            (_TRIGGERED_VICTORY, [element for element in fired if element in victories], "victory trigger",
+             "none of them ends the game")):
+        if not elements:
+            continue
+        prop = last_declaration(model, prop_name)
+        if prop is not None and prop.value.strip().lower() == "true":
+            continue
+        state = "not declared" if prop is None else "false (the host may turn it on)" if prop.editable else \
+            "false and not editable"
+        what = what if len(elements) == 1 else f"{what}s"
+        yield hit(line=prop.line if prop is not None else table.lines[elements[0]], count=len(elements), what=what,
+                  property=prop_name, state=state, outcome=outcome,
+                  **({"severity": Severity.INFO} if prop is not None and prop.editable else {}))
+        if prop_name == _USE_TRIGGERS:
+            return  # no trigger fires: victory triggers neither
+
+
+def _activated_by_actions(model) -> frozenset[str]:
+    """The triggers a user action's `activateTrigger` names (user actions fire them whatever
+    `Use Triggers` says: 2.x's UserActionDelegate does not read it)."""
+    chosen = options_of(model, "activateTrigger", "UserActionAttachment")
+    return frozenset(value.split(":", 1)[0] for value in model.options.column_at("value", chosen, ""))
