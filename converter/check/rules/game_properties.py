@@ -288,7 +288,8 @@ def triggers_switched_off(context):
         return
     table = model.table(ATTACHMENT_PATH)
     classes, names = table.column("javaClass", ""), table.column("name", "")
-    triggers = [element for element in model.attached if classes[element].rsplit(".", 1)[-1] == "TriggerAttachment"]
+    triggers = [element for element in sorted(model.attached)  # in document order: a finding names the first
+                if classes[element].rsplit(".", 1)[-1] == "TriggerAttachment"]
     if not triggers:
         return  # (most games)
     by_actions = _activated_by_actions(model)
