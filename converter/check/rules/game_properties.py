@@ -8,7 +8,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
-from converter.check.rules.options import options_of
+from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.references import last_declaration, property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.suggest import closest_name
@@ -286,10 +286,10 @@ def triggers_switched_off(context):
     model = context.model
     if model is None:
         return
-    table = model.table(ATTACHMENT_PATH)
-    classes, names = table.column("javaClass", ""), table.column("name", "")
+    table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
+    names = table.column("name", "")
     triggers = [element for element in sorted(model.attached)  # in document order: a finding names the first
-                if classes[element].rsplit(".", 1)[-1] == "TriggerAttachment"]
+                if classes[element] == "TriggerAttachment"]
     if not triggers:
         return  # (most games)
     by_actions = _activated_by_actions(model)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
-from converter.check.rules.options import names_as_2x_reads_them, options_of, several
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, several
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -128,7 +128,7 @@ def action_text_missing(context):
         return
     names = names_as_2x_reads_them(model)
     table = model.table(ATTACHMENT_PATH)
-    classes = [java_class.rsplit(".", 1)[-1] for java_class in table.column("javaClass", "")]
+    classes = attachment_classes(model)
     if not any(java_class in _ACTION_FILES for java_class in set(classes)):
         return
     attachment_names, owners, attached, options = table.column("name", ""), model.option_owners, model.attached, \

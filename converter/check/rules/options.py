@@ -165,11 +165,9 @@ def option_replaced(context):
     pairs = list(zip(map(owners.__getitem__, candidates), map(names.__getitem__, candidates)))
     if len(set(pairs)) == len(pairs):
         return  # no attachment gives such an option twice: the usual case
-    table = model.table(ATTACHMENT_PATH)
-    classes = table.column("javaClass", "")
-    attached = model.attached
+    table, classes, attached = model.table(ATTACHMENT_PATH), attachment_classes(model), model.attached
     repeated = {pair for pair, times in Counter(pairs).items() if times > 1 and pair[0] in attached
-                and pair[1] in _SINGLE_VALUE.get(classes[pair[0]].rsplit(".", 1)[-1], ())}
+                and pair[1] in _SINGLE_VALUE.get(classes[pair[0]], ())}
     lines_of: dict[tuple[int, str], list[int]] = {}  # (attachment element, option) -> its indices in `options`
     for index, pair in zip(candidates, pairs):
         if pair in repeated:
@@ -216,10 +214,20 @@ def options_of(model, name: str, java_class: str) -> list[int]:
     chosen = list(compress(count(), map(name.__eq__, names_as_2x_reads_them(model))))  # found in C
     if not chosen:
         return chosen
-    classes, owners, attached = model.table(ATTACHMENT_PATH).column("javaClass", ""), model.option_owners, \
-        model.attached
-    return [index for index in chosen
-            if owners[index] in attached and classes[owners[index]].rsplit(".", 1)[-1] == java_class]
+    classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
+    return [index for index in chosen if owners[index] in attached and classes[owners[index]] == java_class]
+
+
+def attachment_classes(model) -> list[str]:
+    """Each <attachment> element's class as 2.x finds it, any package stripped, by element index
+    (`Attachment.element`, `model.option_owners`)."""
+    return model.derived("options.attachment_classes", _attachment_classes)
+
+
+def _attachment_classes(model) -> list[str]:
+    written = model.table(ATTACHMENT_PATH).column("javaClass", "")
+    short = {java_class: java_class.rsplit(".", 1)[-1] for java_class in set(written)}  # each class once
+    return list(map(short.__getitem__, written))
 
 
 def _names_as_2x_reads_them(model) -> list[str]:
@@ -283,13 +291,12 @@ def bad_option_value(context):
         suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
     if not suspects:
         return  # the usual game
-    table = model.table(ATTACHMENT_PATH)
-    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
     attached, owners = model.attached, model.option_owners
     for index in sorted(set(suspects)):
         owner, name = owners[index], names[index]
         value, given = values[index], options.column_at("count", [index], "")[0]
-        if name not in _TYPED.get(classes[owner].rsplit(".", 1)[-1], ()) or value is None or owner not in attached:
+        if name not in _TYPED.get(classes[owner], ()) or value is None or owner not in attached:
             continue  # not such an option of this class; or no value, which the engine skips
         if "$" in value + given or "@" in value + given:
             continue  # a 2.x variable or loop variable, replaced before the value is read
@@ -340,8 +347,7 @@ def trigger_unknown_step(context):
     whens = list(compress(count(), map("when".__eq__, names)))  # found in C
     if not whens:
         return
-    table = model.table(ATTACHMENT_PATH)
-    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
     owners, attached, options = model.option_owners, model.attached, model.options
     steps = frozenset(step.name for step in model.steps)
     values = options.column_at("value", whens, "")
@@ -355,7 +361,7 @@ def trigger_unknown_step(context):
     unknown: dict[str, list[int]] = {}  # step -> the `when` options naming it
     for index, value in zip(whens, values) if stray else ():
         owner = owners[index]
-        if value in stray and owner in attached and classes[owner].rsplit(".", 1)[-1] == _TRIGGER_CLASS:
+        if value in stray and owner in attached and classes[owner] == _TRIGGER_CLASS:
             unknown.setdefault(stray[value], []).append(index)
     activated = _activated_triggers(model) if unknown else None
     for step, indices in unknown.items():
@@ -430,8 +436,7 @@ def trigger_unknown_property(context):
     chosen = [index for index, name in enumerate(names) if name in _PROPERTY_KINDS or name in _TARGET_NAME_KINDS]
     if not any(names[index] in _PROPERTY_KINDS for index in chosen):
         return  # (no trigger changes properties: the usual game)
-    table = model.table(ATTACHMENT_PATH)
-    classes, attachment_names = table.column("javaClass", ""), table.column("name", "")
+    classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
     owners, attached, options = model.option_owners, model.attached, model.options
     values, counts = options.column_at("value", chosen, ""), options.column_at("count", chosen, "")
     targets: dict[tuple[int, str], str | None] = {}  # (trigger element, kind) -> the class its last name gives
@@ -442,7 +447,7 @@ def trigger_unknown_property(context):
     unknown: dict[tuple[str, str], list[int]] = {}  # (class, property) -> the lines changing it
     for index, value, given in zip(chosen, values, counts):
         owner, kind = owners[index], _PROPERTY_KINDS.get(names[index])
-        if kind is None or owner not in attached or classes[owner].rsplit(".", 1)[-1] != _TRIGGER_CLASS:
+        if kind is None or owner not in attached or classes[owner] != _TRIGGER_CLASS:
             continue
         prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
         java_class = targets.get((owner, kind), _DEFAULT_TARGETS[kind])
