@@ -5,6 +5,8 @@ notifications of user actions (actionstext.properties) and political actions
 
 from __future__ import annotations
 
+from itertools import compress, count
+
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
@@ -105,6 +107,7 @@ _ACTION_FILES = {"UserActionAttachment": ("user action", "actionstext.properties
 _ALWAYS_SHOWN = ("BUTTON", "DESCRIPTION", "NOTIFICATION_SUCCESS", "OTHER_NOTIFICATION_SUCCESS")
 _SHOWN_ON_FAILURE = ("NOTIFICATION_FAILURE", "OTHER_NOTIFICATION_FAILURE")
 _ACCEPT_QUESTION = "ACCEPT_QUESTION"
+_ACTION_OPTIONS = frozenset(("text", "chance", "actionAccept"))  # what decides an action's messages
 
 
 @rule("M315", "map-files.action-text-missing", Severity.WARNING, "{actions} text {text!r}{problem}")
@@ -136,8 +139,8 @@ def action_text_missing(context):
     # class -> text -> (its actions, the messages they show, the first one's line)
     wanted: dict[str, dict[str, tuple[list[str], set[str], int | None]]] = {}
     per_action: dict[int, dict[str, str]] = {}  # attachment element -> its last text, chance, actionAccept
-    chosen = [index for index, name in enumerate(names) if name in ("text", "chance", "actionAccept")
-              and classes[owners[index]] in _ACTION_FILES and owners[index] in attached]
+    chosen = [index for index in compress(count(), map(_ACTION_OPTIONS.__contains__, names))  # found in C
+              if classes[owners[index]] in _ACTION_FILES and owners[index] in attached]
     lines: dict[int, int | None] = {}
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
         per_action.setdefault(owners[index], {})[names[index]] = value
