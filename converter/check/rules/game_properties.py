@@ -247,14 +247,14 @@ def condition_unknown_property(context):
     if not chosen:
         return
     declared = {prop.name for prop in model.properties} | _SET_BY_THE_ENGINE
-    declared |= {PROPERTY_ALIASES_2X.get(name.lower(), name) for name in declared}  # 2.x keeps an old name as its new
+    # 2.x keeps an old name as its new one
+    known = frozenset(declared | {PROPERTY_ALIASES_2X.get(name.lower(), name) for name in declared})
     attachment_names, owners, options = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
         model.options
-    known = frozenset(declared)
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
-        if value in declared or "@" in value or "$" in value:
+        if value in known or "@" in value or "$" in value:
             continue  # (2.x replaces variables first)
-        close = closest_name(value, known) if known else None
+        close = closest_name(value, known)
         yield hit(line=options.lines[index], name=attachment_names[owners[index]], property=value,
                   suggestion=f" (did you mean {close!r}?)" if close else "")
 
