@@ -25,17 +25,20 @@ NEEDS_ENGINE = pytest.mark.skipif(not ENGINE_ASSETS.is_dir(),
                                   reason=f"needs the installed engine's assets in {ENGINE_ASSETS} (apt-get install triplea)")
 
 
-def test_the_shipped_names_are_each_engines_units_and_flags() -> None:
+def test_the_shipped_names_are_each_engines_units_flags_and_misc() -> None:
     engines = shipped_assets()
     assert [each.engine for each in engines] == [CURRENT_ENGINE, "TripleA 1.9"]
     current, old = engines
     for each in engines:
-        assert each.files and all(name.split("/")[0] in ("units", "flags") for name in each.files)
+        assert each.files and all(name.split("/")[0] in ("units", "flags", "misc") for name in each.files)
         assert all(name.endswith((".png", ".gif")) and "\\" not in name for name in each.files)
     # 2.x draws this one for a unit without an image; 1.9 had none
     assert "units/missing_unit_image.png" in current.files - old.files
     assert {"units/Canadians/infantry.png", "flags/Belgians_small.png"} <= old.files - current.files
     assert {"units/Germans/infantry.png", "flags/Germans_small.png"} <= current.files & old.files
+    # the markers both draw (vc.txt, blockade.txt); a decoration may name them too (M317)
+    assert {"misc/vc.png", "misc/blockade.png"} <= current.files & old.files
+    assert "misc/non-withdrawable.png" in current.files - old.files
     document = json.loads((Path(__file__).parents[2] / "converter/check/engine_assets.json").read_text())
     assert all(engine["files"] == sorted(set(engine["files"])) for engine in document["engines"])
 
@@ -62,7 +65,7 @@ def test_an_installed_folders_files_join_19s_names(tmp_path: Path) -> None:
     assert [each.engine for each in chosen] == [CURRENT_ENGINE, "TripleA 1.9"]
     assert chosen[0] == shipped_assets()[0]
     assert chosen[1].files - shipped_assets()[1].files == {"units/Greens/tank.png", "units/Greens/link.png",
-                                                           "flags/Greens.gif"}
+                                                           "flags/Greens.gif", "misc/other.png"}
     assert chosen[1].files >= shipped_assets()[1].files
 
 
