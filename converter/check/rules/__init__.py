@@ -6,7 +6,6 @@ Y5xx map.yml · D6xx D-Day2 layout.
 
 from converter.check.rules import (  # noqa: F401 - imported to register
     dday2,
-    decorations,
     game_properties,
     images,
     map_files,
@@ -14,6 +13,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     map_tiles,
     map_yml,
     messages,
+    optional_files,
     options,
     references,
     structure,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from converter.check.folderlisting import FOLDER
 from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reason
+from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
@@ -23,15 +24,12 @@ from converter.findings import Severity
 # the engine's player for what nobody owns (2.x PlayerList.getNullPlayer, Constants.PLAYER_NAME_NEUTRAL;
 # 1.9 PlayerID.NULL_PLAYERID): its units are drawn from units/Neutral/, and getPlayerId("Neutral") is it
 NEUTRAL = NEUTRAL_PLAYER
-# what Java's String.isBlank skips (Character.isWhitespace): 2.x places a unit whose owner is blank unowned
-_JAVA_BLANK = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006" \
-              "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 
 
 def drawing_player(owner: str | None) -> str:
     """The player whose images a `<unitPlacement>`'s units are drawn with: its owner, or
     Neutral when it has none (a blank owner places them unowned)."""
-    return owner if owner and owner.strip(_JAVA_BLANK) else NEUTRAL
+    return owner if owner and not is_blank(owner) else NEUTRAL  # 2.x places a blank owner's units unowned
 
 
 def _player_units(model) -> dict[tuple[str, str], int | None]:

@@ -1,17 +1,20 @@
-"""M317: decorations.txt, the pictures a map draws on its board wherever it likes (a title, a
-legend, a canal): each line names an image of the map's misc/ folder and the points to draw it at."""
+"""M317-M318: the map's optional point files (optionalfiles): decorations.txt, the pictures a
+map draws on its board wherever it likes (a title, a legend, a canal), each line naming an
+image of the map's misc/ folder and the points to draw it at; and the lines of any of them
+that stop TripleA from reading the map's files."""
 
 from __future__ import annotations
 
 from converter.check.folderlisting import FILE
+from converter.check.javatext import JAVA_TRIMMED
 from converter.check.mapfiles import read_lines
+from converter.check.optionalfiles import MANY_POINT_FILES, ONE_POINT_FILES, READ_ORDER, REQUIRED_FILES, stops
 from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
 DECORATIONS_FILE = "decorations.txt"
 IMAGE_FOLDER = "misc"  # 2.x MapData.loadDecorations: loader.loadImage("misc/" + name)
-_JAVA_TRIMMED = "".join(map(chr, range(33)))  # what Java's String.trim strips: code points up to ' '
 
 
 def decoration_names(lines: dict[int, str]) -> list[tuple[int, str]]:
@@ -21,7 +24,7 @@ def decoration_names(lines: dict[int, str]) -> list[tuple[int, str]]:
     found = []
     for number, line in lines.items():
         name, bracket, _ = line.partition("(")
-        name = name.strip(_JAVA_TRIMMED)
+        name = name.strip(JAVA_TRIMMED)
         if bracket and name:
             found.append((number, name))
     return found
@@ -81,3 +84,54 @@ def _suggestion(image: str, known: frozenset[str]) -> str:
     if close.lower() == image.lower():
         return f"; misc/{close} differs only in letter case (found on Windows and macOS, not on Linux)"
     return f"; did you mean {close!r}?"
+
+
+@rule("M318", "map-files.optional-file-stops-loading", Severity.ERROR,
+      "{file_name} line {line_number} {reason}: {consequence}")
+def optional_file_stops_loading(context):
+    """Finds lines of vc.txt, name_place.txt and the other optional point files that TripleA cannot read.
+
+    Why: TripleA reads the map's files in one fixed order (place.txt, territory_effects.txt,
+    polygons.txt, centers.txt, vc.txt, convoy.txt, comments.txt, blockade.txt, capitols.txt,
+    pu_place.txt, name_place.txt, kamikaze_place.txt, decorations.txt, map.properties) and
+    gives up at the first line it cannot read: 2.x logs "Failed to initialize map data" and
+    reads nothing of that file or of any file after it, map.properties included, so the game
+    opens with the players' colours, unit scale and other settings of map.properties lost
+    (and does not open at all when polygons.txt and centers.txt come after). In the one-point
+    files (vc.txt, convoy.txt, comments.txt, blockade.txt, capitols.txt, pu_place.txt,
+    name_place.txt, kamikaze_place.txt) a line must start with the name and its `(x,y)`; in
+    territory_effects.txt and decorations.txt it needs a name before its first `(`; in every
+    one a name may appear once, and a coordinate must fit Java's int. A file that is not UTF-8
+    makes 2.x fail to load the map. TripleA 1.9 reads the same files in the same order and
+    stops alike at a name given twice. Blank lines are skipped. polygons.txt, centers.txt and
+    place.txt are checked by M304 to M306.
+
+    Fix: Write the line as `Name (x,y)` (one-point files) or `Name (x,y) (x,y) ...`, give each
+    name once (delete the older line), and save the file as UTF-8.
+    """
+    folder = context.map_folder("") if context.target.map_dir is not None else None
+    if not folder:
+        return
+    present = [name for name in READ_ORDER if folder.get(name, 0) & FILE]
+    for file_name in present:
+        if file_name not in ONE_POINT_FILES and file_name not in MANY_POINT_FILES:
+            continue
+        path = context.map_file(file_name)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue  # a file the engine cannot open either is an optional file it does without
+        for stop in stops(data, many_points=file_name in MANY_POINT_FILES):
+            yield hit(file=path, line=stop.line, file_name=file_name, line_number=stop.line, reason=stop.reason,
+                      consequence=_consequence(file_name, present, stop.undecodable))
+
+
+def _consequence(file_name: str, present: list[str], undecodable: bool) -> str:
+    """What 2.x loses: "TripleA 2.x then reads none of vc.txt, name_place.txt or map.properties"."""
+    if undecodable:
+        return "TripleA 2.x cannot read it and fails to load the map"
+    lost = present[present.index(file_name):]
+    listed = lost[0] if len(lost) == 1 else f"{', '.join(lost[:-1])} or {lost[-1]}"
+    required = [name for name in REQUIRED_FILES if name in lost]
+    return f"TripleA 2.x then reads none of {listed}" + \
+        (f", and the game does not open without {' and '.join(required)}" if required else "")

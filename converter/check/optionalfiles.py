@@ -1,0 +1,89 @@
+"""The map's optional point files, read as TripleA 2.x's MapData reads them.
+
+Beside polygons.txt, centers.txt and place.txt a map may give points for its markers and
+labels (vc.txt, capitols.txt, name_place.txt, ...: one point per name) and for its territory
+effect images and decorations (territory_effects.txt, decorations.txt: any number of points
+per name). MapData reads every map file in one fixed order (READ_ORDER) inside one `try`; a
+line PointFileReaderWriter cannot read throws, and MapData then logs "Failed to initialize
+map data" and reads no further file, map.properties included. A file that is not UTF-8 throws
+an exception MapData does not catch, so the map does not load at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from converter.check.javatext import JAVA_TRIMMED, is_blank, java_lines
+
+# MapData's constructor, in its order (2.x; 1.9's is the same for these files)
+READ_ORDER = ("place.txt", "territory_effects.txt", "polygons.txt", "centers.txt", "vc.txt", "convoy.txt",
+              "comments.txt", "blockade.txt", "capitols.txt", "pu_place.txt", "name_place.txt",
+              "kamikaze_place.txt", "decorations.txt", "map.properties")
+ONE_POINT_FILES = ("vc.txt", "convoy.txt", "comments.txt", "blockade.txt", "capitols.txt", "pu_place.txt",
+                   "name_place.txt", "kamikaze_place.txt")  # PointFileReaderWriter.readOneToOne
+MANY_POINT_FILES = ("territory_effects.txt", "decorations.txt")  # readOneToMany
+REQUIRED_FILES = ("polygons.txt", "centers.txt")  # without them MapData.verify refuses the game
+
+_BLANK = "[ \t\n\x0b\x0c\r]"  # Java's regex \s
+_NUMBER = "(-?[0-9]+)"  # Java's regex -?\d+ (ASCII digits)
+# readSingle's pattern, used with find() but anchored by its ^: the name is everything up to the
+# first point, less the blanks before it (leading blanks stay in the name)
+_NAME_AND_POINT = re.compile(rf"([^(]*?){_BLANK}*\({_BLANK}*{_NUMBER}{_BLANK}*,{_BLANK}*{_NUMBER}{_BLANK}*\)")
+_POINT = re.compile(rf"{_BLANK}*\({_BLANK}*{_NUMBER}{_BLANK}*,{_BLANK}*{_NUMBER}{_BLANK}*\)")
+_INT_RANGE = range(-2 ** 31, 2 ** 31)  # Integer.parseInt's
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A line at which 2.x stops reading the map's files (or, `undecodable`, fails to load it)."""
+
+    line: int
+    reason: str
+    undecodable: bool = False
+
+
+def stops(data: bytes, many_points: bool) -> list[Stop]:
+    """Every line of an optional point file 2.x cannot read, in order: the first stops it, and
+    each later one would, once those before it are mended."""
+    try:
+        text = data.decode("utf-8")  # Files.lines: strict UTF-8, a byte-order mark kept in the first name
+    except UnicodeDecodeError as error:
+        line = len(java_lines(data[:error.start].decode("utf-8") + "x"))  # the line the byte is on
+        return [Stop(line, f"is not UTF-8 (byte 0x{data[error.start]:02x})", undecodable=True)]
+    found: list[Stop] = []
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(java_lines(text), start=1):
+        if is_blank(line):
+            continue
+        name, reason = _many_points(line) if many_points else _one_point(line)
+        if reason is None:
+            if name in first_line:
+                reason = f"gives {name!r} again (first on line {first_line[name]})"
+            else:
+                first_line[name] = number
+        if reason is not None:
+            found.append(Stop(number, reason))
+    return found
+
+
+def _one_point(line: str) -> tuple[str, str | None]:
+    matched = _NAME_AND_POINT.match(line)
+    if matched is None:
+        return "", "has no (x,y) right after its name"
+    if int(matched[2]) not in _INT_RANGE or int(matched[3]) not in _INT_RANGE:
+        return "", "has a coordinate beyond Java's int range"
+    return matched[1], None
+
+
+def _many_points(line: str) -> tuple[str, str | None]:
+    name, bracket, _ = line.partition("(")
+    if not bracket:
+        return "", "has no '('"
+    name = name.strip(JAVA_TRIMMED)
+    if not name:
+        return "", "has no name before its '('"
+    for point in _POINT.finditer(line):
+        if int(point[1]) not in _INT_RANGE or int(point[2]) not in _INT_RANGE:
+            return "", "has a coordinate beyond Java's int range"
+    return name, None
