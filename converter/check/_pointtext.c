@@ -51,7 +51,7 @@ typedef struct {
     Py_ssize_t point_count, point_capacity;
     int64_t *sizes;                /* points of every polygon of the plain lines */
     Py_ssize_t polygon_count, polygon_capacity;
-    int ascii;                     /* no byte >= 0x80 after the BOM */
+    int ascii;                     /* no byte >= 0x80 (a BOM is one: the engines read it into the first name) */
     int foreign_breaks;            /* U+0085 / U+2028 / U+2029 somewhere: Python reads it all */
     int out_of_memory;
 } Parse;
@@ -249,8 +249,6 @@ static void parse(Parse *p, int polygons, int allow_options)
 {
     Cursor c = p->text, end = p->text + p->size;
     Py_ssize_t number = 0;
-    if (p->size >= 3 && c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF)
-        c += 3;  /* utf-8-sig drops the BOM */
     while (c < end && !p->foreign_breaks) {
         number++;
         Cursor start = c;

@@ -178,7 +178,7 @@ def _read(path: Path, into: PointFile) -> bytes | None:
 
 def _decoded(data: bytes, into: PointFile) -> str | None:
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")  # a byte-order mark stays: TripleA reads it as part of the first name
     except UnicodeDecodeError as error:
         into.unreadable = f"not UTF-8 ({error.reason} at byte {error.start})"
         return None

@@ -108,6 +108,9 @@ def territory_missing(context):
                       severity=_REQUIRED[file_name])
 
 
+_BYTE_ORDER_MARK = "\ufeff"  # kept by the readers, as by the engines: Files.lines and 1.9's reader keep it
+
+
 @rule("M303", "map-files.extra-name", Severity.WARNING, "{name!r} in {file_name} is not a territory of the game XML{suggestion}")
 def extra_name(context):
     """Finds names in polygons.txt, centers.txt or place.txt that are no territory of the game XML.
@@ -117,10 +120,13 @@ def extra_name(context):
     its line (M302). A name another game XML of the same map declares (one in `games/` or beside
     this one) is not reported: the map's files serve all its games. When a territory's name
     differs from it only in upper and lower case, the message suggests it; a game whose `<map>`
-    builds its territories with `<grid>` is not checked.
+    builds its territories with `<grid>` is not checked. A file saved with a byte-order mark
+    (some Windows editors write one) gives its first name that invisible U+FEFF: TripleA 1.9
+    and 2.x read it as part of the name, so that territory's line is not found.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
-    `<territory name=...>`, or delete the line if the territory no longer exists.
+    `<territory name=...>`, or delete the line if the territory no longer exists; save a file
+    with a byte-order mark again as UTF-8 without one.
     """
     territories = _territories(context)
     if territories is None:
@@ -137,9 +143,14 @@ def extra_name(context):
                       and entry.name not in elsewhere]:
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
-            close = lowered.get(entry.name.lower().strip())
+            if entry.name.startswith(_BYTE_ORDER_MARK) and entry.name[1:] in known:
+                suggestion = f"; the file starts with a byte-order mark (U+FEFF), which TripleA reads as part of " \
+                             f"the name {entry.name[1:]!r}: save {file_name} as UTF-8 without it"
+            else:
+                close = lowered.get(entry.name.lower().strip())
+                suggestion = f"; did you mean {close!r}? (names are case-sensitive)" if close else ""
             yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
-                      suggestion=f"; did you mean {close!r}? (names are case-sensitive)" if close else "")
+                      suggestion=suggestion)
 
 
 @rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line {what} ({reason}): {text!r}")
