@@ -464,6 +464,13 @@ class CheckContext:
         return sibling_players(self.target)
 
     @cached
+    def sibling_game_names(self) -> frozenset[str]:
+        """The game names of the map's other game XMLs, likewise."""
+        from converter.check.siblings import sibling_game_names
+
+        return sibling_game_names(self.target)
+
+    @cached
     def sibling_territories(self) -> frozenset[str]:
         """The territories of the map's other game XMLs, likewise."""
         from converter.check.siblings import sibling_territories

@@ -1,7 +1,7 @@
-"""The territories and players the other game XMLs of a map declare: a map folder's
-polygons, centers and place points, its map.properties and its units folder serve every game
-of the map, so a name one game lacks may be another's (M303, M320, M323 and I405 do not
-report those).
+"""The territories, players and game names the other game XMLs of a map declare: a map
+folder's polygons, centers and place points, its map.properties, objectives.properties and
+units folder serve every game of the map, so a name one game lacks may be another's (M303,
+M319, M320, M323 and I405 do not report those).
 
 Each sibling XML is read as the checker reads any game XML: never a FIFO or device, at most
 MAX_XML_BYTES, parsed hardened; one that cannot be read adds no names. Answers are kept per
@@ -32,6 +32,11 @@ def sibling_players(target) -> frozenset[str]:
     return _sibling_names(target, 1)
 
 
+def sibling_game_names(target) -> frozenset[str]:
+    """The `<info name=...>` of the map's other game XMLs, as `sibling_territories` (M319)."""
+    return _sibling_names(target, 2)
+
+
 def _sibling_names(target, kind: int) -> frozenset[str]:
     if target.map_dir is None or target.xml is None:
         return frozenset()
@@ -48,14 +53,14 @@ def _sibling_names(target, kind: int) -> frozenset[str]:
 
 
 @lru_cache(maxsize=MAX_SIBLINGS)
-def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], frozenset[str]]:
-    """(`<map><territory name=...>`, `<playerList><player name=...>`) of one game XML (`size`
-    and `changed` key the cache)."""
+def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(`<map><territory name=...>`, `<playerList><player name=...>`, `<info name=...>`) of one
+    game XML (`size` and `changed` key the cache)."""
     if size > MAX_XML_BYTES:
-        return frozenset(), frozenset()
+        return frozenset(), frozenset(), frozenset()
     try:
         root = parse_xml(read_file(path, MAX_XML_BYTES + 1)).getroot()
     except (OSError, UnsafeXmlError, ValueError):
-        return frozenset(), frozenset()
+        return frozenset(), frozenset(), frozenset()
     return tuple(frozenset(name for name in (element.get("name") for element in root.iterfind(where))
-                           if name is not None) for where in ("map/territory", "playerList/player"))
+                           if name is not None) for where in ("map/territory", "playerList/player", "info"))

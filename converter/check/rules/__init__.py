@@ -13,6 +13,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     map_tiles,
     map_yml,
     messages,
+    objectives,
     optional_files,
     options,
     references,

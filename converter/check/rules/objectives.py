@@ -1,0 +1,138 @@
+"""M319: objectives.properties, the map's Objectives tab: the conditions each player works
+towards, as rows of text the game ticks off while it checks them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from converter.check.builtin_tables import NEUTRAL_PLAYER
+from converter.check.javaproperties import read_keys
+from converter.check.model import ATTACHMENT_PATH
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+OBJECTIVES_FILE = "objectives.properties"
+_SECTION = "TABLEGROUP"  # `<game>.TABLEGROUP.<n>;<player>=<objective>;<objective>;...`
+# what 2.x's FileNameUtils.replaceIllegalCharacters turns into `_` (1.9's alike)
+_NOT_IN_FILE_NAMES = frozenset("/\b\n\r\t\0\f`?*\\<>|\"':.,^[]=+;")
+# AbstractPlayerRulesAttachment.getCondition reads a condition only by one of these in its name
+_CONDITION_KINDS = ("objectiveAttachment", "conditionAttachment", "triggerAttachment", "politicalActionAttachment")
+
+
+def objectives_prefix(game_name: str) -> str:
+    """The start of the keys the game's objectives are read from: its `<info name=...>` with
+    every character file names cannot hold, and spaces, as `_`, and a `.`."""
+    return "".join("_" if character in _NOT_IN_FILE_NAMES or character == " " else character
+                   for character in game_name) + "."
+
+
+@rule("M319", "map-files.objective-not-shown", Severity.WARNING, "objectives.properties {problem}")
+def objective_not_shown(context):
+    """Finds objectives.properties entries the Objectives tab does not show for this game.
+
+    Why: The Objectives tab lists the conditions given in the map's objectives.properties, as
+    `<game>.<player>;<condition>=<text>` under `<game>.TABLEGROUP.<n>;<player>=...` sections,
+    where `<game>` is the game XML's `<info name=...>` with its spaces and each of
+    ``/ ` ? * \\ < > | " ' : . , ^ [ ] = + ;`` written as `_` (`World War II v3 1941` reads
+    `World_War_II_v3_1941.`, `Invasion U.S.A.` reads `Invasion_U_S_A_.`), letter case
+    included. TripleA (1.9 and 2.x) skips what does not fit without a word: a file whose keys
+    start with another game's name (copied from the game the map was made from, or written before
+    the game was renamed) leaves the tab out altogether, and an entry naming a player the game
+    lacks, or a condition it lacks (it must be a player's attachment named with
+    `objectiveAttachment`, `conditionAttachment`, `triggerAttachment` or
+    `politicalActionAttachment`), is not shown. Keys of the map's other games are theirs and
+    are not reported.
+
+    Fix: Start the keys with the game's name written as above (the message gives it), or
+    correct the player or condition named after it to the game XML's.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None or model.info_name is None:
+        return
+    path = context.map_file(OBJECTIVES_FILE)
+    try:
+        keys = read_keys(path) if path is not None and path.is_file() else None
+    except (OSError, ValueError):
+        return  # unreadable: the engine logs it and shows no tab (not this rule's finding)
+    entries = {key: line for key, line in (keys or {}).items() if ";" in key}  # sections and objectives
+    if not entries:
+        return
+    own = objectives_prefix(model.info_name)
+    mine = {key[len(own):]: line for key, line in entries.items() if key.startswith(own)}
+    if mine:
+        yield from _entries_not_shown(model, own, mine, path)
+        return
+    games = {objectives_prefix(name) for name in context.sibling_game_names}
+    strays = [key for key in entries if not any(key.startswith(prefix) for prefix in games)]
+    if not strays:
+        return  # the file holds the other games' objectives only
+    prefixes = [prefix for prefix, _ in Counter("".join(key.partition(".")[:2]) for key in strays).most_common()]
+    keys = ("its one key starts" if len(strays) == 1 else f"its {len(strays)} keys start") \
+        if len(strays) == len(entries) else f"{len(strays)} of its keys start"
+    case = " (it differs only in letter case)" if len(prefixes) == 1 and prefixes[0].lower() == own.lower() else ""
+    yield hit(file=path, line=entries[strays[0]],
+              problem=f"holds no objective for this game, so its Objectives tab is not shown: "
+                      f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, which no "
+                      f"game of the map is named")
+
+
+def _one_of(names: list[str]) -> str:
+    """"'A.'", "'A.' or 'B.'", "'A.', 'B.', 'C.' or 2 other names"."""
+    shown = [repr(name) for name in names[:3]]
+    if len(names) > 3:
+        return f"{', '.join(shown)} or {len(names) - 3} other name{'s' if len(names) > 4 else ''}"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def _entries_not_shown(model, own: str, mine: dict[str, int], path):
+    players = {*model.players, NEUTRAL_PLAYER}
+    conditions = model.derived("objectives.player_attachment_names", _player_attachment_names)
+    for rest, line in mine.items():
+        parts = rest.split(";")
+        if len(parts) != 2:
+            why = "it is not `<player>;<condition>` after the game's name"
+        elif parts[0].startswith(_SECTION):
+            continue
+        elif parts[0] not in players:
+            why = f"the game has no player {parts[0]!r}"
+        elif not any(kind in parts[1] for kind in _CONDITION_KINDS):
+            why = f"{parts[1]!r} is named with none of {', '.join(_CONDITION_KINDS)}"
+        elif parts[1] not in conditions:
+            why = f"the game has no player attachment {parts[1]!r}"
+        else:
+            continue
+        yield hit(file=path, line=line, problem=f"entry {own + rest!r} is not shown: {why}")
+
+
+def _player_attachment_names(model) -> frozenset[str]:
+    """The names of the attachments to players, as 2.x names them: an `<attachment foreach=...>`
+    once per element of its variables, `@variable@` in its name replaced by that element
+    (GameDataVariables.expandVariableCombinations)."""
+    table = model.table(ATTACHMENT_PATH)
+    names: set[str] = set()
+    for name, kind, foreach in zip(table.column("name", ""), table.column("type", "unitType"),
+                                   table.column("foreach", "")):
+        if kind == "player":
+            names.update(_each_name(name, foreach, model.variables) if foreach.strip() else (name,))
+    return frozenset(names)
+
+
+def _each_name(name: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:
+    """`name` once per combination of `foreach`'s variables (`$a$:$b$` side by side, `^` nested)."""
+    combinations: list[dict[str, str]] = [{}]
+    for group in foreach.split("^")[:2]:
+        together = [part.strip().strip("$") for part in group.split(":")]
+        length = len(variables.get(together[0], ()))
+        combinations = [{**earlier, **{f"@{each}@": _at(variables.get(each, []), index) for each in together}}
+                        for earlier in combinations for index in range(length)]
+    found = []
+    for tokens in combinations:
+        expanded = name
+        for token, value in tokens.items():
+            expanded = expanded.replace(token, value)
+        found.append(expanded)
+    return found
+
+
+def _at(values: list[str], index: int) -> str:
+    return values[index] if index < len(values) else ""
