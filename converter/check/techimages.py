@@ -72,20 +72,20 @@ def _starting_techs(model) -> dict[str, frozenset[str]]:
 def _unit_traits(model) -> dict[str, dict[str, str]]:
     """Unit type -> its `unitAttachment` options (the last value of each, as the engine keeps)."""
     found: dict[str, dict[str, str]] = {}
-    for target, name, value in _options_of(model, "unitAttachment", "unitType"):
+    for target, name, value in options_of_attachments(model, "unitAttachment", "unitType"):
         found.setdefault(target, {})[name] = value
     return found
 
 
 def _true_options(model, attachment_name: str, kind: str) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
-    for target, name, value in _options_of(model, attachment_name, kind):
+    for target, name, value in options_of_attachments(model, attachment_name, kind):
         (found.setdefault(target, set()).add if value.strip().lower() == "true" else
          found.setdefault(target, set()).discard)(name)
     return {target: frozenset(names) for target, names in found.items() if names}
 
 
-def _options_of(model, attachment_name: str, kind: str):
+def options_of_attachments(model, attachment_name: str, kind: str):
     """(target, option name with its first letter lowered, value) of each option of the
     attachments called `attachment_name` on targets of `kind`, in document order."""
     names = model.table(ATTACHMENT_PATH).column("name", "")

@@ -16,7 +16,8 @@ from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
-from converter.check.techimages import starting_image_name
+from converter.check.rules.structure import java_int
+from converter.check.techimages import options_of_attachments, starting_image_name
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
 
@@ -162,6 +163,61 @@ def unit_image_only_in_old_engine(context):
         found = context.unit_image(player, starting_image_name(model, player, unit))
         if found is not None and found.engine not in (None, current):
             yield hit(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current)
+
+
+@rule("I409", "images.damaged-unit-image-missing", Severity.WARNING,
+      "no image for the damaged {unit} of player {player!r}: looked for units/{player}/{image}_hit.png and "
+      "units/{image}_hit.png{where}{note}")
+def damaged_unit_image_missing(context):
+    """Finds units that survive a hit whose damaged image, `<unit>_hit.png`, TripleA 2.x cannot find.
+
+    Why: A unit with `hitPoints` of 2 or more (or the old `isTwoHit`) survives a hit damaged,
+    and TripleA 2.x then draws it from `<unit>_hit.png`, looked for as the unit's own image
+    is: `units/<Player>/` and then `units/`, in the map and then in the engine's assets.
+    Without it 2.x draws its placeholder, the image's name on a blank counter, for that
+    battleship or carrier until it is repaired. The units are those I401 looks at whose own
+    image is found (I401 reports the others), by the name 2.x draws them with at the start
+    (technologies included); an image only TripleA 1.9's assets hold is reported too, as 2.x
+    lacks it. The `_disabled` images, and units damaged by bombing (`canBeDamaged`), are not
+    checked.
+
+    Fix: Add `units/<Player>/<unit>_hit.png`, or `units/<unit>_hit.png` for every player:
+    usually the unit's own image marked as damaged.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    survivors = model.derived("images.survive_a_hit", _survive_a_hit)
+    if not survivors:
+        return
+    current = context.engine_assets[0].engine if context.engine_assets else None
+    where = _where_looked(context)
+    for (player, unit), line in model.derived("images.player_units", _player_units).items():
+        if unit not in survivors:
+            continue
+        image = starting_image_name(model, player, unit)
+        if context.unit_image(player, image) is None:
+            continue  # I401's
+        found = context.unit_image(player, f"{image}_hit")
+        if found is not None and found.engine in (None, current):
+            continue
+        note = f"; only {found.engine}'s assets have {found.path}" if found is not None else \
+            _other_case(context.unit_image_in_other_case((player,), f"{image}_hit"))
+        yield hit(line=line, player=player, unit=unit, image=image, where=where, note=note)
+
+
+def _survive_a_hit(model) -> frozenset[str]:
+    """The unit types whose `unitAttachment` gives them 2 or more hit points, the last of
+    `hitPoints` and `isTwoHit` deciding (2.x's setIsTwoHit sets hitPoints to 2 or 1)."""
+    points: dict[str, int] = {}
+    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType"):
+        if option == "hitPoints":
+            number = java_int(value)
+            if number is not None:
+                points[unit] = number
+        elif option == "isTwoHit":
+            points[unit] = 2 if value.strip().lower() == "true" else 1
+    return frozenset(unit for unit, number in points.items() if number >= 2)
 
 
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
