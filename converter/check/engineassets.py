@@ -1,10 +1,10 @@
-"""The unit, flag and misc images each TripleA engine ships in its own assets folder.
+"""The unit, flag, misc and resource images each TripleA engine ships in its own assets folder.
 
 TripleA looks for an image in the map's folder first, then in its assets (2.x's
 ResourceLoader.getResource). Which files those assets hold depends on the engine: 2.x ships
-452 unit and flag images and 6 in misc/, 1.9 shipped 697 and 22, and 144 of 1.9's unit
-images (Australians, Canadians, Puppet_States, ...) are not in 2.x, which draws a
-placeholder instead. The names come from `engine_assets.json` (names only, read from each
+452 unit and flag images, 6 in misc/ and 20 in resources/, 1.9 shipped 697, 22 and 70, and
+144 of 1.9's unit images (Australians, Canadians, Puppet_States, ...) are not in 2.x, which
+draws a placeholder instead. The names come from `engine_assets.json` (names only, read from each
 engine's release), so a check answers alike on a machine without any engine, such as a CI
 runner. Where the Debian package of 1.9 is installed, the files of its folder are added to
 the 1.9 names (they are the same files, a test compares them; a partly installed or
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from converter.check.engine import ENGINE_ASSETS
 
-ASSET_FOLDERS = ("units", "flags", "misc")  # the folders the image rules (and M317) look in
+ASSET_FOLDERS = ("units", "flags", "misc", "resources")  # the folders the image rules (and M317) look in
 CURRENT_ENGINE = "TripleA 2.x"  # the engine maps are made and played with today
 INSTALLED_ENGINE = "TripleA 1.9"  # the engine of Debian's package triplea, at ENGINE_ASSETS
 _NAMES_FILE = Path(__file__).with_name("engine_assets.json")
@@ -30,14 +30,14 @@ _NAMES_FILE = Path(__file__).with_name("engine_assets.json")
 @dataclass(frozen=True)
 class EngineAssets:
     """One engine's image files below its assets folder, as `units/<Player>/<unit>.png`,
-    `flags/<Player>_small.png` and `misc/vc.png` (always `/`, exact case)."""
+    `flags/<Player>_small.png`, `misc/vc.png` and `resources/PUs.png` (always `/`, exact case)."""
 
     engine: str  # "TripleA 2.x"
     files: frozenset[str]
 
     @classmethod
     def of_folder(cls, engine: str, folder: Path) -> "EngineAssets":
-        """The files below `folder`'s units/, flags/ and misc/ (links to files too; folders linked
+        """The files below `folder`'s units/, flags/, misc/ and resources/ (links to files too; folders linked
         are not entered, as os.walk does not)."""
         found: set[str] = set()
         pending = [(str(folder / top), top) for top in ASSET_FOLDERS]

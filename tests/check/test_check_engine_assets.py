@@ -25,12 +25,12 @@ NEEDS_ENGINE = pytest.mark.skipif(not ENGINE_ASSETS.is_dir(),
                                   reason=f"needs the installed engine's assets in {ENGINE_ASSETS} (apt-get install triplea)")
 
 
-def test_the_shipped_names_are_each_engines_units_flags_and_misc() -> None:
+def test_the_shipped_names_are_each_engines_units_flags_misc_and_resources() -> None:
     engines = shipped_assets()
     assert [each.engine for each in engines] == [CURRENT_ENGINE, "TripleA 1.9"]
     current, old = engines
     for each in engines:
-        assert each.files and all(name.split("/")[0] in ("units", "flags", "misc") for name in each.files)
+        assert each.files and all(name.split("/")[0] in ("units", "flags", "misc", "resources") for name in each.files)
         assert all(name.endswith((".png", ".gif")) and "\\" not in name for name in each.files)
     # 2.x draws this one for a unit without an image; 1.9 had none
     assert "units/missing_unit_image.png" in current.files - old.files
@@ -39,6 +39,9 @@ def test_the_shipped_names_are_each_engines_units_flags_and_misc() -> None:
     # the markers both draw (vc.txt, blockade.txt); a decoration may name them too (M317)
     assert {"misc/vc.png", "misc/blockade.png"} <= current.files & old.files
     assert "misc/non-withdrawable.png" in current.files - old.files
+    # the resource bar's images (I410): 2.x ships fewer than 1.9 did
+    assert {"resources/PUs.png", "resources/PUs_large.png"} <= current.files & old.files
+    assert "resources/VPs.png" in old.files - current.files
     document = json.loads((Path(__file__).parents[2] / "converter/check/engine_assets.json").read_text())
     assert all(engine["files"] == sorted(set(engine["files"])) for engine in document["engines"])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from converter.check.folderlisting import FOLDER
+from converter.check.folderlisting import FILE, FOLDER
 from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reason
 from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
@@ -218,6 +218,58 @@ def _survive_a_hit(model) -> frozenset[str]:
         elif option == "isTwoHit":
             points[unit] = 2 if value.strip().lower() == "true" else 1
     return frozenset(unit for unit, number in points.items() if number >= 2)
+
+
+_VICTORY_POINTS = "VPs"  # Constants.VPS: the resource bar and the economy table leave it out
+
+
+@rule("I410", "images.resource-image-missing", Severity.WARNING,
+      "no image resources/{image}.png for resource {resource!r}{where}: {effect}{note}")
+def resource_image_missing(context):
+    """Finds resources the game shows whose image, `resources/<name>.png`, TripleA 2.x cannot find.
+
+    Why: TripleA shows the resources of the game's `<resourceList>` by their images: in the
+    resource bar under the map, the economy table of the statistics (every resource, hidden
+    ones too, but `VPs`), beside the costs of what players buy, and at the large size
+    (`<name>_large.png`) on the purchase panel for a resource a production rule sells. It looks for `resources/<name>.png` in the map and then
+    in its own assets, which in 2.x hold 20 images (PUs, Oil, Food, Gold, ...; 1.9 shipped 70,
+    VPs, Fuel and Money among them). Without one, 2.x releases since May 2026 draw a grey square
+    with the name's first two letters, and earlier ones fail with `Cant load`. A file in other
+    letter case, or one only 1.9's assets hold, is named.
+
+    Fix: Add `resources/<name>.png` (20 x 20 px), and `resources/<name>_large.png` (48 x 48 px)
+    for a resource players can buy, to the map folder.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    resources = model.table("resourceList/resource")
+    if not len(resources):
+        return
+    costs = set(model.table("production/productionRule/cost").column("resource", ""))
+    sold = set(model.table("production/productionRule/result").column("resourceOrUnit", ""))
+    listing = context.map_tree("resources")
+    in_map = {name for name, kind in listing.by_name.items() if kind & FILE}
+    by_lower_case = {name.lower(): name for name in sorted(in_map, reverse=True)}
+    current = context.engine_assets[0].engine if context.engine_assets else None
+    where = _where_looked(context)
+    for name, line in zip(resources.column("name", ""), resources.lines):
+        wanted = []
+        if name != _VICTORY_POINTS or name in costs:
+            wanted.append((name, "2.x draws a placeholder wherever it shows the resource"))
+        if name in sold:
+            wanted.append((f"{name}_large", "2.x draws a placeholder on the purchase panel"))
+        for image, effect in wanted:
+            file = f"{image}.png"
+            if file in in_map:
+                continue
+            engines = [assets.engine for assets in context.engine_assets if f"resources/{file}" in assets.files]
+            if current in engines:
+                continue
+            other_case = by_lower_case.get(file.lower())
+            note = f"; only {engines[0]}'s assets have it" if engines else \
+                _other_case(f"resources/{other_case}" if other_case else None)
+            yield hit(line=line, resource=name, image=image, where=where, effect=effect, note=note)
 
 
 @rule("I402", "images.unit-without-any-image", Severity.WARNING,
