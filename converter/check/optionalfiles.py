@@ -43,19 +43,25 @@ class Stop:
     undecodable: bool = False
 
 
+def numbered_lines(data: bytes) -> list[tuple[int, str]]:
+    """The file's non-blank lines and their numbers, as Files.lines reads them (strict UTF-8,
+    a byte-order mark kept in the first line) and MapData keeps them (String.isBlank ones
+    dropped). UnicodeDecodeError when the bytes are not UTF-8."""
+    return [(number, line) for number, line in enumerate(java_lines(data.decode("utf-8")), start=1)
+            if not is_blank(line)]
+
+
 def stops(data: bytes, many_points: bool) -> list[Stop]:
     """Every line of an optional point file 2.x cannot read, in order: the first stops it, and
     each later one would, once those before it are mended."""
     try:
-        text = data.decode("utf-8")  # Files.lines: strict UTF-8, a byte-order mark kept in the first name
+        lines = numbered_lines(data)
     except UnicodeDecodeError as error:
         line = len(java_lines(data[:error.start].decode("utf-8") + "x"))  # the line the byte is on
         return [Stop(line, f"is not UTF-8 (byte 0x{data[error.start]:02x})", undecodable=True)]
     found: list[Stop] = []
     first_line: dict[str, int] = {}
-    for number, line in enumerate(java_lines(text), start=1):
-        if is_blank(line):
-            continue
+    for number, line in lines:
         name, reason = _many_points(line) if many_points else _one_point(line)
         if reason is None:
             if name in first_line:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from converter.check.folderlisting import FILE
 from converter.check.javatext import JAVA_TRIMMED
-from converter.check.mapfiles import read_lines
-from converter.check.optionalfiles import MANY_POINT_FILES, ONE_POINT_FILES, READ_ORDER, REQUIRED_FILES, stops
+from converter.check.optionalfiles import (MANY_POINT_FILES, ONE_POINT_FILES, READ_ORDER, REQUIRED_FILES,
+                                           numbered_lines, stops)
 from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -17,12 +17,17 @@ DECORATIONS_FILE = "decorations.txt"
 IMAGE_FOLDER = "misc"  # 2.x MapData.loadDecorations: loader.loadImage("misc/" + name)
 
 
-def decoration_names(lines: dict[int, str]) -> list[tuple[int, str]]:
+def decoration_names(data: bytes) -> list[tuple[int, str]]:
     """(line, image name) of each decorations.txt line as 2.x's PointFileReaderWriter.readOneToMany
     reads it: the text before the line's first `(`, trimmed as Java trims. A line without `(`
-    or without a name gives none (2.x stops reading the map's files there)."""
+    or without a name gives none, nor does a file that is not UTF-8 (2.x stops reading the
+    map's files there: M318)."""
+    try:
+        lines = numbered_lines(data)
+    except UnicodeDecodeError:
+        return []
     found = []
-    for number, line in lines.items():
+    for number, line in lines:
         name, bracket, _ = line.partition("(")
         name = name.strip(JAVA_TRIMMED)
         if bracket and name:
@@ -50,9 +55,13 @@ def decoration_missing(context):
     """
     map_dir = context.target.map_dir
     path = context.map_file(DECORATIONS_FILE) if map_dir is not None else None
-    if path is None or not path.is_file():
+    try:
+        data = path.read_bytes() if path is not None and path.is_file() else None
+    except OSError:
+        return  # (the engine cannot read it either: it draws no decoration)
+    if data is None:
         return
-    decorations = decoration_names(read_lines(path))
+    decorations = decoration_names(data)
     if not decorations:
         return
     listing = context.map_tree(IMAGE_FOLDER)
