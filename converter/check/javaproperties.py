@@ -1,7 +1,8 @@
-"""The keys of a Java `.properties` file as java.util.Properties.load reads them: logical
-lines joined at a trailing odd backslash, `#`/`!` comments, a key ending at its first
-unescaped `=`, `:` or blank, and its escapes undone. Map makers write long HTML messages in
-notifications.properties over several lines, which a line-by-line reader would take for keys.
+"""The keys and values of a Java `.properties` file as java.util.Properties.load reads them:
+logical lines joined at a trailing odd backslash, `#`/`!` comments, a key ending at its first
+unescaped `=`, `:` or blank, the value after blanks and one `=` or `:`, and their escapes
+undone. Map makers write long HTML messages in notifications.properties over several lines,
+which a line-by-line reader would take for keys.
 """
 
 from __future__ import annotations
@@ -22,9 +23,22 @@ def read_keys(path: Path) -> dict[str, int]:
     return {key: line for key, line in logical_keys(text)}
 
 
+def read_values(path: Path) -> dict[str, tuple[str, int]]:
+    """Each key of the file -> its value and the line it starts on (the last definition's).
+    OSError when the file cannot be read; ValueError for a malformed `\\u` escape."""
+    text = path.read_bytes().decode("latin-1")
+    return {key: (value, line) for key, value, line in logical_entries(text)}
+
+
 def logical_keys(text: str) -> Iterator[tuple[str, int]]:
-    """(key, line number) of each logical line that defines one, in file order. As Java 9+'s
-    LineReader: while a logical line is still empty (a new one, or one continued from an
+    """(key, line number) of each logical line that defines one, in file order."""
+    for key, _value, line in logical_entries(text):
+        yield key, line
+
+
+def logical_entries(text: str) -> Iterator[tuple[str, str, int]]:
+    """(key, value, line number) of each logical line that defines one, in file order. As Java
+    9+'s LineReader: while a logical line is still empty (a new one, or one continued from an
     empty start) a `#` or `!` makes the natural line a comment and a blank line ends it."""
     pending: str | None = None  # the logical line read so far; None between logical lines
     start = 0
@@ -43,10 +57,29 @@ def logical_keys(text: str) -> Iterator[tuple[str, int]]:
         if _continues(pending):
             pending = pending[:-1]  # joined with the next natural line
             continue
-        yield _unescape(_raw_key(pending)), start
+        yield _entry(pending, start)
         pending = None
     if pending is not None:  # the file ends on a continuation: its backslash is dropped (even one
-        yield _unescape(_raw_key(pending)), start  # continuing nothing gives the key "", as Java does)
+        yield _entry(pending, start)  # continuing nothing gives the key "", as Java does)
+
+
+def _entry(line: str, number: int) -> tuple[str, str, int]:
+    """Properties.load0: the key, then blanks and at most one `=` or `:` (the first, ending the
+    key, counts as it), then the value to the line's end, trailing blanks kept."""
+    raw_key = _raw_key(line)
+    rest = line[len(raw_key):]
+    separated = rest[:1] in ("=", ":")
+    at = 1 if rest else 0  # the character that ended the key is no part of the value
+    while at < len(rest):
+        character = rest[at]
+        if character in _BLANKS:
+            at += 1
+        elif not separated and character in "=:":
+            separated = True
+            at += 1
+        else:
+            break
+    return _unescape(raw_key), _unescape(rest[at:]), number
 
 
 def _continues(line: str) -> bool:
@@ -67,6 +100,7 @@ def _raw_key(line: str) -> str:
 
 
 def _unescape(key: str) -> str:
+    """loadConvert: the escapes of a key or a value undone."""
     if "\\" not in key:
         return key
     out, index = [], 0

@@ -1,5 +1,6 @@
-"""The keys of a .properties file as java.util.Properties reads them (M314's notifications):
-fixed cases, and generated files against Java's own Properties.load when a JDK is here."""
+"""The keys and values of a .properties file as java.util.Properties reads them (M314's
+notifications, M327's production tabs): fixed cases, and generated files against Java's own
+Properties.load when a JDK is here."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from converter.check.javaproperties import logical_keys, read_keys
+from converter.check.javaproperties import logical_entries, logical_keys, read_keys, read_values
 
 _JAVA_KEYS = """
 import java.io.*; import java.util.*;
-public class Keys { public static void main(String[] files) throws Exception {
+public class Keys {
+  static String shown(String text) {
+    return text.replace("\\\\", "\\\\\\\\").replace("\\n", "\\\\n").replace("\\r", "\\\\r").replace("\\t", "\\\\t");
+  }
+  public static void main(String[] files) throws Exception {
   for (String file : files) {
     Properties properties = new Properties();
     try (InputStream in = new FileInputStream(file)) { properties.load(in); }
     StringBuilder out = new StringBuilder();
     for (String key : new TreeSet<>(properties.stringPropertyNames()))
-      out.append(key.replace("\\\\", "\\\\\\\\").replace("\\n", "\\\\n").replace("\\r", "\\\\r")).append('\\n');
+      out.append(shown(key)).append('\\t').append(shown(properties.getProperty(key))).append('\\n');
     try (Writer writer = new OutputStreamWriter(new FileOutputStream(file + ".keys"), "UTF-8")) { writer.write(out.toString()); }
   }
 } }
@@ -39,6 +44,15 @@ public class Keys { public static void main(String[] files) throws Exception {
 ])
 def test_keys_as_java_reads_them(text: str, keys: list[str]) -> None:
     assert [key for key, _line in logical_keys(text)] == keys
+
+
+@pytest.mark.parametrize("text, entries", [
+    ("a=1\n  b : 2 \nc 3\nd\n", [("a", "1"), ("b", "2 "), ("c", "3"), ("d", "")]),  # trailing blanks stay
+    ("k = = v\nm:=x\nq =:x\n", [("k", "= v"), ("m", "=x"), ("q", ":x")]),  # one separator only
+    ("x:\\\n   y\\tz\\u0041\n", [("x", "y\tzA")]),  # a continuation's leading blanks go; escapes undone
+])
+def test_values_as_java_reads_them(text: str, entries: list[tuple[str, str]]) -> None:
+    assert [(key, value) for key, value, _line in logical_entries(text)] == entries
 
 
 def test_a_key_is_found_on_its_first_line_and_the_last_definition_wins(tmp_path: Path) -> None:
@@ -68,14 +82,18 @@ def test_generated_files_give_the_keys_java_gives(tmp_path: Path) -> None:
         path = tmp_path / f"case{number}.properties"
         path.write_bytes(text.encode("latin-1"))
         try:
-            expected = sorted(read_keys(path))
+            expected = sorted(read_values(path).items())
         except ValueError:  # a malformed \\u escape: Java refuses the file too; not compared
             path.unlink()
             continue
+        assert [key for key, _ in expected] == sorted(read_keys(path))
         files.append((path, expected))
     subprocess.run(["java", "-cp", str(tmp_path), "Keys", *(str(path) for path, _ in files)], check=True,
                    capture_output=True)
     for path, expected in files:
         java = Path(str(path) + ".keys").read_text(encoding="utf-8").split("\n")[:-1]
-        shown = [key.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r") for key in expected]
-        assert shown == java, (path.read_bytes(), java)
+        assert [f"{_shown(key)}\t{_shown(value)}" for key, (value, _line) in expected] == java, (path.read_bytes(), java)
+
+
+def _shown(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")

@@ -16,6 +16,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     objectives,
     optional_files,
     options,
+    production_tabs,
     references,
     structure,
     xml,
