@@ -21,7 +21,8 @@ from converter.check.lazy import cached
 
 # the facts of one entry, as the kernel sets them (see _listing.c)
 ENTERED, FILE, FOLDER, SPECIAL, IMAGE, TILE, ODD_TILE, LISTED = (1 << bit for bit in range(8))
-_HAS = {bit: bytes(code & bit for code in range(256)) for bit in (IMAGE, TILE, ODD_TILE, LISTED)}  # a mask per bit
+# a translation table per bit: an entry's kind byte to the bit alone
+_HAS = {bit: bytes(code & bit for code in range(256)) for bit in (FILE, IMAGE, TILE, ODD_TILE, LISTED)}
 _kernel = accelerator("_listing")
 # the kernel's names are the file system's bytes: str as os.fsdecode makes them only for UTF-8
 _UTF8_NAMES = sys.getfilesystemencoding() == "utf-8" and sys.getfilesystemencodeerrors() == "surrogateescape"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from pathlib import Path
 
 from converter.check.context import MAX_XML_BYTES
 from converter.check.imagefiles import read_file

@@ -5,13 +5,13 @@ Properties.load when a JDK is here."""
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from converter.check.javaproperties import logical_entries, logical_keys, read_keys, read_values
+
+from java_oracle import NEEDS_JDK, run_java
 
 _JAVA_KEYS = """
 import java.io.*; import java.util.*;
@@ -70,10 +70,8 @@ _PIECES = ["a", "b", "key", " ", "\t", "=", ":", "\\", "\\\\", "\\\n", "\n", "\r
            "\\t", "\\=", "\\:", "\\ ", "x y", "<html>", "\u00e9"]
 
 
-@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None, reason="needs a JDK (javac, java)")
+@NEEDS_JDK
 def test_generated_files_give_the_keys_java_gives(tmp_path: Path) -> None:
-    (tmp_path / "Keys.java").write_text(_JAVA_KEYS)
-    subprocess.run(["javac", "Keys.java"], cwd=tmp_path, check=True, capture_output=True)
     rng = random.Random(2026)
     files = []
     for number in range(300):
@@ -88,8 +86,7 @@ def test_generated_files_give_the_keys_java_gives(tmp_path: Path) -> None:
             continue
         assert [key for key, _ in expected] == sorted(read_keys(path))
         files.append((path, expected))
-    subprocess.run(["java", "-cp", str(tmp_path), "Keys", *(str(path) for path, _ in files)], check=True,
-                   capture_output=True)
+    run_java(tmp_path, "Keys", _JAVA_KEYS, (str(path) for path, _ in files))
     for path, expected in files:
         java = Path(str(path) + ".keys").read_text(encoding="utf-8").split("\n")[:-1]
         assert [f"{_shown(key)}\t{_shown(value)}" for key, (value, _line) in expected] == java, (path.read_bytes(), java)

@@ -5,14 +5,12 @@ and its regular expressions (\\s, \\d), when a JDK is here."""
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from converter.check.javatext import is_blank, java_lines
 from converter.check.optionalfiles import _many_points, _one_point, stops
+
+from java_oracle import NEEDS_JDK, run_java
 
 # For each file: per non-blank line, what a name-and-point line and a name-and-points line
 # read as, with Java's own text functions; "undecodable" for a file that is not UTF-8.
@@ -80,10 +78,8 @@ def _python_read(data: bytes) -> list[str]:
     return records
 
 
-@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None, reason="needs a JDK (javac, java)")
+@NEEDS_JDK
 def test_generated_lines_read_as_java_reads_them(tmp_path: Path) -> None:
-    (tmp_path / "Lines.java").write_text(_JAVA_READER)
-    subprocess.run(["javac", "Lines.java"], cwd=tmp_path, check=True, capture_output=True)
     rng = random.Random(2611)
     files = []
     for number in range(400):
@@ -95,7 +91,7 @@ def test_generated_lines_read_as_java_reads_them(tmp_path: Path) -> None:
         path = tmp_path / f"case{number}.txt"
         path.write_bytes(data)
         files.append(path)
-    subprocess.run(["java", "-cp", str(tmp_path), "Lines", *map(str, files)], check=True, capture_output=True)
+    run_java(tmp_path, "Lines", _JAVA_READER, map(str, files))
     kinds = set()
     for path in files:
         java = Path(f"{path}.read").read_text(encoding="utf-8").split("\n")[:-1]

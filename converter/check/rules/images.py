@@ -249,7 +249,7 @@ def resource_image_missing(context):
     costs = set(model.table("production/productionRule/cost").column("resource", ""))
     sold = set(model.table("production/productionRule/result").column("resourceOrUnit", ""))
     listing = context.map_tree("resources")
-    in_map = {name for name, kind in listing.by_name.items() if kind & FILE}
+    in_map = set(listing.with_bit(FILE))
     by_lower_case = {name.lower(): name for name in sorted(in_map, reverse=True)}
     current = context.engine_assets[0].engine if context.engine_assets else None
     where = _where_looked(context)

@@ -65,7 +65,7 @@ def decoration_missing(context):
     if not decorations:
         return
     listing = context.map_tree(IMAGE_FOLDER)
-    in_map = {name for name, kind in listing.by_name.items() if kind & FILE}
+    in_map = set(listing.with_bit(FILE))
     shipped = {name for assets in context.engine_assets for name in assets.files}
     missing = [(line, image) for line, image in decorations
                if image not in in_map and f"{IMAGE_FOLDER}/{image}" not in shipped]
