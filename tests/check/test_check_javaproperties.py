@@ -4,14 +4,13 @@ Properties.load when a JDK is here."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from converter.check.javaproperties import logical_entries, logical_keys, read_keys, read_values
 
-from java_oracle import NEEDS_JDK, run_java
+from java_oracle import NEEDS_JDK, generated_texts, run_java
 
 _JAVA_KEYS = """
 import java.io.*; import java.util.*;
@@ -72,10 +71,8 @@ _PIECES = ["a", "b", "key", " ", "\t", "=", ":", "\\", "\\\\", "\\\n", "\n", "\r
 
 @NEEDS_JDK
 def test_generated_files_give_the_keys_java_gives(tmp_path: Path) -> None:
-    rng = random.Random(2026)
     files = []
-    for number in range(300):
-        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 40)))
+    for number, text, rng in generated_texts(2026, _PIECES, 300, 40):
         text = text.replace("\\u", "\\u0041" if rng.random() < 0.5 else "\\u")  # mostly well-formed escapes
         path = tmp_path / f"case{number}.properties"
         path.write_bytes(text.encode("latin-1"))

@@ -4,13 +4,12 @@ and its regular expressions (\\s, \\d), when a JDK is here."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from converter.check.javatext import is_blank, java_lines
 from converter.check.optionalfiles import _many_points, _one_point, stops
 
-from java_oracle import NEEDS_JDK, run_java
+from java_oracle import NEEDS_JDK, generated_texts, run_java
 
 # For each file: per non-blank line, what a name-and-point line and a name-and-points line
 # read as, with Java's own text functions; "undecodable" for a file that is not UTF-8.
@@ -80,10 +79,8 @@ def _python_read(data: bytes) -> list[str]:
 
 @NEEDS_JDK
 def test_generated_lines_read_as_java_reads_them(tmp_path: Path) -> None:
-    rng = random.Random(2611)
     files = []
-    for number in range(400):
-        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 30)))
+    for number, text, rng in generated_texts(2611, _PIECES, 400, 30):
         data = text.encode("utf-8")
         if rng.random() < 0.05:  # now and then a byte that is not UTF-8
             at = rng.randint(0, len(data))
