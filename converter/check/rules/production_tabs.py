@@ -117,4 +117,5 @@ def _frontier_results(model) -> dict[str, list[str]]:
         rules_of.setdefault(names[owner], []).append(rule_name)
     table = model.table("production/playerProduction")
     return {player: [result_of[name] for name in rules_of.get(frontier, []) if name in result_of]
-            for player, frontier in zip(table.column("player", ""), table.column("frontier", "")) if player and frontier}
+            for player, frontier in zip(table.column("player", ""), table.column("frontier", ""))
+            if player and frontier}
