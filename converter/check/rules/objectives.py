@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
-from converter.check.javaproperties import read_keys
+from converter.check.javaproperties import read_values
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -40,8 +40,9 @@ def objective_not_shown(context):
     the game was renamed) leaves the tab out altogether, and an entry naming a player the game
     lacks, or a condition it lacks (it must be a player's attachment named with
     `objectiveAttachment`, `conditionAttachment`, `triggerAttachment` or
-    `politicalActionAttachment`), is not shown. Keys of the map's other games are theirs and
-    are not reported.
+    `politicalActionAttachment`), or one no section's value lists, is not shown; a section
+    key needs exactly `TABLEGROUP.<number>`. Keys of the map's other games are theirs and are
+    not reported.
 
     Fix: Start the keys with the game's name written as above (the message gives it), or
     correct the player or condition named after it to the game XML's.
@@ -51,14 +52,14 @@ def objective_not_shown(context):
         return
     path = context.map_file(OBJECTIVES_FILE)
     try:
-        keys = read_keys(path) if path is not None and path.is_file() else None
+        values = read_values(path) if path is not None and path.is_file() else None
     except (OSError, ValueError):
         return  # unreadable: the engine logs it and shows no tab (not this rule's finding)
-    entries = {key: line for key, line in (keys or {}).items() if ";" in key}  # sections and objectives
+    entries = {key: line for key, (_value, line) in (values or {}).items() if ";" in key}  # sections, objectives
     if not entries:
         return
     own = objectives_prefix(model.info_name)
-    mine = {key[len(own):]: line for key, line in entries.items() if key.startswith(own)}
+    mine = {key[len(own):]: values[key] for key in entries if key.startswith(own)}
     if mine:
         yield from _entries_not_shown(model, own, mine, path)
         return
@@ -84,21 +85,30 @@ def _one_of(names: list[str]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-def _entries_not_shown(model, own: str, mine: dict[str, int], path):
+def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
+    """The game's own entries (key after the game's name -> value, line) the tab skips."""
     players = {*model.players, NEUTRAL_PLAYER}
     conditions = model.derived("objectives.player_attachment_names", _player_attachment_names)
-    for rest, line in mine.items():
+    # `TABLEGROUP.<n>;<section>=<condition>;<condition>;...`: 2.x shows the objectives they list
+    listed = {name for rest, (value, _line) in mine.items() for parts in [rest.split(";")]
+              if len(parts) == 2 and parts[0].startswith(_SECTION) and parts[0].count(".") == 1
+              for name in value.split(";")}
+    for rest, (_value, line) in mine.items():
         parts = rest.split(";")
         if len(parts) != 2:
             why = "it is not `<player>;<condition>` after the game's name"
         elif parts[0].startswith(_SECTION):
-            continue
+            if parts[0].count(".") == 1:
+                continue
+            why = f"a section is named `{_SECTION}.<number>`, one `.` and its sorting number"
         elif parts[0] not in players:
             why = f"the game has no player {parts[0]!r}"
         elif not any(kind in parts[1] for kind in _CONDITION_KINDS):
             why = f"{parts[1]!r} is named with none of {', '.join(_CONDITION_KINDS)}"
         elif parts[1] not in conditions:
             why = f"the game has no player attachment {parts[1]!r}"
+        elif parts[1] not in listed:
+            why = f"no `{_SECTION}` section lists {parts[1]!r}"
         else:
             continue
         yield hit(file=path, line=line, problem=f"entry {own + rest!r} is not shown: {why}")
