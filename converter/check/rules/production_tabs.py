@@ -68,7 +68,7 @@ def _tab_files(context) -> dict[str, dict[str, tuple[str, int, str]]]:
 
 
 def _failures(merged: dict[str, tuple[str, int, str]], sold: list[str]):
-    """((file, line) or None, reason) of what fails the window, the first failure first."""
+    """((file, line), reason) of what fails the window: the first failure, as 2.x meets it."""
     rows = merged.get(_ROWS)
     if rows is not None and java_int(rows[0]) is None:
         yield (rows[2], rows[1]), f"{_ROWS} is {rows[0]!r}, not a whole number"
