@@ -4,9 +4,9 @@ TripleA looks for an image in the map's folder first, then in its assets (2.x's
 ResourceLoader.getResource). Which files those assets hold depends on the engine: 2.x ships
 452 unit and flag images, 6 in misc/ and 20 in resources/, 1.9 shipped 697, 22 and 70, and
 144 of 1.9's unit images (Australians, Canadians, Puppet_States, ...) are not in 2.x, which
-draws a placeholder instead. The names come from `engine_assets.json` (names only, read from each
-engine's release), so a check answers alike on a machine without any engine, such as a CI
-runner. Where the Debian package of 1.9 is installed, the files of its folder are added to
+draws a placeholder instead. The names come from `engine_assets.json` (names only, read from
+each engine's release), so a check answers alike on a machine without any engine, such as a
+CI runner. Where the Debian package of 1.9 is installed, the files of its folder are added to
 the 1.9 names (they are the same files, a test compares them; a partly installed or
 unreadable folder takes none away).
 """
@@ -37,8 +37,8 @@ class EngineAssets:
 
     @classmethod
     def of_folder(cls, engine: str, folder: Path) -> "EngineAssets":
-        """The files below `folder`'s units/, flags/, misc/ and resources/ (links to files too; folders linked
-        are not entered, as os.walk does not)."""
+        """The files below `folder`'s units/, flags/, misc/ and resources/ (links to files too;
+        folders linked are not entered, as os.walk does not)."""
         found: set[str] = set()
         pending = [(str(folder / top), top) for top in ASSET_FOLDERS]
         while pending:

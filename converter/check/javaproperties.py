@@ -7,12 +7,12 @@ which a line-by-line reader would take for keys.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from converter.check.javatext import java_lines
+
 _BLANKS = " \t\f"
-_NATURAL_LINES = re.compile(r"\r\n|\r|\n")
 _SIMPLE_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
 
 
@@ -42,10 +42,8 @@ def logical_entries(text: str) -> Iterator[tuple[str, str, int]]:
     empty start) a `#` or `!` makes the natural line a comment and a blank line ends it."""
     pending: str | None = None  # the logical line read so far; None between logical lines
     start = 0
-    naturals = _NATURAL_LINES.split(text)
-    if naturals[-1] == "":
-        naturals.pop()  # the text after a final line break is no line: the file ends there
-    for number, natural in enumerate(naturals, start=1):
+    # LineReader breaks natural lines as Files.lines does; the text after a final break is no line
+    for number, natural in enumerate(java_lines(text), start=1):
         content = natural.lstrip(_BLANKS)
         if not pending:  # nothing read yet on this logical line
             if not content or content[0] in "#!":
