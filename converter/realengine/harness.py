@@ -106,6 +106,7 @@ class PlayReport:
     script_errors: tuple[str, ...]
     unused_script_entries: tuple[str, ...]
     log_errors: tuple[str, ...]  # exception lines the engine printed
+    game_crash: str | None = None  # the exception that ended the game thread (then game_over is true too)
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,7 @@ def play_report(report: dict[str, Any], save: Path, strict_script: bool = True) 
         script_errors=tuple(report["script_errors"]),
         unused_script_entries=tuple(report["unused_script_entries"]),
         log_errors=tuple(report["log_errors"]),
+        game_crash=report.get("game_crash"),
     )
     if strict_script and played.script_errors:
         raise EngineError("the engine refused scripted actions: " + "; ".join(played.script_errors), report)

@@ -40,7 +40,12 @@ def base_xml(territories: list[tuple[str, bool]] | None = None, connections: lis
               f'    <attachment name="unitAttachment" attachTo="{UNIT}" '
               'javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">',
               '      <option name="movement" value="1"/>', '      <option name="attack" value="1"/>',
-              "    </attachment>", extra_attachments, "  </attachmentList>", "  <initialize>", "    <ownerInitialize>"]
+              "    </attachment>"]
+    # every land territory has its territory attachment, which the engine asks for by name (S225)
+    lines += [f'    <attachment name="territoryAttachment" attachTo="{n}" '
+              'javaClass="games.strategy.triplea.attachments.TerritoryAttachment" type="territory">'
+              '<option name="production" value="2"/></attachment>' for n, water in territories if not water]
+    lines += [extra_attachments, "  </attachmentList>", "  <initialize>", "    <ownerInitialize>"]
     lines += [f'      <territoryOwner territory="{t}" owner="{p}"/>' for t, p in owners]
     lines += ["    </ownerInitialize>", "    <unitInitialize>",
               f'      <unitPlacement unitType="{UNIT}" territory="Alpha" quantity="2" owner="Reds"/>',

@@ -7,6 +7,7 @@ Y5xx map.yml · D6xx D-Day2 layout.
 from converter.check.rules import (  # noqa: F401 - imported to register
     dday2,
     game_properties,
+    game_start,
     images,
     map_files,
     map_properties,

@@ -92,6 +92,8 @@ final class PlayCommand {
     Runnable play = () -> {
       try {
         game.startGame();
+      } catch (Throwable error) { // e.g. a delegate that throws in start(): the game cannot go on
+        stopper.crash = Engine.describe(error);
       } finally {
         stopper.gameEnded(); // only reached when the game ends by itself (victory, or a crash)
       }
@@ -116,6 +118,7 @@ final class PlayCommand {
     }
     report.put("rounds_played", stopper.roundsCompleted());
     report.put("game_over", stopper.gameOver);
+    report.put("game_crash", stopper.crash);
     report.put("final_round", stopper.round);
     report.put("final_step", stopper.step);
     report.put("steps_run", stopper.stepsRun);
@@ -159,6 +162,7 @@ final class PlayCommand {
     volatile boolean saved;
     volatile boolean gameOver;
     volatile String saveError;
+    volatile String crash; // what ended the game thread, when an exception did
 
     StopAfterRounds(GameData data, int startRound, int stopRound, Path save, EngineLog log, StdioOracle oracle) {
       this.data = data;

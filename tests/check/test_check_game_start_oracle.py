@@ -1,0 +1,67 @@
+"""The real engine as oracle for S225 and S226, the rules that say a game stops at its first step:
+each of their rule cases is played headless for one round in TripleA 1.9. A case the rule
+reports must stop in the InitializationDelegate with the engine's message the finding quotes;
+a clean case must get through that step."""
+
+from __future__ import annotations
+
+import re
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from converter.check.config import CheckSettings
+from converter.check.inputs import resolve
+from converter.check.runner import check_target
+from test_check_rule_cases import _load_cases, build_case
+
+CODES = ("S225", "S226")
+# the cases written for these rules: every one whose id speaks of what they judge
+GAME_START_CASES = [param for param in _load_cases()
+                    if set(param.values[1]["expect"]) & set(CODES)
+                    or re.search(r"at-sea|territory-attachment|pacific-theater", param.values[1]["id"])]
+# 1.9 names the territory after "for " (InitializationDelegate), 2.x after "for: " (TerritoryAttachment.get)
+_ENGINE_MESSAGE = re.compile(r"\((?:InitializationDelegate: )?(No territory attachment for [^)(]+|"
+                             r"Non transportable unit in sea|Cannot load all land units in sea transports)\)|"
+                             r"'No territory attachment for: ([^']+)\(non-water\)'")
+MAP_NAME = '<property name="mapName" value="Tiny" editable="false"><string/></property>'  # 1.9's play needs it
+
+
+def _first_step_outcome(tmp_path: Path, case: dict) -> str | None:
+    """What ended the game thread in its first round (None: nothing did)."""
+    from converter.realengine import play_game
+
+    root = build_case(tmp_path / "case", case)
+    xml = root / "map/games/tiny.xml"
+    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
+    report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60)
+    return report.game_crash
+
+
+def _quoted_engine_message(root: Path) -> str | None:
+    with ExitStack() as stack:
+        findings = [finding for target in resolve(root, stack)
+                    for finding in check_target(target, CheckSettings(select=CODES)).findings]
+    if not findings:
+        return None
+    match = _ENGINE_MESSAGE.search(findings[0].message)
+    assert match, findings[0].message
+    return match.group(1) or f"No territory attachment for {match.group(2)}"
+
+
+def test_the_cases_cover_both_rules_both_ways() -> None:
+    expected = [set(param.values[1]["expect"]) & set(CODES) for param in GAME_START_CASES]
+    assert {"S225"} in expected and {"S226"} in expected and set() in expected
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", GAME_START_CASES)
+def test_the_engine_stops_where_the_rule_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    quoted = _quoted_engine_message(build_case(tmp_path / "checked", case))
+    crash = _first_step_outcome(tmp_path, case)
+    if quoted is None:
+        assert crash is None, f"{case['id']}: the rules see nothing, but TripleA 1.9 stopped: {crash}"
+    else:
+        assert crash is not None and quoted in crash, f"{case['id']}: the finding quotes {quoted!r}, 1.9: {crash}"
