@@ -1,14 +1,15 @@
 /* The map's point files (polygons.txt, centers.txt, place.txt) read in C.
  *
  * A whole file's bytes go in; every line the C can prove plainly written (ASCII, a name,
- * points exactly as mapfiles' regular expressions would find them, numbers that fit int64)
+ * points exactly as mapfiles' regular expressions would find them, numbers that fit Java's int)
  * comes back as a finished Entry; every other non-blank line comes back as its line
  * number and byte range, for mapfiles' regular expressions, which define the format.
  * The parse runs with the GIL released; Python objects are built after it is taken back.
  *
- * Lines are split as str.splitlines splits the decoded text. In ASCII that is \n, \r,
- * \r\n, \v, \f and \x1c-\x1e; a file holding U+0085, U+2028 or U+2029 (more breaks) is
- * left to Python whole (None). Other non-ASCII lines are simply handed to Python.
+ * Lines are split as TripleA 2.x's Files.lines splits them: at \n, \r and \r\n only. The
+ * blanks a plain line may hold are ' ' and '\t', blank to every Java reading alike (the
+ * regex's \s, String.trim, String.isBlank); a line holding another control character, or
+ * any non-ASCII byte, is handed to Python, which reads it as Java does (javatext).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,21 +21,22 @@ enum { OTHER = 0, BLANK = 1, DIGIT = 2, BREAK = 3 };
 
 static unsigned char kind_of(unsigned char c)
 {
-    if (c == '\n' || c == '\r' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e))
-        return BREAK;  /* str.splitlines splits here */
-    if (c == ' ' || c == '\t' || c == 0x1f)
-        return BLANK;  /* the rest of str.isspace / the regex's \s in ASCII */
+    if (c == '\n' || c == '\r')
+        return BREAK;  /* Files.lines splits here */
+    if (c == ' ' || c == '\t')
+        return BLANK;
     if (c >= '0' && c <= '9')
         return DIGIT;
     return OTHER;
 }
 
 static unsigned char KIND[256];   /* kind_of for every byte; filled at import */
-static unsigned char STOPS[256];  /* what ends the quick pass over a line: breaks, non-ASCII */
+static unsigned char STOPS[256];  /* what ends the quick pass over a line: breaks, other control
+                                     characters (Java's blanks differ there), non-ASCII */
 
 /* ---- what the parse finds, in plain C memory (no Python object while the GIL is released) */
 typedef struct {
-    Py_ssize_t number;             /* as str.splitlines counts, from 1 */
+    Py_ssize_t number;             /* as Files.lines counts, from 1 */
     Py_ssize_t start, end;         /* the line's bytes */
     Py_ssize_t name_start, name_end;
     Py_ssize_t options_start, options_end;
@@ -52,7 +54,6 @@ typedef struct {
     int64_t *sizes;                /* points of every polygon of the plain lines */
     Py_ssize_t polygon_count, polygon_capacity;
     int ascii;                     /* no byte >= 0x80 (a BOM is one: the engines read it into the first name) */
-    int foreign_breaks;            /* U+0085 / U+2028 / U+2029 somewhere: Python reads it all */
     int out_of_memory;
 } Parse;
 
@@ -65,32 +66,23 @@ static inline Cursor skip_blanks(Cursor c, Cursor end)
     return c;
 }
 
-/* `-?\d+` that fits int64 at c: past it, or NULL when there is none or it does not fit */
+/* `-?\d+` that fits Java's int at c (Integer.parseInt's range: a number beyond it stops the
+ * engine loading the map, which the regex path reports): past it, or NULL when there is none
+ * or it does not fit */
 static inline Cursor read_number(Cursor c, Cursor end, int64_t *out)
 {
     int negative = c < end && *c == '-';
     c += negative;
     Cursor first = c;
     uint64_t value = 0;
-    for (; c < end && KIND[*c] == DIGIT; c++)  /* 18 digits cannot overflow: no check per digit */
+    for (; c < end && KIND[*c] == DIGIT; c++) {
         value = value * 10u + (unsigned)(*c - '0');
-    if (c == first)
-        return NULL;
-    if (c - first > 18) {  /* value * 10 + digit <= INT64_MAX (+ 1 when negative), digit by digit */
-        const uint64_t tenth = (uint64_t)INT64_MAX / 10u;
-        const unsigned last_digit = (unsigned)(INT64_MAX % 10) + (unsigned)negative;
-        value = 0;
-        for (Cursor k = first; k < c; k++) {
-            unsigned digit = (unsigned)(*k - '0');
-            if (value > tenth || (value == tenth && digit > last_digit))
-                return NULL;
-            value = value * 10u + digit;
-        }
+        if (value > 2147483648u)  /* beyond every int already: no overflow of value either */
+            return NULL;
     }
-    if (!negative)
-        *out = (int64_t)value;
-    else  /* -(INT64_MAX + 1) has no positive int64 to negate */
-        *out = value == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)value;
+    if (c == first || value > 2147483647u + (unsigned)negative)
+        return NULL;
+    *out = negative ? -(int64_t)value : (int64_t)value;
     return c;
 }
 
@@ -140,10 +132,13 @@ static int ends_line(Cursor c, Cursor end)
     return c == end || KIND[*c] == BREAK;
 }
 
-/* `NAME` from line->start to `stop`, stripped as str.strip strips it; 0 when nothing is left */
-static int read_name(const Parse *p, Line *line, Cursor stop)
+/* `NAME` from line->start to `stop`, its blanks after it dropped and, unless `keep_leading`,
+ * those before it (String.trim; centers.txt's pattern keeps them); 0 when nothing is left */
+static int read_name(const Parse *p, Line *line, Cursor stop, int keep_leading)
 {
-    Cursor start = skip_blanks(p->text + line->start, stop), end = stop;
+    Cursor start = p->text + line->start, end = stop;
+    if (!keep_leading)
+        start = skip_blanks(start, stop);
     while (end > start && KIND[end[-1]] == BLANK)
         end--;
     line->name_start = start - p->text;
@@ -156,7 +151,7 @@ static int read_name(const Parse *p, Line *line, Cursor stop)
 static Cursor plain_polygon_line(Parse *p, Line *line, Cursor end)
 {
     Cursor c = find_either(p->text + line->start, end, '<', '<');
-    if (c == end || *c != '<' || !read_name(p, line, c))
+    if (c == end || *c != '<' || !read_name(p, line, c, 0))
         return NULL;
     const Py_ssize_t points_before = p->point_count;
     line->first = p->polygon_count;
@@ -179,17 +174,22 @@ undo:  /* Python reads the line: forget what this line added */
     return NULL;
 }
 
-/* `NAME (x,y) ...` (one point unless allow_options), then `| options` when allowed */
+/* `NAME (x,y) ...` (one point unless allow_options), then `| options` when allowed. A
+ * one-point file's name keeps the blanks before it: 2.x reads it as `^([^(]*?)\s*\(`. */
 static Cursor plain_point_line(Parse *p, Line *line, Cursor end, int allow_options)
 {
     Cursor c = find_either(p->text + line->start, end, '(', allow_options ? '|' : '(');
-    if (c == end || *c != '(' || !read_name(p, line, c))
+    if (c == end || *c != '(' || !read_name(p, line, c, !allow_options))
         return NULL;
     line->first = p->point_count;
     c = read_point_list(p, c, end);
     line->count = p->point_count - line->first;
     line->options_start = line->options_end = 0;
     if (c != NULL && allow_options && c < end && *c == '|') {  /* options: any ASCII to the break */
+        if (c[-1] != ' ' || end - c < 2 || c[1] != ' ') {  /* 2.x reads options only after " | " */
+            p->point_count = line->first;
+            return NULL;
+        }
         Cursor options = skip_blanks(c + 1, end);
         c = find_either(options, end, 0x80, 0x80);
         line->options_start = options - p->text;
@@ -223,37 +223,27 @@ static Line *add_line(Parse *p)
     return line;
 }
 
-/* UTF-8 of U+0085, U+2028, U+2029 at c (str.splitlines breaks there too) */
-static int foreign_break_at(Cursor c, Cursor end)
-{
-    if (*c == 0xC2)
-        return end - c > 1 && c[1] == 0x85;
-    return *c == 0xE2 && end - c > 2 && c[1] == 0x80 && (c[2] == 0xA8 || c[2] == 0xA9);
-}
-
 /* The break ending the line that holds c, for a line Python reads: it may be non-ASCII */
 static Cursor line_end(Parse *p, Cursor c, Cursor end)
 {
     for (; c < end && KIND[*c] != BREAK; c++) {
-        if (*c >= 0x80) {
+        if (*c >= 0x80)
             p->ascii = 0;
-            p->foreign_breaks |= foreign_break_at(c, end);
-        }
     }
     return c;
 }
 
-/* Line by line as str.splitlines splits, blank ones skipped, each read as plain if it is
+/* Line by line as Files.lines splits, blank ones skipped, each read as plain if it is
  * (one pass over a plain line's bytes); the others are only delimited. No GIL. */
 static void parse(Parse *p, int polygons, int allow_options)
 {
     Cursor c = p->text, end = p->text + p->size;
     Py_ssize_t number = 0;
-    while (c < end && !p->foreign_breaks) {
+    while (c < end) {
         number++;
         Cursor start = c;
         c = skip_blanks(c, end);
-        if (!ends_line(c, end)) {  /* not a blank line (a non-ASCII blank is Python's to judge) */
+        if (!ends_line(c, end)) {  /* not a blank line (other blanks are Python's to judge) */
             Line *line = add_line(p);
             if (line == NULL) {
                 p->out_of_memory = 1;
@@ -442,7 +432,7 @@ static void end_parse(Parse *p)
     PyMem_RawFree(p->sizes);
 }
 
-/* parse with the GIL released; 1 done, 0 Python must read the whole file, -1 error */
+/* parse with the GIL released; 1 done, -1 error */
 static int run_parse(Parse *p, PyObject *values, int polygons, int allow_options)
 {
     Py_BEGIN_ALLOW_THREADS
@@ -452,8 +442,6 @@ static int run_parse(Parse *p, PyObject *values, int polygons, int allow_options
         PyErr_NoMemory();
         return -1;
     }
-    if (p->foreign_breaks)
-        return 0;
     /* Cut to size only when most of it is unused: a large block shrunk in place is given
      * back to the system when freed, and its next allocation would fault in fresh pages. */
     if (p->point_count < p->point_capacity / 4) {
@@ -479,7 +467,7 @@ PyDoc_STRVAR(read_polygons_doc,
 "polygons.txt's bytes: (entries of the plain lines, [(line number, start, end)] of the lines\n"
 "Python must read, all plain points as rows_of(bytearray, points) (the first 16 * points\n"
 "bytes hold them as native int64 x, y), each polygon's size as int64\n"
-"bytes, whether the file is ASCII); None when Python must read the whole file.");
+"bytes, whether the file is ASCII).");
 
 static PyObject *read_polygons(PyObject *module, PyObject *args)
 {
@@ -494,8 +482,6 @@ static PyObject *read_polygons(PyObject *module, PyObject *args)
         return NULL;
     }
     int done = run_parse(&p, values, 1, 0);
-    if (done == 0)
-        result = Py_NewRef(Py_None);
     if (done == 1) {
         PyObject *coordinates = PyObject_CallFunction(rows_of, "On", values, p.point_count);
         /* one count per line at most: line_count * 8 fits, the lines array holds more per line */
@@ -522,8 +508,7 @@ static PyObject *read_polygons(PyObject *module, PyObject *args)
 PyDoc_STRVAR(read_points_doc,
 "read_points(data, allow_options, entry_type)\n--\n\n"
 "A one-point file's or place.txt's bytes: (entries of the plain lines, [(line number, start,\n"
-"end)] of the lines Python must read, whether the file is ASCII); None when Python must\n"
-"read the whole file.");
+"end)] of the lines Python must read, whether the file is ASCII).");
 
 static PyObject *read_points(PyObject *module, PyObject *args)
 {
@@ -538,8 +523,6 @@ static PyObject *read_points(PyObject *module, PyObject *args)
         return NULL;
     }
     int done = run_parse(&p, values, 0, allow_options);
-    if (done == 0)
-        result = Py_NewRef(Py_None);
     if (done == 1) {
         PyObject *entries = point_entries(&p, (PyTypeObject *)entry_type);
         PyObject *others = entries ? python_lines(&p) : NULL;
@@ -569,7 +552,7 @@ PyMODINIT_FUNC PyInit__pointtext(void)
     for (int c = 0; c < 256; c++)
         KIND[c] = kind_of((unsigned char)c);
     for (int c = 0; c < 256; c++)
-        STOPS[c] = KIND[c] == BREAK || c >= 0x80;
+        STOPS[c] = KIND[c] == BREAK || (c < 0x20 && c != '\t') || c >= 0x80;
     EMPTY_TUPLE = PyTuple_New(0);
     EMPTY_STR = PyUnicode_FromString("");
     NAME = PyUnicode_InternFromString("name");

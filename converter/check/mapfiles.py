@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from operator import attrgetter
 
+from converter.check.javatext import JAVA_TRIMMED, is_blank, java_lines
 from converter.check.lazy import cached
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -31,8 +32,11 @@ Polygon = tuple[Point, ...]
 
 _NAME = attrgetter("name")
 _LINE = attrgetter("line")
-_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
-_POLYGON = re.compile(r"<([^<>]*)>")
+# 2.x's PointFileReaderWriter patterns: Java's \s and \d are ASCII ([ \t\n\x0b\f\r], [0-9])
+_POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)", re.ASCII)
+_POLYGON = re.compile(r"<([^>]*)>")
+_REGEX_BLANKS = " \t\n\x0b\f\r"  # Java's \s: what centers.txt's `\s*\(` takes from the end of a name
+INT_RANGE = range(-2 ** 31, 2 ** 31)  # Integer.parseInt's: a coordinate beyond it stops the map loading
 _DEFAULT_OVERFLOW = re.compile(r"overflowToLeft\s*=\s*false", re.IGNORECASE)
 
 
@@ -188,7 +192,7 @@ def _lines(data: bytes, into: PointFile) -> list[tuple[int, str]]:
     text = _decoded(data, into)
     if text is None:
         return []
-    return [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line and not line.isspace()]
+    return [(number, line) for number, line in enumerate(java_lines(text), start=1) if not is_blank(line)]
 
 
 def read_lines(path: Path) -> dict[int, str]:
@@ -209,6 +213,12 @@ def _points(text: str) -> tuple[tuple[Point, ...], str]:
 
 
 _SEPARATORS = ", \t"
+_BEYOND_INT = "a coordinate beyond Java's int range, which stops TripleA loading the map"
+
+
+def _beyond_int(points) -> bool:
+    """Whether a point read by the regular expressions holds a number Integer.parseInt refuses."""
+    return any(x not in INT_RANGE or y not in INT_RANGE for x, y in points)
 
 
 def _plain_groups(rest: str) -> list[str] | None:
@@ -242,7 +252,7 @@ def _with_kernel_result(result: PointFile, data: bytes, ascii_only: bool, entrie
     read = []
     for number, start, end in others:
         line = data[start:end].decode("utf-8")
-        if not line.isspace():  # (only a non-ASCII blank line gets here)
+        if not is_blank(line):  # (only a line of other blanks, or non-ASCII ones, gets here)
             _file_away(read_line(number, line), read, result)
     result.entries = list(heapq.merge(entries, read, key=_LINE)) if read else entries
     return True
@@ -268,7 +278,7 @@ def _polygon_line(number: int, line: str) -> Entry | Malformed | ReadInPart:
     PointFileReaderWriter skips (it reads every `(x,y)` of every `<...>` of the line): the
     entry stands and the text is noted (`_polygon_entry`, which also notes short polygons)."""
     name, bracket, rest = line.partition("<")
-    name = name.strip()
+    name = name.strip(JAVA_TRIMMED)
     if not bracket or not name:
         return Malformed(number, line.strip()[:60], "expected `NAME < (x,y) ... >`")
     leftover = _POLYGON.sub("", "<" + rest).strip()
@@ -283,6 +293,8 @@ def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> En
     the entry keeps the others, noted; with none left the line stands for its name alone
     (ReadInPart with a polygon-less entry, which `_file_away` files under `drawless`)."""
     shown = line.strip()[:60]
+    if any(_beyond_int(points) for points, _, parsed in read if parsed is None):  # (parsed rows fit: pointtext)
+        return Malformed(number, shown, _BEYOND_INT)
     if not read or "<" in leftover or ">" in leftover:  # an unclosed or stray bracket: not as 2.x would read it
         return Malformed(number, shown, f"unexpected {leftover[:30]!r}" if leftover else "no polygon")
     polygons, drawless = [], []  # the polygons drawn; the point counts of those that draw nothing
@@ -332,7 +344,7 @@ def read_polygons(path: Path) -> PointFile:
     split = []  # per line: name, whether it has a `<`, its polygon texts when plainly laid out
     for _, line in lines:
         name, bracket, rest = line.partition("<")
-        name = name.strip()
+        name = name.strip(JAVA_TRIMMED)
         split.append((name, bracket, _plain_groups(rest) if bracket and name else None))
     counts, coordinates = plain_point_lists([text for _, _, groups in split if groups for text in groups])
     starts, start = [], 0
@@ -358,13 +370,17 @@ def read_polygons(path: Path) -> PointFile:
 def _point_entry(number: int, line: str, name: str, points, junk: str, options: str,
                  allow_options: bool, text: str = "") -> Entry | Malformed | ReadInPart:
     """The entry of a point-file line, as TripleA 2.x's PointFileReaderWriter reads it: in
-    place.txt every `(x,y)` of the line counts and other text is skipped; in centers.txt the
-    point right after the name counts and the rest of the line is skipped. Skipped text
-    leaves the entry standing, noted as read in part; `text` is the line from its first `(`
+    place.txt every `(x,y)` before the first ` | ` counts and other text is skipped; in
+    centers.txt the point right after the name counts and the rest of the line is skipped.
+    Skipped text leaves the entry standing, noted as read in part (in place.txt not from its
+    first `|` on: the options, which M313 judges); `text` is the line from its first `(`
     (needed when `junk` is not empty)."""
     if not name or not points:
         return Malformed(number, line.strip()[:60], "no name" if not name else "no point")
+    if _beyond_int(points if allow_options else points[:1]):  # centers.txt: 2.x reads the first point only
+        return Malformed(number, line.strip()[:60], _BEYOND_INT)
     if allow_options:
+        junk = junk.partition("|")[0].strip()
         entry = Entry(name, number, points=points, options=options.strip())
         if not junk or _DEFAULT_OVERFLOW.fullmatch(junk):
             return entry  # (an option meaning the default, false, written without its " | ": ignored alike)
@@ -380,10 +396,12 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
 
 
 def _split_point_line(line: str, allow_options: bool) -> tuple[str, str, str]:
-    """name, the point text from its first `(`, options"""
-    body, _, options = line.partition("|") if allow_options else (line, "", "")
+    """name, the point text from its first `(`, options (from the first `|`). 2.x reads a
+    place.txt line's points before its first ` | ` and trims its name (String.trim); a
+    one-point file's name keeps the blanks before it (`^([^(]*?)\\s*\\(`)."""
+    body, options = (line.split(" | ", 1)[0], line.partition("|")[2]) if allow_options else (line, "")
     name, paren, rest = body.partition("(")
-    return name.strip(), paren + rest, options
+    return name.strip(JAVA_TRIMMED) if allow_options else name.rstrip(_REGEX_BLANKS), paren + rest, options
 
 
 def read_point_file(path: Path, allow_options: bool = False) -> PointFile:

@@ -1,7 +1,7 @@
 """Many `(x,y) (x,y) ...` point lists read at once, at C speed, for the map text files.
 
 A list is *plain* when it is blanks and points `(x,y)` with no blank inside the brackets
-and numbers that fit int64: how the engine writes them, and how real maps are written.
+and numbers that fit Java's int: how the engine writes them, and how real maps are written.
 All plain lists of a file are proven plain and parsed together (bytes.translate, numpy
 passes over one byte per character, numpy's text-to-int parser); anything else is left
 to the caller's regular expressions, which define the format. A plain list reads exactly
@@ -35,9 +35,9 @@ def _class_of(code: int) -> int:
     char = chr(code)
     if char == "\n":
         return _END
-    if re.fullmatch(r"\s", char) and char.isspace():  # the regex's \s and str.strip agree here
+    if re.fullmatch(r"\s", char, re.ASCII):  # Java's \s, as mapfiles' regular expressions read it
         return _BLANK
-    if re.fullmatch(r"\d", char):
+    if re.fullmatch(r"\d", char, re.ASCII):
         return _DIGIT
     return {"-": _MINUS, "(": _OPEN, ",": _COMMA, ")": _CLOSE}.get(char, 0)
 
@@ -46,8 +46,9 @@ _CLASSES = bytes(_class_of(code) if code < 128 else 0 for code in range(256))
 _ALLOWED_NEXT = bytes(_FOLLOWERS.get(kind, 0) for kind in _CLASSES)
 _NOT_PUNCTUATION = bytes(code for code in range(128) if _CLASSES[code] in (_BLANK, _DIGIT, _MINUS))
 _AS_NUMBERS = bytes(code if _CLASSES[code] in (_DIGIT, _MINUS) else ord(" ") for code in range(256))
-# numpy's parser saturates a number int64 cannot hold to one of these; the regex reads those
-_SATURATED = (np.iinfo(np.int64).min, np.iinfo(np.int64).max)
+# Integer.parseInt's range: a list with a number beyond it goes to the regex, which reports it (numpy's
+# parser saturates a number int64 cannot hold, which is beyond it too)
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 
 def plain_point_lists(texts: Sequence[str]) -> tuple[list[int], np.ndarray]:
@@ -79,13 +80,13 @@ def plain_point_lists(texts: Sequence[str]) -> tuple[list[int], np.ndarray]:
     if len(values) != 2 * sum(count for count in counts if count > 0):  # never seen: then trust the regex alone
         return [-1] * len(texts), np.zeros((0, 2), dtype=np.int64)
     points = values.reshape(-1, 2)
-    if len(points) and (points.min() == _SATURATED[0] or points.max() == _SATURATED[1]):
-        return _without_saturated(counts, points)
+    if len(points) and (points.min() < _INT_MIN or points.max() > _INT_MAX):
+        return _without_beyond_int(counts, points)
     return counts, points
 
 
-def _without_saturated(counts: list[int], points: np.ndarray) -> tuple[list[int], np.ndarray]:
-    """Rare: numbers too long for int64. Their lists go to the regex, like any non-plain one."""
+def _without_beyond_int(counts: list[int], points: np.ndarray) -> tuple[list[int], np.ndarray]:
+    """Rare: numbers beyond Java's int. Their lists go to the regex, like any non-plain one."""
     kept, start = [], 0
     counts = list(counts)
     for index, count in enumerate(counts):
@@ -93,7 +94,7 @@ def _without_saturated(counts: list[int], points: np.ndarray) -> tuple[list[int]
             continue
         chunk = points[start:start + count]
         start += count
-        if ((chunk == _SATURATED[0]) | (chunk == _SATURATED[1])).any():
+        if ((chunk < _INT_MIN) | (chunk > _INT_MAX)).any():
             counts[index] = -1
         else:
             kept.append(chunk)

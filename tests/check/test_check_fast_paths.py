@@ -228,7 +228,7 @@ def test_option_grouping_survives_comments(tmp_path: Path) -> None:
     parents = [option.getparent() for option in model.options.elements]
     attachments = model.table("attachmentList/attachment").elements
     assert model.option_owners == [attachments.index(parent) for parent in parents]
-    assert model.option_counts == [2]
+    assert model.option_counts == [2, 1, 1]  # the unit's two, each land territory's production
 
 
 @settings(max_examples=300, deadline=None)

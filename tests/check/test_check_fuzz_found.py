@@ -224,15 +224,20 @@ def test_far_out_coordinates_give_the_same_boxes_from_tuples_and_from_the_c_read
     assert from_ints == from_rows == [[0, -2**63, 20, 5], [0, -2**63, 2**63 - 1, 0]]
 
 
-def test_a_polygon_at_int64s_minimum_is_reported_at_its_corner(tmp_path: Path) -> None:
-    polygons = base_files()["map/polygons.txt"] + "Far < (0,0) (10,-9223372036854775808) (20,5) >\n" \
-        "Beyond < (0,0) (99999999999999999999,0) (0,5) >\n"
+def test_polygons_at_the_ends_of_javas_int_are_reported_at_their_corners(tmp_path: Path) -> None:
+    """(Found with int64's ends, when the readers took any int64: a line beyond Java's int is
+    now one the engine cannot load, M304.)"""
+    polygons = base_files()["map/polygons.txt"] + "Far < (0,0) (10,-2147483648) (20,5) >\n" \
+        "Beyond < (0,0) (2147483647,0) (0,5) >\nPast < (0,0) (2147483648,0) (0,5) >\n" \
+        "Long < (0,0) (99999999999999999999,0) (0,5) >\n"
     root = write_tree(tmp_path, {**base_files(), "map/polygons.txt": polygons})
     findings = _findings(root)
     _no_internal_errors(findings)
     corners = {f.territory: f.message for f in findings if f.code == "M312"}
-    assert "reaches (0,-9223372036854775808)" in corners["Far"]
-    assert "reaches (9223372036854775807,5)" in corners["Beyond"]
+    assert "reaches (0,-2147483648)" in corners["Far"]
+    assert "reaches (2147483647,5)" in corners["Beyond"]
+    unread = [f.line for f in findings if f.code == "M304" and "beyond Java's int range" in f.message]
+    assert unread == [6, 7]
 
 
 @pytest.mark.skipif(accelerator("_dtdvalid") is None or load_engine().dtd is None,
@@ -257,7 +262,7 @@ def test_a_far_out_polygon_repeated_is_compared_once(tmp_path: Path, monkeypatch
     polygon under one name answer alike: each is compared once, and the findings stay."""
     from converter.check.rules import map_files
 
-    far = "Alpha < (0,0) (80,0) (80,100) (0,99999999999999999999) >\n"
+    far = "Alpha < (0,0) (80,0) (80,100) (0,2000000000) >\n"
     files = {**base_files(), "map/polygons.txt": base_files()["map/polygons.txt"] + far * 200}
     root = write_tree(tmp_path, files)
     compared = []

@@ -17,6 +17,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     objectives,
     optional_files,
     options,
+    place_options,
     production_tabs,
     references,
     structure,

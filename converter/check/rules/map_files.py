@@ -14,7 +14,6 @@ from operator import itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
-from converter.check.mapfiles import read_lines
 from converter.check.placedsizes import outside_at_every_size
 from converter.check.rule import AT, hit, hit_of, rule
 from converter.findings import Severity
@@ -122,7 +121,9 @@ def extra_name(context):
     differs from it only in upper and lower case, the message suggests it; a game whose `<map>`
     builds its territories with `<grid>` is not checked. A file saved with a byte-order mark
     (some Windows editors write one) gives its first name that invisible U+FEFF: TripleA 1.9
-    and 2.x read it as part of the name, so that territory's line is not found.
+    and 2.x read it as part of the name, so that territory's line is not found. So does 2.x with
+    blanks before a name in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with
+    other characters around a name that Java's trim does not remove, such as a no-break space.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -146,11 +147,23 @@ def extra_name(context):
             if entry.name.startswith(_BYTE_ORDER_MARK) and entry.name[1:] in known:
                 suggestion = f"; the file starts with a byte-order mark (U+FEFF), which TripleA reads as part of " \
                              f"the name {entry.name[1:]!r}: save {file_name} as UTF-8 without it"
+            elif entry.name.strip() in known:
+                suggestion = _kept_blanks_note(entry.name, file_name)
             else:
                 close = lowered.get(entry.name.lower().strip())
                 suggestion = f"; did you mean {close!r}? (names are case-sensitive)" if close else ""
             yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
                       suggestion=suggestion)
+
+
+def _kept_blanks_note(name: str, file_name: str) -> str:
+    """M303's note for a territory's name read with characters around it that TripleA keeps."""
+    core = name.strip()
+    around = name[:name.index(core)] + name[name.index(core) + len(core):]
+    if file_name == "centers.txt" and not set(around) - set(" \t") and name.endswith(core):
+        return f"; TripleA 2.x keeps the blanks before a name in centers.txt (1.9 drops them): remove them before {core!r}"
+    shown = ", ".join(f"U+{ord(char):04X}" for char in sorted(set(around)))
+    return f"; TripleA reads {shown} around {core!r} as part of the name (it trims only ASCII blanks): remove it"
 
 
 @rule("M304", "map-files.malformed-line", Severity.ERROR, "{file_name} line {what} ({reason}): {text!r}")
@@ -166,7 +179,10 @@ def malformed_line(context):
     centers.txt line, ignoring the rest, so the territory keeps what it has (the text is often
     another territory's name whose line break was lost, or a mistyped point, which is then
     missing). A polygon of fewer than three points is read too, and is a warning: it draws
-    nothing and is never clicked, and a territory with no other polygon is drawn nowhere.
+    nothing and is never clicked, and a territory with no other polygon is drawn nowhere. A
+    coordinate beyond Java's int range (-2147483648 to 2147483647) stops both versions loading
+    the map. Lines are split and blanks read as 2.x does: a line ends at a line feed, a carriage
+    return or the two together, and the points' blanks and digits are ASCII.
 
     Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
@@ -532,63 +548,3 @@ def _entry_starts(context, np):
 
 
 _FIRST_POLYGON = itemgetter(1)  # of a PolygonLayout.first value: (entry, first polygon, count)
-
-
-@rule("M313", "map-files.place-options", Severity.WARNING, "place.txt options {text!r} for {name!r}: {problem}")
-def place_options(context):
-    """Finds place.txt options after `|` that TripleA 2.x ignores, misreads or cannot read.
-
-    Why: TripleA 2.x uses the option when a territory has more unit stacks than place points:
-    the extra stacks go one unit width right of the last point, or left when it reads true. It
-    reads the option only after a single ` | ` (a blank on each side), takes the text between
-    the first and second `=` as the value whatever the key, and reads it as true only when it is
-    exactly `true` in any case, all without a warning; a ` | ` option with no `=` stops it
-    loading the map (an error here). TripleA 1.9 reads no options at all: a `|` in place.txt
-    stops it loading the map. An option meaning `overflowToLeft=false` is not reported when 2.x
-    ignores it or reads it as false anyway, since false is the default.
-
-    Fix: Write ` | overflowToLeft=true` or ` | overflowToLeft=false` after the territory's points
-    in place.txt, with no other blanks, or drop the option to stack to the right.
-    """
-    place = context.place
-    optioned = [entry for entry in place.entries if entry.options] if place is not None else ()
-    if not optioned:
-        return  # (the usual map)
-    written = read_lines(place.path)  # the options as written: blanks matter to the engine
-    for entry in optioned:
-        line = written.get(entry.line, "")
-        problem, severity = _option_problem(line)
-        if problem:
-            yield hit(file=place.path, line=entry.line, name=entry.name, text=line[line.find("|"):],
-                      problem=problem, territory=entry.name, **({"severity": severity} if severity else {}))
-
-
-def _option_problem(line: str) -> tuple[str | None, Severity | None]:
-    """What TripleA 2.x makes of the options on a place.txt `line` (its reader splits at
-    every " | ", then the second part at each "="), when that is not what was written. An
-    option meaning false that 2.x ignores or reads as false does what was written: the
-    default is false."""
-    key, _, value = line.partition("|")[2].partition("=")
-    means_false = key.strip().lower() == "overflowtoleft" and value.strip().lower() == "false"
-    problem, severity = _option_reading(line)
-    return (None, None) if means_false and severity is None else (problem, severity)
-
-
-def _option_reading(line: str) -> tuple[str | None, Severity | None]:
-    """_option_problem's answer before it looks at what the option meant."""
-    parts = line.split(" | ")
-    if len(parts) == 1:
-        return "TripleA 2.x ignores them: it reads options only after ' | ', a blank each side", None
-    if len(parts) > 2:
-        return "TripleA 2.x ignores them: the line has more than one ' | '", None
-    key_and_values = parts[1].split("=")
-    if len(key_and_values) < 2:
-        return "there is no '=': TripleA 2.x fails to load the map", Severity.ERROR
-    key, value = key_and_values[0], key_and_values[1]
-    if key != "overflowToLeft":
-        return f"the key is not overflowToLeft, but TripleA 2.x reads {value!r} as that option anyway", None
-    if value.lower() not in ("true", "false"):
-        return f"TripleA 2.x reads {value!r} as false; write true or false with no blanks", None
-    return None, None
-
-
