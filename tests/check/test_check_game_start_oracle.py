@@ -65,3 +65,32 @@ def test_the_engine_stops_where_the_rule_says(real_engine, tmp_path: Path, group
         assert crash is None, f"{case['id']}: the rules see nothing, but TripleA 1.9 stopped: {crash}"
     else:
         assert crash is not None and quoted in crash, f"{case['id']}: the finding quotes {quoted!r}, 1.9: {crash}"
+
+
+# S227's cases whose sequence ends rounds: the game must end after round 1 exactly when S227 says so
+VICTORY_CASES = [param for param in _load_cases() if ("S227" in param.values[1]["expect"]
+                 or re.search(r"projection-of-power|victory-amount", param.values[1]["id"]))
+                 and "engine_1_9_refuses" not in param.values[1]]
+_GAME_OVER_WAIT = 12  # seconds: 1.9's headless game waits at the step that ended it
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", VICTORY_CASES)
+def test_the_game_ends_after_round_one_where_s227_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    from converter.realengine import EngineError, play_game
+
+    with ExitStack() as stack:
+        findings = [finding for target in resolve(build_case(tmp_path / "checked", case), stack)
+                    for finding in check_target(target, CheckSettings(select=("S227",))).findings]
+    ends = any(finding.severity.value == "error" for finding in findings)
+    root = build_case(tmp_path / "case", case)
+    xml = root / "map/games/tiny.xml"
+    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
+    try:
+        report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg",
+                           timeout=_GAME_OVER_WAIT)
+    except EngineError as stopped:  # the game over: 1.9 stays at the round's last step
+        assert ends and "at step endRoundStep" in str(stopped), f"{case['id']}: {stopped}"
+    else:
+        assert not ends and report.rounds_played == 1 and not report.game_over, f"{case['id']}: {report}"

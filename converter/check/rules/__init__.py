@@ -21,5 +21,6 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     production_tabs,
     references,
     structure,
+    victory,
     xml,
 )

@@ -1,0 +1,104 @@
+"""S227: a victory the game hands out at the end of its first round. TripleA's EndRoundDelegate,
+which ends each round, ends the game when an alliance holds as many victory cities as an
+enabled victory-city victory needs, or as much production as Economic Victory needs; an
+alliance that already holds that much at the start wins before anyone has played."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from converter.check.rule import hit, rule
+from converter.check.rules.structure import java_int
+from converter.check.techimages import options_of_attachments
+from converter.findings import Severity
+
+_END_ROUND_DELEGATE = "EndRoundDelegate"
+# the game property that turns each on, the suffix of the per-alliance property giving its
+# amount, and the amount without one (2.x EndRoundDelegate.getVcAmount, getEconomicVictoryAmount)
+VICTORIES = (("Total Victory", " Total Victory VCs", 18), ("Honorable Surrender", " Honorable Victory VCs", 15),
+             ("Projection of Power", " Projection of Power VCs", 13), ("Economic Victory", " Economic Victory", 200))
+_ECONOMIC = "Economic Victory"
+_OLD_VICTORY_CITY = {"true": "1", "false": "0"}  # 2.x's LegacyPropertyMapper reads these as numbers
+
+
+@rule("S227", "structure.victory-at-start", Severity.ERROR,
+      "alliance {alliance!r} starts with {have} {measure}, and {victory} needs {need}{source}: {effect}")
+def victory_at_start(context):
+    """Finds a victory an alliance already has when the game starts, so it wins at the end of round 1.
+
+    Why: At the end of every round TripleA's EndRoundDelegate ends the game when an alliance
+    holds enough: with the game property `Total Victory`, `Honorable Surrender` or `Projection of
+    Power` on, as many victory cities (the `victoryCity` of their territory attachments) as the
+    property `<alliance> Total Victory VCs` (`Honorable Victory VCs`, `Projection of Power VCs`)
+    says, 18, 15 and 13 without one; with `Economic Victory` on, as much production as
+    `<alliance> Economic Victory` says, 200 without one. An alliance whose territories give it
+    that much at the start wins at the end of the first round, unless it loses some during that
+    round: usually an amount copied from another game, or a default that does not fit the map.
+    An option that is off but editable is a warning: a game started with it on ends so. Games
+    whose turn sequence has no EndRoundDelegate step never check, and are not reported.
+
+    Fix: Declare the alliance's amount in the game XML's `<propertyList>`, above what it holds
+    at the start (`<property name="Allies Projection of Power VCs" value="16" editable="true">
+    <number min="1" max="99"/></property>`), or turn that victory off and make it not editable.
+    """
+    model = context.model
+    if model is None:
+        return
+    properties = {each.name: each for each in model.properties}
+    offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES
+               if victory in properties and (_is_true(properties[victory].value) or properties[victory].editable)]
+    if not offered or not _ends_rounds(model):
+        return  # the usual game: no such victory, or none the sequence checks
+    alliances: dict[str, set[str]] = defaultdict(set)
+    table = model.table("playerList/alliance")
+    for player, alliance in zip(table.column("player", ""), table.column("alliance", "")):
+        alliances[alliance].add(player)
+    owners = model.table("initialize/ownerInitialize/territoryOwner")
+    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    worth = _territory_values(model)
+    for victory, suffix, default in offered:
+        option = "production" if victory == _ECONOMIC else "victoryCity"
+        measure = "production" if victory == _ECONOMIC else "victory cities"
+        switched_on = _is_true(properties[victory].value)
+        for alliance, members in alliances.items():
+            declared = properties.get(alliance + suffix)
+            need = java_int(declared.value.strip()) if declared is not None else None
+            source = f" ({alliance + suffix!r})" if need is not None else \
+                f" (the default: the game has no {alliance + suffix!r} property)"
+            need = default if need is None else need
+            have = sum(values.get(option, 0) for territory, values in worth.items() if owner_of.get(territory) in members)
+            if have >= need:
+                yield hit(line=properties[victory].line, alliance=alliance, have=have, measure=measure,
+                          victory=victory, need=need, source=source, effect=_effect(switched_on),
+                          **({} if switched_on else {"severity": Severity.WARNING}))
+
+
+def _effect(switched_on: bool) -> str:
+    if switched_on:
+        return "the game ends at the end of the first round unless it loses some in that round"
+    return ("the option is off, but a game started with it on ends at the end of the first round unless it "
+            "loses some in that round")
+
+
+def _is_true(value: str) -> bool:
+    return value.strip().lower() == "true"
+
+
+def _ends_rounds(model) -> bool:
+    """Whether the turn sequence has an EndRoundDelegate step (its class with or without package)."""
+    classes = model.delegate_classes
+    return any(classes.get(step.delegate, "").rsplit(".", 1)[-1] == _END_ROUND_DELEGATE for step in model.steps)
+
+
+def _territory_values(model) -> dict[str, dict[str, int]]:
+    """Per territory, the `victoryCity` and `production` of its territory attachment (the last
+    given deciding; a value the engine would not read as a number left out)."""
+    values: dict[str, dict[str, int]] = defaultdict(dict)
+    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory"):
+        if option == "victoryCity":
+            value = _OLD_VICTORY_CITY.get(value.strip().lower(), value)
+        if option in ("victoryCity", "production"):
+            number = java_int(value)
+            if number is not None:
+                values[territory][option] = number
+    return values
