@@ -23,7 +23,8 @@ import java.io.*; import java.nio.file.*; import java.util.*; import java.util.r
 public class PointFiles {
   static final Pattern POINT = Pattern.compile("\\\\s*\\\\(\\\\s*(-?\\\\d+)\\\\s*,\\\\s*(-?\\\\d+)\\\\s*\\\\)");
   static final Pattern POLYGON = Pattern.compile("<[^>]*>");
-  static final Pattern SINGLE = Pattern.compile("^([^(]*?)\\\\s*\\\\(\\\\s*(-?\\\\d+)\\\\s*,\\\\s*(-?\\\\d+)\\\\s*\\\\)");
+  static final Pattern SINGLE =
+      Pattern.compile("^([^(]*?)\\\\s*\\\\(\\\\s*(-?\\\\d+)\\\\s*,\\\\s*(-?\\\\d+)\\\\s*\\\\)");
   static String point(String x, String y) { return Integer.parseInt(x) + "," + Integer.parseInt(y); }
   static String points(String text) {
     Matcher m = POINT.matcher(text); StringJoiner joined = new StringJoiner(";");

@@ -66,7 +66,8 @@ def victory_at_start(context):
             source = f" ({alliance + suffix!r})" if need is not None else \
                 f" (the default: the game has no {alliance + suffix!r} property)"
             need = default if need is None else need
-            have = sum(values.get(option, 0) for territory, values in worth.items() if owner_of.get(territory) in members)
+            have = sum(values.get(option, 0) for territory, values in worth.items()
+                       if owner_of.get(territory) in members)
             if have >= need:
                 yield hit(line=properties[victory].line, alliance=alliance, have=have, measure=measure,
                           victory=victory, need=need, source=source, effect=_effect(switched_on),
