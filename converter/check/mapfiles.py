@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from operator import attrgetter
 
-from converter.check.javatext import JAVA_TRIMMED, is_blank, java_lines
+from converter.check.javatext import JAVA_INT, JAVA_REGEX_BLANKS, JAVA_TRIMMED, is_blank, java_lines
 from converter.check.lazy import cached
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -35,8 +35,6 @@ _LINE = attrgetter("line")
 # 2.x's PointFileReaderWriter patterns: Java's \s and \d are ASCII ([ \t\n\x0b\f\r], [0-9])
 _POINT = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)", re.ASCII)
 _POLYGON = re.compile(r"<([^>]*)>")
-_REGEX_BLANKS = " \t\n\x0b\f\r"  # Java's \s: what centers.txt's `\s*\(` takes from the end of a name
-INT_RANGE = range(-2 ** 31, 2 ** 31)  # Integer.parseInt's: a coordinate beyond it stops the map loading
 _DEFAULT_OVERFLOW = re.compile(r"overflowToLeft\s*=\s*false", re.IGNORECASE)
 
 
@@ -218,7 +216,7 @@ _BEYOND_INT = "a coordinate beyond Java's int range, which stops TripleA loading
 
 def _beyond_int(points) -> bool:
     """Whether a point read by the regular expressions holds a number Integer.parseInt refuses."""
-    return any(x not in INT_RANGE or y not in INT_RANGE for x, y in points)
+    return any(x not in JAVA_INT or y not in JAVA_INT for x, y in points)
 
 
 def _plain_groups(rest: str) -> list[str] | None:
@@ -401,7 +399,7 @@ def _split_point_line(line: str, allow_options: bool) -> tuple[str, str, str]:
     one-point file's name keeps the blanks before it (`^([^(]*?)\\s*\\(`)."""
     body, options = (line.split(" | ", 1)[0], line.partition("|")[2]) if allow_options else (line, "")
     name, paren, rest = body.partition("(")
-    return name.strip(JAVA_TRIMMED) if allow_options else name.rstrip(_REGEX_BLANKS), paren + rest, options
+    return name.strip(JAVA_TRIMMED) if allow_options else name.rstrip(JAVA_REGEX_BLANKS), paren + rest, options
 
 
 def read_point_file(path: Path, allow_options: bool = False) -> PointFile:

@@ -521,6 +521,12 @@ class GameModel:
         table = self.table("gamePlay/delegate")
         return dict(zip(table.column("name", ""), table.column("javaClass", "")))
 
+    def runs_delegate(self, java_class: str) -> bool:
+        """Whether the turn sequence has a step of a delegate of this class (its short name;
+        the XML may name it with or without its package, as 2.x finds it)."""
+        classes = self.delegate_classes
+        return any(classes.get(step.delegate, "").rsplit(".", 1)[-1] == java_class for step in self.steps)
+
     @cached
     def alliances(self) -> list[str]:
         """Each playerList/alliance's alliance name ("" when absent)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from converter.check.javatext import JAVA_TRIMMED, is_blank, java_lines
+from converter.check.javatext import JAVA_INT, JAVA_REGEX_BLANKS, JAVA_TRIMMED, is_blank, java_lines
 
 # MapData's constructor, in its order (2.x; 1.9's is the same for these files)
 READ_ORDER = ("place.txt", "territory_effects.txt", "polygons.txt", "centers.txt", "vc.txt", "convoy.txt",
@@ -25,13 +25,12 @@ ONE_POINT_FILES = ("vc.txt", "convoy.txt", "comments.txt", "blockade.txt", "capi
 MANY_POINT_FILES = ("territory_effects.txt", "decorations.txt")  # readOneToMany
 REQUIRED_FILES = ("polygons.txt", "centers.txt")  # without them MapData.verify refuses the game
 
-_BLANK = "[ \t\n\x0b\x0c\r]"  # Java's regex \s
+_BLANK = f"[{JAVA_REGEX_BLANKS}]"  # Java's regex \s
 _NUMBER = "(-?[0-9]+)"  # Java's regex -?\d+ (ASCII digits)
 # readSingle's pattern, used with find() but anchored by its ^: the name is everything up to the
 # first point, less the blanks before it (leading blanks stay in the name)
 _NAME_AND_POINT = re.compile(rf"([^(]*?){_BLANK}*\({_BLANK}*{_NUMBER}{_BLANK}*,{_BLANK}*{_NUMBER}{_BLANK}*\)")
 _POINT = re.compile(rf"{_BLANK}*\({_BLANK}*{_NUMBER}{_BLANK}*,{_BLANK}*{_NUMBER}{_BLANK}*\)")
-_INT_RANGE = range(-2 ** 31, 2 ** 31)  # Integer.parseInt's
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ def _one_point(line: str) -> tuple[str, str | None]:
     matched = _NAME_AND_POINT.match(line)
     if matched is None:
         return "", "has no (x,y) right after its name"
-    if int(matched[2]) not in _INT_RANGE or int(matched[3]) not in _INT_RANGE:
+    if int(matched[2]) not in JAVA_INT or int(matched[3]) not in JAVA_INT:
         return "", "has a coordinate beyond Java's int range"
     return matched[1], None
 
@@ -90,6 +89,6 @@ def _many_points(line: str) -> tuple[str, str | None]:
     if not name:
         return "", "has no name before its '('"
     for point in _POINT.finditer(line):
-        if int(point[1]) not in _INT_RANGE or int(point[2]) not in _INT_RANGE:
+        if int(point[1]) not in JAVA_INT or int(point[2]) not in JAVA_INT:
             return "", "has a coordinate beyond Java's int range"
     return name, None

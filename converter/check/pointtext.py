@@ -19,6 +19,7 @@ from contextlib import nullcontext
 import numpy as np
 
 from converter.check.collector import collector_paused
+from converter.check.javatext import JAVA_INT
 
 Point = tuple[int, int]
 
@@ -48,7 +49,7 @@ _NOT_PUNCTUATION = bytes(code for code in range(128) if _CLASSES[code] in (_BLAN
 _AS_NUMBERS = bytes(code if _CLASSES[code] in (_DIGIT, _MINUS) else ord(" ") for code in range(256))
 # Integer.parseInt's range: a list with a number beyond it goes to the regex, which reports it (numpy's
 # parser saturates a number int64 cannot hold, which is beyond it too)
-_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
+_INT_MIN, _INT_MAX = JAVA_INT.start, JAVA_INT.stop - 1
 
 
 def plain_point_lists(texts: Sequence[str]) -> tuple[list[int], np.ndarray]:

@@ -20,13 +20,6 @@ _PLACEMENT_PATH = "initialize/unitInitialize/unitPlacement"
 _MAX_TRANSPORTS = 10_000  # units loaded onto more transports than this in one sea zone are not followed
 
 
-def runs_initialization(model) -> bool:
-    """Whether the turn sequence has a step of the InitializationDelegate (by its class, with
-    or without its package, as 2.x finds it)."""
-    classes = model.delegate_classes
-    return any(classes.get(step.delegate, "").rsplit(".", 1)[-1] == _INIT_DELEGATE for step in model.steps)
-
-
 @rule("S225", "structure.territory-attachment-missing", Severity.ERROR,
       "territory {territory!r} has no territoryAttachment: {effect}")
 def territory_attachment_missing(context):
@@ -58,7 +51,7 @@ def territory_attachment_missing(context):
     owners = model.table("initialize/ownerInitialize/territoryOwner")
     owner_of = {territory: owner for territory, owner in zip(owners.column("territory", ""), owners.column("owner", ""))
                 if owner in players}
-    starts = runs_initialization(model)
+    starts = model.runs_delegate(_INIT_DELEGATE)
     water, lines = model.water, model.declared_lines(TERRITORY)
     for name, line in zip(territories, lines):
         if name in attached:
@@ -101,7 +94,7 @@ def units_at_sea_not_loaded(context):
     water = model.water
     placements = model.table(_PLACEMENT_PATH)
     zones = placements.column("territory", "")
-    if water.isdisjoint(zones) or not runs_initialization(model):
+    if water.isdisjoint(zones) or not model.runs_delegate(_INIT_DELEGATE):
         return  # the usual game places nothing at sea
     kinds = _unit_kinds(model)
     pacific = any(each.name == _PACIFIC_THEATER and each.value.strip().lower() == "true" for each in model.properties)

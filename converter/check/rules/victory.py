@@ -47,7 +47,7 @@ def victory_at_start(context):
     properties = {each.name: each for each in model.properties}
     offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES
                if victory in properties and (_is_true(properties[victory].value) or properties[victory].editable)]
-    if not offered or not _ends_rounds(model):
+    if not offered or not model.runs_delegate(_END_ROUND_DELEGATE):
         return  # the usual game: no such victory, or none the sequence checks
     alliances: dict[str, set[str]] = defaultdict(set)
     table = model.table("playerList/alliance")
@@ -83,12 +83,6 @@ def _effect(switched_on: bool) -> str:
 
 def _is_true(value: str) -> bool:
     return value.strip().lower() == "true"
-
-
-def _ends_rounds(model) -> bool:
-    """Whether the turn sequence has an EndRoundDelegate step (its class with or without package)."""
-    classes = model.delegate_classes
-    return any(classes.get(step.delegate, "").rsplit(".", 1)[-1] == _END_ROUND_DELEGATE for step in model.steps)
 
 
 def _territory_values(model) -> dict[str, dict[str, int]]:
