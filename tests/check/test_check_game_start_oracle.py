@@ -1,7 +1,8 @@
-"""The real engine as oracle for S225 and S226, the rules that say a game stops at its first step:
-each of their rule cases is played headless for one round in TripleA 1.9. A case the rule
-reports must stop in the InitializationDelegate with the engine's message the finding quotes;
-a clean case must get through that step."""
+"""The real engine as oracle for the rules that say a game stops as it starts: each of their
+rule cases is played headless for one round in TripleA 1.9. For S225 and S226 a case the rule
+reports must stop in the InitializationDelegate with the engine's message the finding quotes,
+and a clean case must get through that step; for S227 a case it reports as an error must end
+at the first round's end, and any other must play on."""
 
 from __future__ import annotations
 
