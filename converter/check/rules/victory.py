@@ -1,7 +1,8 @@
-"""S227: a victory the game hands out at the end of its first round. TripleA's EndRoundDelegate,
-which ends each round, ends the game when an alliance holds as many victory cities as an
-enabled victory-city victory needs, or as much production as Economic Victory needs; an
-alliance that already holds that much at the start wins before anyone has played."""
+"""S227-S228: the victories TripleA's EndRoundDelegate hands out at the end of each round, when
+an alliance holds as many victory cities as an enabled victory-city victory needs, or as much
+production as Economic Victory needs. An alliance that already holds that much at the start
+wins before anyone has played (S227); one that could not hold it with the whole map never wins
+by it (S228)."""
 
 from __future__ import annotations
 
@@ -41,14 +42,71 @@ def victory_at_start(context):
     at the start (`<property name="Allies Projection of Power VCs" value="16" editable="true">
     <number min="1" max="99"/></property>`), or turn that victory off and make it not editable.
     """
-    model = context.model
-    if model is None:
+    found = _victories(context.model, switched_on_only=False)
+    if found is None:
         return
+    for victory, switched_on, line, needs, worth, owner_of, alliances in found:
+        option, measure = _MEASURES[victory == _ECONOMIC]
+        for alliance, (need, source) in needs.items():
+            members = alliances[alliance]
+            have = sum(values.get(option, 0) for territory, values in worth.items()
+                       if owner_of.get(territory) in members)
+            if have >= need:
+                yield hit(line=line, alliance=alliance, have=have, measure=measure, victory=victory, need=need,
+                          source=source, effect=_effect(switched_on),
+                          **({} if switched_on else {"severity": Severity.WARNING}))
+
+
+@rule("S228", "structure.victory-out-of-reach", Severity.INFO,
+      "{victory} is on, but the map's territories hold {total} {measure} in all and {needs}: no alliance can "
+      "win by it")
+def victory_out_of_reach(context):
+    """Finds a victory that is switched on but that no alliance can reach, even holding the whole map.
+
+    Why: The game property `Total Victory`, `Honorable Surrender`, `Projection of Power` or
+    `Economic Victory` ends the game when an alliance holds as many victory cities (or as much
+    production) as `<alliance> Total Victory VCs` (and the like) says, 18, 15, 13 and 200
+    without one. When every alliance needs more than all the map's territories give together,
+    the option does nothing, though the game's options show it on: often a map whose territories
+    have no `victoryCity` at all, or a default left in place. It is info: such a game can still
+    end by other means (triggers, a player giving up).
+
+    Fix: Give the territories that matter `victoryCity` values, declare amounts the map can
+    reach (`<property name="Axis Total Victory VCs" value="8" editable="true">`), or turn the
+    option off.
+    """
+    found = _victories(context.model, switched_on_only=True)
+    if found is None:
+        return
+    for victory, _switched_on, line, needs, worth, _owner_of, _alliances in found:
+        option, measure = _MEASURES[victory == _ECONOMIC]
+        total = sum(values.get(option, 0) for values in worth.values())
+        if needs and all(need > total for need, _source in needs.values()):
+            alliance, (need, source) = min(needs.items(), key=lambda item: item[1][0])
+            if len(needs) == 1:
+                closest = f"{alliance!r} needs {need}{source}"
+            elif len({need for need, _source in needs.values()}) == 1:
+                closest = f"every alliance needs {need}"
+            else:
+                closest = f"the alliance that needs least, {alliance!r}, needs {need}{source}"
+            yield hit(line=line, victory=victory, total=total, measure=measure, needs=closest)
+
+
+_MEASURES = {False: ("victoryCity", "victory cities"), True: ("production", "production")}
+
+
+def _victories(model, switched_on_only: bool):
+    """Per victory the game offers (on, or editable unless `switched_on_only`) when its
+    sequence ends rounds: (victory, whether it is on, its property's line, per alliance what it
+    needs and where that comes from, the territories' values, their owners at the start, the
+    alliances' players); None when there is none (the usual game)."""
+    if model is None:
+        return None
     properties = {each.name: each for each in model.properties}
-    offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES
-               if victory in properties and (_is_true(properties[victory].value) or properties[victory].editable)]
+    offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES if victory in properties
+               and (_is_true(properties[victory].value) or properties[victory].editable and not switched_on_only)]
     if not offered or not model.runs_delegate(_END_ROUND_DELEGATE):
-        return  # the usual game: no such victory, or none the sequence checks
+        return None
     alliances: dict[str, set[str]] = defaultdict(set)
     table = model.table("playerList/alliance")
     for player, alliance in zip(table.column("player", ""), table.column("alliance", "")):
@@ -56,22 +114,17 @@ def victory_at_start(context):
     owners = model.table("initialize/ownerInitialize/territoryOwner")
     owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
     worth = _territory_values(model)
+    found = []
     for victory, suffix, default in offered:
-        option = "production" if victory == _ECONOMIC else "victoryCity"
-        measure = "production" if victory == _ECONOMIC else "victory cities"
-        switched_on = _is_true(properties[victory].value)
-        for alliance, members in alliances.items():
+        needs = {}
+        for alliance in alliances:
             declared = properties.get(alliance + suffix)
             need = java_int(declared.value.strip()) if declared is not None else None
-            source = f" ({alliance + suffix!r})" if need is not None else \
-                f" (the default: the game has no {alliance + suffix!r} property)"
-            need = default if need is None else need
-            have = sum(values.get(option, 0) for territory, values in worth.items()
-                       if owner_of.get(territory) in members)
-            if have >= need:
-                yield hit(line=properties[victory].line, alliance=alliance, have=have, measure=measure,
-                          victory=victory, need=need, source=source, effect=_effect(switched_on),
-                          **({} if switched_on else {"severity": Severity.WARNING}))
+            needs[alliance] = (need, f" ({alliance + suffix!r})") if need is not None else \
+                (default, f" (the default: the game has no {alliance + suffix!r} property)")
+        found.append((victory, _is_true(properties[victory].value), properties[victory].line, needs, worth,
+                      owner_of, alliances))
+    return found
 
 
 def _effect(switched_on: bool) -> str:
