@@ -10,6 +10,9 @@ names that set several at once (`isAA`, `isSub`, `isFactory`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from itertools import compress, count
+
 from converter.check.model import ATTACHMENT_PATH
 
 AA_GUN = "aaGun"  # Constants.UNIT_TYPE_AAGUN: drawn from `rockets` with Rockets
@@ -85,9 +88,10 @@ def _true_options(model, attachment_name: str, kind: str) -> dict[str, frozenset
     return {target: frozenset(names) for target, names in found.items() if names}
 
 
-def options_of_attachments(model, attachment_name: str, kind: str):
+def options_of_attachments(model, attachment_name: str, kind: str, only: Collection[str] | None = None):
     """(target, option name with its first letter lowered, value) of each option of the
-    attachments called `attachment_name` on targets of `kind`, in document order."""
+    attachments called `attachment_name` on targets of `kind`, in document order; with `only`,
+    just the options of those names (found in C: a rule wanting a few reads no other)."""
     names = model.table(ATTACHMENT_PATH).column("name", "")
     targets: dict[int, list[str]] = {}
     for attachment in model.attachments:
@@ -95,8 +99,15 @@ def options_of_attachments(model, attachment_name: str, kind: str):
             targets.setdefault(attachment.element, []).append(attachment.attach_to)
     if not targets:
         return
-    values = model.options.column("value", "")
-    for owner, name, value in zip(model.option_owners, model.option_names, values):
+    owners, option_names = model.option_owners, model.option_names
+    if only is None:
+        rows = zip(owners, option_names, model.options.column("value", ""))
+    else:  # either first letter: 2.x lowers it
+        wanted = frozenset(name for each in only for name in (each, each[:1].upper() + each[1:]))
+        chosen = list(compress(count(), map(wanted.__contains__, option_names)))
+        rows = zip(map(owners.__getitem__, chosen), map(option_names.__getitem__, chosen),
+                   model.options.column_at("value", chosen, ""))
+    for owner, name, value in rows:
         if owner in targets and names[owner] == attachment_name and name:
             for target in targets[owner]:
                 yield target, name[0].lower() + name[1:], value

@@ -17,6 +17,7 @@ _INIT_DELEGATE = "InitializationDelegate"
 _PACIFIC_THEATER = "Pacific Theater"  # its destroyers carry only for "Japanese" (TransportTracker)
 _PACIFIC_CARRIER = "Japanese"
 _PLACEMENT_PATH = "initialize/unitInitialize/unitPlacement"
+_LOADING_OPTIONS = ("isSea", "isAir", "isDestroyer", "transportCapacity", "transportCost")
 _MAX_TRANSPORTS = 10_000  # units loaded onto more transports than this in one sea zone are not followed
 
 
@@ -115,7 +116,7 @@ def _unit_kinds(model) -> dict[str, dict[str, object]]:
     """Per unit type, its `unitAttachment` options that loading reads, the last given deciding;
     None for a value the engine would not read as it is written."""
     kinds: dict[str, dict[str, object]] = {}
-    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType"):
+    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType", _LOADING_OPTIONS):
         if option in ("isSea", "isAir", "isDestroyer"):
             flag = value.strip().lower()
             kinds.setdefault(unit, {})[option] = flag == "true" if flag in ("true", "false") else None

@@ -210,7 +210,7 @@ def _survive_a_hit(model) -> frozenset[str]:
     """The unit types whose `unitAttachment` gives them 2 or more hit points, the last of
     `hitPoints` and `isTwoHit` deciding (2.x's setIsTwoHit sets hitPoints to 2 or 1)."""
     points: dict[str, int] = {}
-    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType"):
+    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType", ("hitPoints", "isTwoHit")):
         if option == "hitPoints":
             number = java_int(value)
             if number is not None:

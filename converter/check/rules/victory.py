@@ -113,7 +113,7 @@ def _victories(model, switched_on_only: bool):
         alliances[alliance].add(player)
     owners = model.table("initialize/ownerInitialize/territoryOwner")
     owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
-    worth = _territory_values(model)
+    worth = model.derived("victory.territory_values", _territory_values)  # S227's and S228's
     found = []
     for victory, suffix, default in offered:
         needs = {}
@@ -142,7 +142,8 @@ def _territory_values(model) -> dict[str, dict[str, int]]:
     """Per territory, the `victoryCity` and `production` of its territory attachment (the last
     given deciding; a value the engine would not read as a number left out)."""
     values: dict[str, dict[str, int]] = defaultdict(dict)
-    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory"):
+    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory",
+                                                           ("victoryCity", "production")):
         if option == "victoryCity":
             value = _OLD_VICTORY_CITY.get(value.strip().lower(), value)
         if option in ("victoryCity", "production"):
