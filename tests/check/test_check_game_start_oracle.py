@@ -72,7 +72,7 @@ def test_the_engine_stops_where_the_rule_says(real_engine, tmp_path: Path, group
 VICTORY_CASES = [param for param in _load_cases() if ("S227" in param.values[1]["expect"]
                  or re.search(r"projection-of-power|victory-amount", param.values[1]["id"]))
                  and "engine_1_9_refuses" not in param.values[1]]
-_GAME_OVER_WAIT = 6  # seconds: 1.9's headless game waits at the step that ended it
+_GAME_OVER_WAIT = 10  # seconds: 1.9's headless game waits at the step that ended it
 
 
 @pytest.mark.engine
