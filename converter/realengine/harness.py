@@ -11,7 +11,10 @@ for N more rounds; the save's history goes on growing. A live oracle instead of 
 Each call starts one JVM in a scratch folder (its own user.home, preferences and working
 directory holding game_engine.properties), so calls are independent and safe in parallel.
 Failures raise `EngineError` with the engine's message; a missing engine or JDK raises
-`EngineUnavailable` (from converter.realengine.locate).
+`EngineUnavailable` (from converter.realengine.locate). A game still playing at the timeout (1.9's
+headless game waits at the step that ended it, e.g. a victory) is one: its message names that
+step and the history's last event (also `report["last_event"]`). `PlayReport.game_crash` is the
+exception a delegate ended the game thread with (e.g. the InitializationDelegate's).
 
 Move scripts (`play_game(..., script=PATH)`, Java side `play XML --script FILE`)
 ---------------------------------------------------------------------------------

@@ -84,14 +84,17 @@ def test_the_game_ends_after_round_one_where_s227_says(real_engine, tmp_path: Pa
     with ExitStack() as stack:
         findings = [finding for target in resolve(build_case(tmp_path / "checked", case), stack)
                     for finding in check_target(target, CheckSettings(select=("S227",))).findings]
-    ends = any(finding.severity.value == "error" for finding in findings)
+    winners = [re.match(r"alliance '([^']*)'", finding.message).group(1) for finding in findings
+               if finding.severity.value == "error"]
+    ends = bool(winners)
     root = build_case(tmp_path / "case", case)
     xml = root / "map/games/tiny.xml"
     xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
     try:
         report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg",
                            timeout=_GAME_OVER_WAIT)
-    except EngineError as stopped:  # the game over: 1.9 stays at the round's last step
+    except EngineError as stopped:  # the game over: 1.9 stays at the round's last step, the victory its last event
         assert ends and "at step endRoundStep" in str(stopped), f"{case['id']}: {stopped}"
+        assert f"(last event: {winners[0]} achieve" in str(stopped), f"{case['id']}: {stopped}"
     else:
         assert not ends and report.rounds_played == 1 and not report.game_over, f"{case['id']}: {report}"

@@ -6,6 +6,7 @@ import games.strategy.engine.data.events.GameStepListener;
 import games.strategy.engine.framework.GameDataManager;
 import games.strategy.engine.framework.ServerGame;
 import games.strategy.engine.framework.message.PlayerListing;
+import games.strategy.engine.history.Event;
 import games.strategy.engine.gamePlayer.IGamePlayer;
 import games.strategy.net.HeadlessServerMessenger;
 import games.strategy.net.Messengers;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import javax.swing.tree.DefaultMutableTreeNode;
 
 /**
  * `play XML --rounds N --ai TYPE --seed S --save OUT [--script FILE] [--oracle stdio] [--timeout SECONDS]`,
@@ -106,8 +109,10 @@ final class PlayCommand {
     Map<String, Object> report = new LinkedHashMap<>();
     if (!stopped) {
       report.put("ok", false);
+      String lastEvent = lastEvent(data);
       report.put("error", "timeout after " + options.timeoutSeconds + " s in round " + stopper.round
-          + " at step " + stopper.step);
+          + " at step " + stopper.step + (lastEvent.isEmpty() ? "" : " (last event: " + lastEvent + ")"));
+      report.put("last_event", lastEvent);
       report.put("exit_code", Harness.EXIT_TIMEOUT);
     } else if (stopper.saveError != null) {
       report.put("ok", false);
@@ -131,6 +136,20 @@ final class PlayCommand {
     report.put("oracle_requests", oracle == null ? 0 : oracle.requests());
     report.put("stopped_by_oracle", stopper.stoppedByOracle);
     return report;
+  }
+
+  /**
+   * The description of the game history's last event ("" without one): where a game that waits
+   * stopped, e.g. the victory an end-of-round step announced. Read while the game thread waits.
+   */
+  private static String lastEvent(GameData data) {
+    String description = "";
+    Enumeration<?> nodes = ((DefaultMutableTreeNode) data.getHistory().getRoot()).preorderEnumeration();
+    while (nodes.hasMoreElements()) {
+      Object node = nodes.nextElement();
+      if (node instanceof Event) description = ((Event) node).getDescription();
+    }
+    return description;
   }
 
   private static List<String> scriptErrors(List<Map<String, Object>> scriptLog) {
