@@ -83,7 +83,8 @@ def units_at_sea_not_loaded(context):
     transport has room for throws `Cannot load all land units in sea transports`: the game stops
     there, in 1.9 and 2.x, with a message that names neither the sea zone nor the unit. With the
     game property `Pacific Theater` on, destroyers carry nothing unless their owner is called
-    `Japanese`. Units whose options the check cannot read (a 2.x `foreach` value) are not judged.
+    `Japanese`. Units whose options the check cannot read (a 2.x `foreach` value), or that have
+    no unit attachment (S207), are not judged.
 
     Fix: Place enough transports in that sea zone, give the unit type a `transportCost` that fits,
     or place those land units on land; the unit's `transportCost` and the transport's
@@ -113,9 +114,10 @@ def units_at_sea_not_loaded(context):
 
 
 def _unit_kinds(model) -> dict[str, dict[str, object]]:
-    """Per unit type, its `unitAttachment` options that loading reads, the last given deciding;
-    None for a value the engine would not read as it is written."""
-    kinds: dict[str, dict[str, object]] = {}
+    """Per unit type with a `unitAttachment`, its options that loading reads, the last given
+    deciding; None for a value the engine would not read as it is written."""
+    kinds: dict[str, dict[str, object]] = {each.attach_to: {} for each in model.attachments
+                                           if each.name == "unitAttachment" and each.type == "unitType"}
     for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType", _LOADING_OPTIONS):
         if option in ("isSea", "isAir", "isDestroyer"):
             flag = value.strip().lower()
@@ -132,9 +134,9 @@ def _first_not_loaded(units, kinds, pacific: bool) -> tuple[str, str, int | None
     transports: list[int] = []  # each transport's room left, in the order the units were placed
     land: list[tuple[str, int, int | None]] = []
     for unit, owner, quantity, line in units:
-        options = kinds.get(unit, {})
-        if None in options.values():
-            return None
+        options = kinds.get(unit)
+        if options is None or None in options.values():
+            return None  # no unit attachment (S207's), or an option read otherwise
         if options.get("isSea"):
             capacity = options.get("transportCapacity", -1)
             if capacity != -1:
