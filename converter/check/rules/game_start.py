@@ -30,11 +30,11 @@ def territory_attachment_missing(context):
     the attachment called `territoryAttachment`, and asks for it by that name. At the game's
     first step the InitializationDelegate records the original owner of every territory someone
     owns, and throws `No territory attachment for <name>` for one without it: the game stops
-    there, in 1.9 and 2.x (a sea zone too, when a player owns it). For a land territory nobody
-    owns, TripleA 2.x (since May 2025) throws `No territory attachment for: <name>(non-water)`
-    whenever it asks about it: whether it can be entered, for every move or route search that
-    reaches it, and for the AI's plans; TripleA 1.9 stopped a headless test game at its first step
-    over such a territory too. Games with no turn sequence yet (a map being made) are left out.
+    there, in 1.9 and 2.x (a sea zone too, when a player owns it). TripleA 1.9 throws there for
+    a land territory nobody owns as well; 2.x (since May 2025) throws `No territory attachment
+    for: <name>(non-water)` whenever it asks about one: whether it can be entered, for every move
+    or route search that reaches it, and for the AI's plans. Games with no turn sequence yet (a
+    map being made) are left out.
 
     Fix: Add `<attachment name="territoryAttachment" attachTo="<territory>"
     javaClass="games.strategy.triplea.attachments.TerritoryAttachment" type="territory">` to the
@@ -63,7 +63,9 @@ def territory_attachment_missing(context):
                       f"(InitializationDelegate: No territory attachment for {name})")
         elif name not in water:
             effect = (f"TripleA 2.x fails with 'No territory attachment for: {name}(non-water)' as soon as a move, "
-                      "a battle or the AI asks about it")
+                      "a battle or the AI asks about it" + (f", and 1.9 stops the game at its first step "
+                                                            f"(InitializationDelegate: No territory attachment for "
+                                                            f"{name})" if starts else ""))
         else:
             continue
         yield hit(line=line, territory=name, effect=effect)
