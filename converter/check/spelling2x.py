@@ -50,6 +50,12 @@ _LEGACY_ATTACHMENT_TAGS = ("attatchment", "Attatchment", "Attachment")
 _USES_LEGACY_SPELLING = etree.XPath("boolean(attatchmentList | attachmentList/*[@attatchTo])")
 
 
+def attachment_name_as_2x(name: str) -> str:
+    """An attachment's name as 2.x's GameParser.parseAttachment keeps it: the old spelling
+    `ttatchment` corrected, wherever the attachment stands (1.9 keeps the name as written)."""
+    return name.replace("ttatchment", "ttachment") if "ttatchment" in name else name
+
+
 def with_2x_attachment_spelling(root: etree._Element) -> etree._Element:
     """`root` itself when it uses no old spelling (the usual game); else a copy with 1.8's
     attachment spelling read as 2.x reads it."""
@@ -65,7 +71,7 @@ def with_2x_attachment_spelling(root: etree._Element) -> etree._Element:
                 element.set("attachTo", element.attrib.pop("attatchTo"))
             name = element.get("name")
             if name is not None and "ttatchment" in name:
-                element.set("name", name.replace("ttatchment", "ttachment"))
+                element.set("name", attachment_name_as_2x(name))
             java_class = element.get("javaClass")
             if java_class is not None and ".attatchments." in java_class:  # 2.x drops the package
                 element.set("javaClass", java_class.replace(".attatchments.", ".attachments."))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from converter.check.model import TERRITORY
 from converter.check.rule import hit, rule
+from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.techimages import options_of_attachments
 from converter.findings import Severity
@@ -101,7 +102,7 @@ def units_at_sea_not_loaded(context):
     if water.isdisjoint(zones) or not model.runs_delegate(_INIT_DELEGATE):
         return  # the usual game places nothing at sea
     kinds = _unit_kinds(model)
-    pacific = any(each.name == _PACIFIC_THEATER and each.value.strip().lower() == "true" for each in model.properties)
+    pacific = property_is_true(model, _PACIFIC_THEATER)
     at_sea: dict[str, list[tuple[str, str, int, int | None]]] = {}
     for zone, unit, owner, quantity, line in zip(zones, placements.column("unitType", ""),
                                                    placements.column("owner", ""), placements.column("quantity", ""),

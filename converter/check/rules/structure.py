@@ -13,6 +13,7 @@ from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOL
 from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
+from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.suggest import did_you_mean
 from converter.findings import Severity
 
@@ -265,7 +266,7 @@ def unit_without_attachment(context):
     for attachment in model.attachments:
         if attachment.type not in ("unitType", "") or attachment.java_class.rsplit(".", 1)[-1] != "UnitAttachment":
             continue  # ("" as absent: 2.x reads an empty type as the default, unitType)
-        name = attachment.name.replace("ttatchment", "ttachment")  # as 2.x corrects it
+        name = attachment_name_as_2x(attachment.name)
         if name == _UNIT_ATTACHMENT_NAME or "$" in name or "@" in name:  # (a 2.x variable may make it so)
             attached.add(attachment.attach_to)
         else:
@@ -536,11 +537,11 @@ def attachment_name_case(context):
     if model is None:
         return
     written = model.table("attachmentList/attachment").column("name", "")
-    if not any(name.lower().replace("ttatchment", "ttachment") in _LOOKED_UP_BY_NAME for name in set(written)):
+    if not any(attachment_name_as_2x(name.lower()) in _LOOKED_UP_BY_NAME for name in set(written)):
         return  # the usual game: every such name is right (one scan of the distinct names)
     reported = set()
     for attachment in model.attachments:
-        name = attachment.name.replace("ttatchment", "ttachment")  # as 2.x corrects it
+        name = attachment_name_as_2x(attachment.name)
         expected = _LOOKED_UP_BY_NAME.get(name.lower())
         if expected is not None and name != expected and (attachment.name, attachment.attach_to) not in reported:
             reported.add((attachment.name, attachment.attach_to))

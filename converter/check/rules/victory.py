@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from converter.check.rule import hit, rule
+from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.techimages import options_of_attachments
 from converter.findings import Severity
@@ -104,7 +105,7 @@ def _victories(model, switched_on_only: bool):
         return None
     properties = {each.name: each for each in model.properties}
     offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES if victory in properties
-               and (_is_true(properties[victory].value) or properties[victory].editable and not switched_on_only)]
+               and (property_is_true(model, victory) or properties[victory].editable and not switched_on_only)]
     if not offered or not model.runs_delegate(_END_ROUND_DELEGATE):
         return None
     alliances: dict[str, set[str]] = defaultdict(set)
@@ -122,7 +123,7 @@ def _victories(model, switched_on_only: bool):
             need = java_int(declared.value.strip()) if declared is not None else None
             needs[alliance] = (need, f" ({alliance + suffix!r})") if need is not None else \
                 (default, f" (the default: the game has no {alliance + suffix!r} property)")
-        found.append((victory, _is_true(properties[victory].value), properties[victory].line, needs, worth,
+        found.append((victory, property_is_true(model, victory), properties[victory].line, needs, worth,
                       owner_of, alliances))
     return found
 
@@ -132,10 +133,6 @@ def _effect(switched_on: bool) -> str:
         return "the game ends at the end of the first round unless it loses some in that round"
     return ("the option is off, but a game started with it on ends at the end of the first round unless it "
             "loses some in that round")
-
-
-def _is_true(value: str) -> bool:
-    return value.strip().lower() == "true"
 
 
 def _territory_values(model) -> dict[str, dict[str, int]]:
