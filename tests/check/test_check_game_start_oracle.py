@@ -30,21 +30,23 @@ _ENGINE_MESSAGE = re.compile(r"\((?:InitializationDelegate: )?(No territory atta
 MAP_NAME = '<property name="mapName" value="Tiny" editable="false"><string/></property>'  # 1.9's play needs it
 
 
-def _first_step_outcome(tmp_path: Path, case: dict) -> str | None:
-    """What ended the game thread in its first round (None: nothing did)."""
+def _findings(tmp_path: Path, case: dict, codes: tuple[str, ...]) -> list:
+    """The case's findings of these rules."""
+    with ExitStack() as stack:
+        return [finding for target in resolve(build_case(tmp_path / "checked", case), stack)
+                for finding in check_target(target, CheckSettings(select=codes)).findings]
+
+
+def _play_one_round(tmp_path: Path, case: dict, timeout: float):
+    """The case's game played one round headless in 1.9 (EngineError when it has not ended it in time)."""
     from converter.realengine import play_game
 
-    root = build_case(tmp_path / "case", case)
-    xml = root / "map/games/tiny.xml"
+    xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
     xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
-    report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60)
-    return report.game_crash
+    return play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=timeout)
 
 
-def _quoted_engine_message(root: Path) -> str | None:
-    with ExitStack() as stack:
-        findings = [finding for target in resolve(root, stack)
-                    for finding in check_target(target, CheckSettings(select=CODES)).findings]
+def _quoted_engine_message(findings: list) -> str | None:
     if not findings:
         return None
     match = _ENGINE_MESSAGE.search(findings[0].message)
@@ -61,8 +63,8 @@ def test_the_cases_cover_both_rules_both_ways() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", GAME_START_CASES)
 def test_the_engine_stops_where_the_rule_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    quoted = _quoted_engine_message(build_case(tmp_path / "checked", case))
-    crash = _first_step_outcome(tmp_path, case)
+    quoted = _quoted_engine_message(_findings(tmp_path, case, CODES))
+    crash = _play_one_round(tmp_path, case, timeout=60).game_crash  # what ended the game thread, if anything
     if quoted is None:
         assert crash is None, f"{case['id']}: the rules see nothing, but TripleA 1.9 stopped: {crash}"
     else:
@@ -80,20 +82,13 @@ _GAME_OVER_WAIT = 10  # seconds: 1.9's headless game waits at the step that ende
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", VICTORY_CASES)
 def test_the_game_ends_after_round_one_where_s227_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    from converter.realengine import EngineError, play_game
+    from converter.realengine import EngineError
 
-    with ExitStack() as stack:
-        findings = [finding for target in resolve(build_case(tmp_path / "checked", case), stack)
-                    for finding in check_target(target, CheckSettings(select=("S227",))).findings]
-    winners = [re.match(r"alliance '([^']*)'", finding.message).group(1) for finding in findings
-               if finding.severity.value == "error"]
+    winners = [re.match(r"alliance '([^']*)'", finding.message).group(1)
+               for finding in _findings(tmp_path, case, ("S227",)) if finding.severity.value == "error"]
     ends = bool(winners)
-    root = build_case(tmp_path / "case", case)
-    xml = root / "map/games/tiny.xml"
-    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
     try:
-        report = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg",
-                           timeout=_GAME_OVER_WAIT)
+        report = _play_one_round(tmp_path, case, timeout=_GAME_OVER_WAIT)
     except EngineError as stopped:  # the game over: 1.9 stays at the round's last step, the victory its last event
         assert ends and "at step endRoundStep" in str(stopped), f"{case['id']}: {stopped}"
         assert f"(last event: {winners[0]} achieve" in str(stopped), f"{case['id']}: {stopped}"
