@@ -7,6 +7,7 @@ by it (S228)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import NamedTuple
 
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true
@@ -43,19 +44,22 @@ def victory_at_start(context):
     at the start (`<property name="Allies Projection of Power VCs" value="16" editable="true">
     <number min="1" max="99"/></property>`), or turn that victory off and make it not editable.
     """
-    found = _victories(context.model, switched_on_only=False)
-    if found is None:
+    model = context.model
+    offered = _offered(model, switched_on_only=False)
+    if not offered:
         return
-    for victory, switched_on, line, needs, worth, owner_of, alliances in found:
-        option, measure = _MEASURES[victory == _ECONOMIC]
-        for alliance, (need, source) in needs.items():
+    alliances, worth = _alliances(model), _territory_values(model)
+    owners = model.table("initialize/ownerInitialize/territoryOwner")
+    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    for each in offered:
+        for alliance, (need, source) in each.needs.items():
             members = alliances[alliance]
-            have = sum(values.get(option, 0) for territory, values in worth.items()
+            have = sum(values.get(each.option, 0) for territory, values in worth.items()
                        if owner_of.get(territory) in members)
             if have >= need:
-                yield hit(line=line, alliance=alliance, have=have, measure=measure, victory=victory, need=need,
-                          source=source, effect=_effect(switched_on),
-                          **({} if switched_on else {"severity": Severity.WARNING}))
+                yield hit(line=each.line, alliance=alliance, have=have, measure=each.measure, victory=each.victory,
+                          need=need, source=source, effect=_effect(each.switched_on),
+                          **({} if each.switched_on else {"severity": Severity.WARNING}))
 
 
 @rule("S228", "structure.victory-out-of-reach", Severity.INFO,
@@ -76,12 +80,10 @@ def victory_out_of_reach(context):
     reach (`<property name="Axis Total Victory VCs" value="8" editable="true">`), or turn the
     option off.
     """
-    found = _victories(context.model, switched_on_only=True)
-    if found is None:
-        return
-    for victory, _switched_on, line, needs, worth, _owner_of, _alliances in found:
-        option, measure = _MEASURES[victory == _ECONOMIC]
-        total = sum(values.get(option, 0) for values in worth.values())
+    model = context.model
+    for each in _offered(model, switched_on_only=True):
+        needs = each.needs
+        total = sum(values.get(each.option, 0) for values in _territory_values(model).values())
         if needs and all(need > total for need, _source in needs.values()):
             alliance, (need, source) = min(needs.items(), key=lambda item: item[1][0])
             if len(needs) == 1:
@@ -90,42 +92,55 @@ def victory_out_of_reach(context):
                 closest = f"every alliance needs {need}"
             else:
                 closest = f"the alliance that needs least, {alliance!r}, needs {need}{source}"
-            yield hit(line=line, victory=victory, total=total, measure=measure, needs=closest)
+            yield hit(line=each.line, victory=each.victory, total=total, measure=each.measure, needs=closest)
 
 
-_MEASURES = {False: ("victoryCity", "victory cities"), True: ("production", "production")}
+class _Offered(NamedTuple):
+    """A victory the game offers, and what each alliance needs for it."""
+
+    victory: str
+    switched_on: bool
+    line: int | None  # its game property's
+    option: str  # the territory attachment option it counts: victoryCity or production
+    measure: str  # that option's name in a message
+    needs: dict[str, tuple[int, str]]  # alliance -> (the amount, where that amount comes from)
 
 
-def _victories(model, switched_on_only: bool):
-    """Per victory the game offers (on, or editable unless `switched_on_only`) when its
-    sequence ends rounds: (victory, whether it is on, its property's line, per alliance what it
-    needs and where that comes from, the territories' values, their owners at the start, the
-    alliances' players); None when there is none (the usual game)."""
+def _offered(model, switched_on_only: bool) -> list[_Offered]:
+    """The victories the game offers (on, or editable unless `switched_on_only`), when its
+    sequence ends rounds; none in the usual game."""
     if model is None:
-        return None
+        return []
     properties = {each.name: each for each in model.properties}
     offered = [(victory, suffix, default) for victory, suffix, default in VICTORIES if victory in properties
                and (property_is_true(model, victory) or properties[victory].editable and not switched_on_only)]
     if not offered or not model.runs_delegate(_END_ROUND_DELEGATE):
-        return None
-    alliances: dict[str, set[str]] = defaultdict(set)
-    table = model.table("playerList/alliance")
-    for player, alliance in zip(table.column("player", ""), table.column("alliance", "")):
-        alliances[alliance].add(player)
-    owners = model.table("initialize/ownerInitialize/territoryOwner")
-    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
-    worth = model.derived("victory.territory_values", _territory_values)  # S227's and S228's
+        return []
     found = []
     for victory, suffix, default in offered:
         needs = {}
-        for alliance in alliances:
+        for alliance in _alliances(model):
             declared = properties.get(alliance + suffix)
             need = java_int(declared.value.strip()) if declared is not None else None
             needs[alliance] = (need, f" ({alliance + suffix!r})") if need is not None else \
                 (default, f" (the default: the game has no {alliance + suffix!r} property)")
-        found.append((victory, property_is_true(model, victory), properties[victory].line, needs, worth,
-                      owner_of, alliances))
+        option, measure = ("production", "production") if victory == _ECONOMIC else ("victoryCity", "victory cities")
+        found.append(_Offered(victory, property_is_true(model, victory), properties[victory].line, option, measure,
+                              needs))
     return found
+
+
+def _alliances(model) -> dict[str, set[str]]:
+    """Each alliance's players (playerList/alliance), read once for S227 and S228."""
+    return model.derived("victory.alliances", _read_alliances)
+
+
+def _read_alliances(model) -> dict[str, set[str]]:
+    alliances: dict[str, set[str]] = defaultdict(set)
+    table = model.table("playerList/alliance")
+    for player, alliance in zip(table.column("player", ""), table.column("alliance", "")):
+        alliances[alliance].add(player)
+    return alliances
 
 
 def _effect(switched_on: bool) -> str:
@@ -137,7 +152,11 @@ def _effect(switched_on: bool) -> str:
 
 def _territory_values(model) -> dict[str, dict[str, int]]:
     """Per territory, the `victoryCity` and `production` of its territory attachment (the last
-    given deciding; a value the engine would not read as a number left out)."""
+    given deciding; a value the engine would not read as a number left out), read once."""
+    return model.derived("victory.territory_values", _read_territory_values)
+
+
+def _read_territory_values(model) -> dict[str, dict[str, int]]:
     values: dict[str, dict[str, int]] = defaultdict(dict)
     for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory",
                                                            ("victoryCity", "production")):
