@@ -8,6 +8,7 @@ from converter.realengine.harness import (
     ScriptActionResult,
     TerritoryMapCounts,
     attachment_fields,
+    found_by_prefix,
     load_map,
     parse_game,
     play_game,
@@ -16,6 +17,6 @@ from converter.realengine.locate import EngineUnavailable, engine_unavailable_re
 
 __all__ = [
     "EngineError", "EngineUnavailable", "MapLoadReport", "ParseReport", "PlayReport",
-    "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "engine_unavailable_reason", "load_map",
+    "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "engine_unavailable_reason", "found_by_prefix", "load_map",
     "locate_engine", "parse_game", "play_game",
 ]

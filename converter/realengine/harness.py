@@ -229,6 +229,15 @@ def attachment_fields(xml: Path | str | bytes, kind: str, owner: str, attachment
     return dict(report["fields"])
 
 
+def found_by_prefix(xml: Path | str | bytes) -> dict[str, dict]:
+    """The engine's parse of `xml`, then what its collectors that pick attachments by the start
+    of their names find: `players` (each player's `political_actions`, `user_actions`,
+    `national_objectives`), `unit_supports` by unit type and `canals` by territory, names sorted."""
+    with _Scratch() as scratch:
+        report = scratch.run(["found", str(scratch.xml_path(xml))], DEFAULT_TIMEOUT_SECONDS)
+    return {key: report[key] for key in ("players", "unit_supports", "canals")}
+
+
 def load_map(map_dir: Path | str, xml: Path | str | bytes) -> MapLoadReport:
     """Install `map_dir` (a map repository folder or its map/ folder) as the XML's map and open it."""
     with _Scratch() as scratch:

@@ -511,38 +511,3 @@ def step_inside_step(context):
     model = context.model
     for inner, outer in model.skipped_steps if model is not None else ():
         yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player)
-
-
-# the attachments the engine looks up by their exact name (Constants.*_ATTACHMENT_NAME; a unit's is S207's)
-_LOOKED_UP_BY_NAME = {name.lower(): name for name in (
-    "techAttachment", "techAbilityAttachment", "resourceAttachment", "territoryAttachment", "rulesAttachment",
-    "playerAttachment", "relationshipTypeAttachment", "territoryEffectAttachment")}
-
-
-@rule("S229", "structure.attachment-name-case", Severity.WARNING,
-      "attachment {name!r} on {target!r} is never read: TripleA looks it up as {expected!r}, in that letter case")
-def attachment_name_case(context):
-    """Finds an attachment whose name is one the engine looks up, written in other letter case.
-
-    Why: TripleA finds a player's `rulesAttachment`, `playerAttachment` and `techAttachment`, a
-    territory's `territoryAttachment` and the like by their exact names (`getAttachment(
-    "rulesAttachment")`, case-sensitive), so one written `rulesattachment` is parsed but never
-    read: its options do nothing, without a word (a player's movement restrictions, production
-    per territories and placement rules, its capital and victory points, its technologies). The
-    old spelling `Attatchment` is corrected first, as 2.x does. A unit's `unitAttachment` is S207's.
-
-    Fix: Write the attachment's name in the game XML exactly as the message gives it.
-    """
-    model = context.model
-    if model is None:
-        return
-    written = model.table("attachmentList/attachment").column("name", "")
-    if not any(attachment_name_as_2x(name.lower()) in _LOOKED_UP_BY_NAME for name in set(written)):
-        return  # the usual game: every such name is right (one scan of the distinct names)
-    reported = set()
-    for attachment in model.attachments:
-        name = attachment_name_as_2x(attachment.name)
-        expected = _LOOKED_UP_BY_NAME.get(name.lower())
-        if expected is not None and name != expected and (attachment.name, attachment.attach_to) not in reported:
-            reported.add((attachment.name, attachment.attach_to))
-            yield hit(line=attachment.line, name=attachment.name, target=attachment.attach_to, expected=expected)

@@ -1,0 +1,125 @@
+"""S229-S230: attachments the engine finds by their names, exactly (S229) or by how the name
+starts (S230). A name it does not find leaves the attachment parsed but never used."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from converter.check.rule import hit, rule
+from converter.check.rules.options import attachment_classes, options_of
+from converter.check.rules.structure import java_int
+from converter.check.spelling2x import attachment_name_as_2x
+from converter.findings import Severity
+
+# the attachments the engine looks up by their exact name (Constants.*_ATTACHMENT_NAME; a unit's is S207's)
+_LOOKED_UP_BY_NAME = {name.lower(): name for name in (
+    "techAttachment", "techAbilityAttachment", "resourceAttachment", "territoryAttachment", "rulesAttachment",
+    "playerAttachment", "relationshipTypeAttachment", "territoryEffectAttachment")}
+
+
+@rule("S229", "structure.attachment-name-case", Severity.WARNING,
+      "attachment {name!r} on {target!r} is never read: TripleA looks it up as {expected!r}, in that letter case")
+def attachment_name_case(context):
+    """Finds an attachment whose name is one the engine looks up, written in other letter case.
+
+    Why: TripleA finds a player's `rulesAttachment`, `playerAttachment` and `techAttachment`, a
+    territory's `territoryAttachment` and the like by their exact names (`getAttachment(
+    "rulesAttachment")`, case-sensitive), so one written `rulesattachment` is parsed but never
+    read: its options do nothing, without a word (a player's movement restrictions, production
+    per territories and placement rules, its capital and victory points, its technologies). The
+    old spelling `Attatchment` is corrected first, as 2.x does. A unit's `unitAttachment` is S207's.
+
+    Fix: Write the attachment's name in the game XML exactly as the message gives it.
+    """
+    model = context.model
+    if model is None:
+        return
+    written = model.table("attachmentList/attachment").column("name", "")
+    if not any(attachment_name_as_2x(name.lower()) in _LOOKED_UP_BY_NAME for name in set(written)):
+        return  # the usual game: every such name is right (one scan of the distinct names)
+    reported = set()
+    for attachment in model.attachments:
+        name = attachment_name_as_2x(attachment.name)
+        expected = _LOOKED_UP_BY_NAME.get(name.lower())
+        if expected is not None and name != expected and (attachment.name, attachment.attach_to) not in reported:
+            reported.add((attachment.name, attachment.attach_to))
+            yield hit(line=attachment.line, name=attachment.name, target=attachment.attach_to, expected=expected)
+
+
+class _Collected(NamedTuple):
+    """What the engine's collector of one attachment class takes, and what one it misses does."""
+    kind: str
+    prefix: str  # Constants.*_PREFIX: the collector takes names that start with it, case-sensitively
+    effect: str
+    uses: str
+    severity: Severity = Severity.WARNING
+
+
+# the classes whose attachments the engine gathers by name prefix (2.x UnitSupportAttachment.get,
+# PoliticalActionAttachment.getPoliticalActionAttachments, UserActionAttachment.getUserActionAttachments,
+# CanalAttachment.get and validate; 1.9 the same, but for validate)
+_COLLECTED_BY_PREFIX = {
+    "UnitSupportAttachment": _Collected("support attachment", "supportAttachment", "never gives its support",
+                                        "reads support only from"),
+    "PoliticalActionAttachment": _Collected("political action", "politicalActionAttachment", "is never offered",
+                                            "offers only"),
+    "UserActionAttachment": _Collected("user action", "userActionAttachment", "is never offered", "offers only"),
+    "CanalAttachment": _Collected("canal", "canalAttachment",
+                                  "stops TripleA 2.x loading the game (\"Canal attachment name invalid\"; 1.9 "
+                                  "never applies it)", "takes canals only from", Severity.ERROR),
+}
+# EndTurnDelegate pays the national objectives: RulesAttachment.getNationalObjectives
+_NATIONAL_OBJECTIVE = _Collected("rules attachment", "objectiveAttachment", "never pays its objectiveValue",
+                                 "pays only")
+
+
+@rule("S230", "structure.attachment-name-prefix", Severity.WARNING,
+      "{kind} {name!r} on {target!r} {effect}: TripleA {uses} attachments named '{prefix}…' (in that letter case)")
+def attachment_name_prefix(context):
+    """Finds an attachment the engine gathers by how its name starts, named otherwise.
+
+    Why: TripleA collects some attachments by the start of their names, case-sensitively:
+    battle support from a unit type's attachments named `supportAttachment…`, the political and
+    user actions it offers from a player's `politicalActionAttachment…` and `userActionAttachment…`,
+    canals from a territory's `canalAttachment…`, and the national objectives it pays at the end
+    of a turn from a player's rules attachments named `objectiveAttachment…`. One named otherwise
+    is parsed and never used, without a word: artillery that supports no one, an action missing
+    from the politics panel, an `objectiveValue` never paid. TripleA 2.x refuses a game with a
+    canal so named ("Canal attachment name invalid"); 1.9 loads it and never applies the canal.
+    The old spelling `Attatchment` is corrected first, as 2.x does.
+
+    Fix: Rename the attachment in the game XML to start as the message says (`politicalAttachment_
+    war` → `politicalActionAttachment_war`), and rename what refers to it: triggers' `conditions`,
+    `politicstext.properties`/`actionstext.properties` keys and objectives.properties entries.
+    For a condition that was never meant to pay, drop its `objectiveValue`.
+    """
+    model = context.model
+    if model is None:
+        return
+    classes = attachment_classes(model)
+    if any(java_class in _COLLECTED_BY_PREFIX for java_class in set(classes)):
+        for attachment in model.attachments:
+            collected = _COLLECTED_BY_PREFIX.get(classes[attachment.element])
+            if collected is not None and not attachment_name_as_2x(attachment.name).startswith(collected.prefix):
+                yield _prefix_hit(attachment, collected, collected.effect)
+    yield from _unpaid_objectives(model)
+
+
+def _unpaid_objectives(model):
+    """Rules attachments with an `objectiveValue` (its last one, as the engine keeps) that the
+    end of a turn never pays, not being named as a national objective."""
+    chosen = options_of(model, "objectiveValue", "RulesAttachment")
+    if not chosen:
+        return
+    last_value = dict(zip(map(model.option_owners.__getitem__, chosen), model.options.column_at("value", chosen, "")))
+    for attachment in model.attachments:
+        value = last_value.get(attachment.element)
+        if value is not None and java_int(value) and \
+                not attachment_name_as_2x(attachment.name).startswith(_NATIONAL_OBJECTIVE.prefix):
+            yield _prefix_hit(attachment, _NATIONAL_OBJECTIVE, f"{_NATIONAL_OBJECTIVE.effect} {value}")
+
+
+def _prefix_hit(attachment, collected: _Collected, effect: str):
+    return hit(line=attachment.line, kind=collected.kind, name=attachment.name, target=attachment.attach_to,
+               effect=effect, uses=collected.uses, prefix=collected.prefix,
+               **({} if collected.severity is Severity.WARNING else {"severity": collected.severity}))
