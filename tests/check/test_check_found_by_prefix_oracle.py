@@ -22,9 +22,10 @@ _COLLECTED = {"UnitSupportAttachment": "unit_supports", "CanalAttachment": "cana
               "PoliticalActionAttachment": "political_actions", "UserActionAttachment": "user_actions",
               "RulesAttachment": "national_objectives"}
 _CASE_IDS = {f"structure-{name}" for name in (
-    "support-attachment-without-its-prefix", "support-attachment-prefix-in-other-case", "support-attachment-with-its-prefix",
-    "political-action-without-its-prefix", "political-action-old-spelling-is-corrected", "user-action-without-its-prefix",
-    "user-action-with-its-prefix", "canal-without-its-prefix", "canal-with-its-prefix", "objective-value-on-a-condition",
+    "support-attachment-without-its-prefix", "support-attachment-prefix-in-other-case",
+    "support-attachment-with-its-prefix", "political-action-without-its-prefix",
+    "political-action-old-spelling-is-corrected", "user-action-without-its-prefix", "user-action-with-its-prefix",
+    "canal-without-its-prefix", "canal-with-its-prefix", "objective-value-on-a-condition",
     "objective-prefix-in-other-case", "objective-value-last-one-zero", "national-objective-with-its-prefix")}
 PREFIX_CASES = [param for param in _load_cases() if param.id in _CASE_IDS]
 

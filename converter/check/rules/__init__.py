@@ -22,6 +22,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     production_tabs,
     references,
     structure,
+    unit_icons,
     victory,
     xml,
 )

@@ -16,7 +16,7 @@ _SECTION = "TABLEGROUP"  # `<game>.TABLEGROUP.<n>;<player>=<objective>;<objectiv
 # what 2.x's FileNameUtils.replaceIllegalCharacters turns into `_` (1.9's alike)
 _NOT_IN_FILE_NAMES = frozenset("/\b\n\r\t\0\f`?*\\<>|\"':.,^[]=+;")
 # AbstractPlayerRulesAttachment.getCondition reads a condition only by one of these in its name
-_CONDITION_KINDS = ("objectiveAttachment", "conditionAttachment", "triggerAttachment", "politicalActionAttachment")
+CONDITION_KINDS = ("objectiveAttachment", "conditionAttachment", "triggerAttachment", "politicalActionAttachment")
 
 
 def objectives_prefix(game_name: str) -> str:
@@ -88,7 +88,7 @@ def _one_of(names: list[str]) -> str:
 def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
     """The game's own entries (key after the game's name -> value, line) the tab skips."""
     players = {*model.players, NEUTRAL_PLAYER}
-    conditions = model.derived("objectives.player_attachment_names", _player_attachment_names)
+    conditions = player_attachment_names(model)
     # `TABLEGROUP.<n>;<section>=<condition>;<condition>;...`: 2.x shows the objectives they list
     listed = {name for rest, (value, _line) in mine.items() for parts in [rest.split(";")]
               if len(parts) == 2 and parts[0].startswith(_SECTION) and parts[0].count(".") == 1
@@ -103,8 +103,8 @@ def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
             why = f"a section is named `{_SECTION}.<number>`, one `.` and its sorting number"
         elif parts[0] not in players:
             why = f"the game has no player {parts[0]!r}"
-        elif not any(kind in parts[1] for kind in _CONDITION_KINDS):
-            why = f"{parts[1]!r} is named with none of {', '.join(_CONDITION_KINDS)}"
+        elif not any(kind in parts[1] for kind in CONDITION_KINDS):
+            why = f"{parts[1]!r} is named with none of {', '.join(CONDITION_KINDS)}"
         elif parts[1] not in conditions:
             why = f"the game has no player attachment {parts[1]!r}"
         elif parts[1] not in listed:
@@ -114,10 +114,14 @@ def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
         yield hit(file=path, line=line, problem=f"entry {own + rest!r} is not shown: {why}")
 
 
-def _player_attachment_names(model) -> frozenset[str]:
+def player_attachment_names(model) -> frozenset[str]:
     """The names of the attachments to players, as 2.x names them: an `<attachment foreach=...>`
     once per element of its variables, `@variable@` in its name replaced by that element
     (GameDataVariables.expandVariableCombinations)."""
+    return model.derived("objectives.player_attachment_names", _player_attachment_names)
+
+
+def _player_attachment_names(model) -> frozenset[str]:
     table = model.table(ATTACHMENT_PATH)
     names: set[str] = set()
     for name, kind, foreach in zip(table.column("name", ""), table.column("type", "unitType"),
