@@ -83,4 +83,4 @@ def unit_icon_not_shown(context):
 
 def _fails(path, line: int, key: str, player: str, unit: str, why: str):
     return hit(file=path, line=line, key=key, severity=Severity.ERROR,
-               problem=f"makes 2.x fail drawing {player}'s {unit} units (a NullPointerException): {why}")
+               problem=f"makes 2.x fail drawing the {unit} units of {player!r} (a NullPointerException): {why}")
