@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.structure import java_int
@@ -98,9 +99,13 @@ def attachment_name_prefix(context):
         return
     classes = attachment_classes(model)
     if any(java_class in _COLLECTED_BY_PREFIX for java_class in set(classes)):
-        for attachment in model.attachments:
-            collected = _COLLECTED_BY_PREFIX.get(classes[attachment.element])
-            if collected is not None and not attachment_name_as_2x(attachment.name).startswith(collected.prefix):
+        names = model.table(ATTACHMENT_PATH).column("name", "")
+        misnamed = {element for element, (java_class, name) in enumerate(zip(classes, names))
+                    if java_class in _COLLECTED_BY_PREFIX
+                    and not attachment_name_as_2x(name).startswith(_COLLECTED_BY_PREFIX[java_class].prefix)}
+        for attachment in model.attachments if misnamed else ():  # the usual game: none, and no walk
+            if attachment.element in misnamed:
+                collected = _COLLECTED_BY_PREFIX[classes[attachment.element]]
                 yield _prefix_hit(attachment, collected, collected.effect)
     yield from _unpaid_objectives(model)
 
@@ -111,11 +116,13 @@ def _unpaid_objectives(model):
     chosen = options_of(model, "objectiveValue", "RulesAttachment")
     if not chosen:
         return
+    names = model.table(ATTACHMENT_PATH).column("name", "")
     last_value = dict(zip(map(model.option_owners.__getitem__, chosen), model.options.column_at("value", chosen, "")))
-    for attachment in model.attachments:
-        value = last_value.get(attachment.element)
-        if value is not None and java_int(value) and \
-                not attachment_name_as_2x(attachment.name).startswith(_NATIONAL_OBJECTIVE.prefix):
+    unpaid = {element: value for element, value in last_value.items() if java_int(value)
+              and not attachment_name_as_2x(names[element]).startswith(_NATIONAL_OBJECTIVE.prefix)}
+    for attachment in model.attachments if unpaid else ():  # the usual game: none, and no walk
+        value = unpaid.get(attachment.element)
+        if value is not None:
             yield _prefix_hit(attachment, _NATIONAL_OBJECTIVE, f"{_NATIONAL_OBJECTIVE.effect} {value}")
 
 
