@@ -4,6 +4,7 @@ towards, as rows of text the game ticks off while it checks them."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.javaproperties import read_values
@@ -24,6 +25,21 @@ def objectives_prefix(game_name: str) -> str:
     every character file names cannot hold, and spaces, as `_`, and a `.`."""
     return "".join("_" if character in _NOT_IN_FILE_NAMES or character == " " else character
                    for character in game_name) + "."
+
+
+def game_keyed_file(context, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
+    """The map's properties file `name`, whose keys start with a game's name (objectives,
+    unit icons), read as Java reads it: its path and each key's value and line. Nothing for an
+    XML alone, a game without `<info name>`, or a file that is absent or unreadable (the engine
+    logs that and reads none of it: not these rules' finding)."""
+    model = context.model
+    if model is None or context.target.map_dir is None or model.info_name is None:
+        return None, {}
+    path = context.map_file(name)
+    try:
+        return path, (read_values(path) if path.is_file() else {})
+    except (OSError, ValueError):
+        return path, {}
 
 
 @rule("M319", "map-files.objective-not-shown", Severity.WARNING, "objectives.properties {problem}")
@@ -48,14 +64,8 @@ def objective_not_shown(context):
     correct the player or condition named after it to the game XML's.
     """
     model = context.model
-    if model is None or context.target.map_dir is None or model.info_name is None:
-        return
-    path = context.map_file(OBJECTIVES_FILE)
-    try:
-        values = read_values(path) if path is not None and path.is_file() else None
-    except (OSError, ValueError):
-        return  # unreadable: the engine logs it and shows no tab (not this rule's finding)
-    entries = {key: line for key, (_value, line) in (values or {}).items() if ";" in key}  # sections, objectives
+    path, values = game_keyed_file(context, OBJECTIVES_FILE)
+    entries = {key: line for key, (_value, line) in values.items() if ";" in key}  # sections, objectives
     if not entries:
         return
     own = objectives_prefix(model.info_name)

@@ -4,10 +4,10 @@ type, always or while a condition holds (UnitIconProperties, UnitIconImageFactor
 from __future__ import annotations
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
-from converter.check.javaproperties import read_values
 from converter.check.model import UNIT
 from converter.check.rule import hit, rule
-from converter.check.rules.objectives import CONDITION_KINDS, objectives_prefix, player_attachment_names
+from converter.check.rules.objectives import (CONDITION_KINDS, game_keyed_file, objectives_prefix,
+                                               player_attachment_names)
 from converter.findings import Severity
 
 UNIT_ICONS_FILE = "unit_icons.properties"
@@ -35,13 +35,7 @@ def unit_icon_not_shown(context):
     rename the condition to carry one of those words, or add the icon under `unitIcons/`.
     """
     model = context.model
-    if model is None or context.target.map_dir is None or model.info_name is None:
-        return
-    path = context.map_file(UNIT_ICONS_FILE)
-    try:
-        values = read_values(path) if path is not None and path.is_file() else None
-    except (OSError, ValueError):
-        return  # unreadable: 2.x logs it and draws no icons
+    path, values = game_keyed_file(context, UNIT_ICONS_FILE)
     if not values:
         return
     own = objectives_prefix(model.info_name)
