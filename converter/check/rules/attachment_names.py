@@ -35,7 +35,7 @@ def attachment_name_case(context):
     model = context.model
     if model is None:
         return
-    written = model.table("attachmentList/attachment").column("name", "")
+    written = model.table(ATTACHMENT_PATH).column("name", "")
     if not any(attachment_name_as_2x(name.lower()) in _LOOKED_UP_BY_NAME for name in set(written)):
         return  # the usual game: every such name is right (one scan of the distinct names)
     reported = set()
