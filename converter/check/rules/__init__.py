@@ -9,6 +9,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     dday2,
     game_properties,
     game_start,
+    html_images,
     images,
     map_files,
     map_properties,

@@ -1,0 +1,103 @@
+"""M329: the images the game's HTML shows (its notes, unit tooltips and trigger notifications),
+which TripleA 2.x finds under the map's doc/images/ folder (LocalizeHtml)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from converter.check.folderlisting import FILE
+from converter.check.javaproperties import read_values
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
+# 2.x LocalizeHtml.PATTERN_HTML_IMG_SRC_TAG (Java's \s is ASCII): a quoted src in an <img> tag
+_IMAGE_TAG = re.compile(r"""(<img[^>]*src\s*=\s*)(?:"([^"]+)"|'([^']+)')([^>]*/?>)""", re.IGNORECASE | re.ASCII)
+_PROPERTY_FILES = ("tooltips.properties", "notifications.properties")  # TooltipProperties, trigger notifications
+
+
+@rule("M329", "map-files.html-image-missing", Severity.WARNING,
+      "image {link!r} in {source} is not in the map: 2.x reads {folder}/{link}{note}")
+def html_image_missing(context):
+    """Finds images the game's notes, unit tooltips or trigger notifications show that the map lacks.
+
+    Why: TripleA 2.x shows HTML in the game notes (`<game>.notes.html` beside the game XML, or
+    the XML's `notes` property it is made from), in unit tooltips (tooltips.properties) and in
+    trigger notifications (notifications.properties). An `<img src="...">` there that does not
+    start with `http` is read from the map's `doc/images/` folder, the path kept as written, so
+    `images/x.png` means `doc/images/images/x.png`; a file that is not there is drawn as a
+    broken image. TripleA 1.9 kept only the file name (`doc/images/x.png`) and also looked in
+    its own assets, so notes written for it can break in 2.x: the message says so when 1.9
+    found the file.
+
+    Fix: Put the image in the map's `doc/images/` folder, or write the `src` as its path there
+    (the file name alone for a file directly in it).
+    """
+    map_dir = context.target.map_dir
+    model = context.model
+    if map_dir is None or model is None:
+        return
+    html = list(_game_notes(context)) + list(_property_texts(context))
+    if not any("<img" in text.lower() for _, _, _, text in html):
+        return  # the usual game: no picture at all
+    in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
+    by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
+    for source, file, line, text in html:
+        for match in _IMAGE_TAG.finditer(text):
+            link = match.group(2) or match.group(3)
+            if link.startswith("http") or _present(map_dir, link, in_folder):
+                continue
+            found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
+            yield hit(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
+                      note=_note(link, in_folder, by_lower))
+
+
+def _game_notes(context):
+    """(source, file, line, text) of the game notes 2.x shows: the notes file beside the XML,
+    else the first `notes` property (any letter case, as GameNotesMigrator reads it)."""
+    xml = context.target.xml
+    notes_file = xml.with_name(xml.name[:-len(".xml")] + ".notes.html") if xml is not None and \
+        xml.name.endswith(".xml") else None
+    if notes_file is not None and notes_file.is_file():
+        try:
+            yield "the game notes", notes_file, None, notes_file.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            pass
+        return
+    notes = next((prop for prop in context.model.properties if prop.name.lower() == "notes"), None)
+    if notes is not None and notes.value:
+        yield "the game notes", None, notes.line, notes.value
+
+
+def _property_texts(context):
+    """(source, file, line, text) of each entry of the map's tooltips and notifications files."""
+    for name in _PROPERTY_FILES:
+        path = context.map_file(name)
+        try:
+            values = read_values(path) if path.is_file() else {}
+        except (OSError, ValueError):
+            continue  # unreadable: the engine shows none of it (not this rule's finding)
+        for key, (value, line) in values.items():
+            yield f"{name} entry {key!r}", path, line, value
+
+
+def _present(map_dir: Path, link: str, in_folder: frozenset[str]) -> bool:
+    """Whether doc/images/<link> is a file, the link read as a path (`..` and all)."""
+    if link in in_folder:
+        return True
+    if ".." not in link and not link.startswith(("/", "\\")):
+        return False  # the listing holds every plain path below the folder
+    return (map_dir / IMAGE_FOLDER / link).is_file()
+
+
+def _note(link: str, in_folder: frozenset[str], by_lower: dict[str, str]) -> str:
+    """Why it may have worked elsewhere: 1.9's file-name-only reading, or letter case."""
+    base = link.rsplit("/", 1)[-1]
+    if base != link and base in in_folder:
+        return f" (TripleA 1.9 read the file name alone and found {IMAGE_FOLDER}/{base}; 2.x keeps the path)"
+    other_case = by_lower.get(link.lower())
+    if other_case is not None:
+        return f" ({IMAGE_FOLDER}/{other_case} differs only in letter case: found on Windows and macOS, not on Linux)"
+    return ""
