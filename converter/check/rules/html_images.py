@@ -16,6 +16,7 @@ IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>
 # 2.x LocalizeHtml.PATTERN_HTML_IMG_SRC_TAG (Java's \s is ASCII): a quoted src in an <img> tag
 _IMAGE_TAG = re.compile(r"""(<img[^>]*src\s*=\s*)(?:"([^"]+)"|'([^']+)')([^>]*/?>)""", re.IGNORECASE | re.ASCII)
 _PROPERTY_FILES = ("tooltips.properties", "notifications.properties")  # TooltipProperties, trigger notifications
+_ANY_IMAGE = re.compile("<img", re.IGNORECASE).search  # (no lowered copy of long notes)
 
 
 @rule("M329", "map-files.html-image-missing", Severity.WARNING,
@@ -40,7 +41,7 @@ def html_image_missing(context):
     if map_dir is None or model is None:
         return
     html = list(_game_notes(context)) + list(_property_texts(context))
-    if not any("<img" in text.lower() for _, _, _, text in html):
+    if not any(_ANY_IMAGE(text) for _, _, _, text in html):
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
     by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
@@ -73,8 +74,11 @@ def _game_notes(context):
 
 def _property_texts(context):
     """(source, file, line, text) of each entry of the map's tooltips and notifications files."""
+    top = context.map_folder("")  # the map folder's listing, made already: no stat per file
     for name in _PROPERTY_FILES:
         path = context.map_file(name)
+        if top is not None and name not in top:
+            continue
         try:
             values = read_values(path) if path.is_file() else {}
         except (OSError, ValueError):
