@@ -471,6 +471,13 @@ class CheckContext:
         return sibling_game_names(self.target)
 
     @cached
+    def sibling_unit_types(self) -> frozenset[str]:
+        """The unit types of the map's other game XMLs, likewise."""
+        from converter.check.siblings import sibling_unit_types
+
+        return sibling_unit_types(self.target)
+
+    @cached
     def sibling_territories(self) -> frozenset[str]:
         """The territories of the map's other game XMLs, likewise."""
         from converter.check.siblings import sibling_territories

@@ -1,7 +1,7 @@
-"""The territories, players and game names the other game XMLs of a map declare: a map
-folder's polygons, centers and place points, its map.properties, objectives.properties and
-units folder serve every game of the map, so a name one game lacks may be another's (M303,
-M319, M320, M323 and I405 do not report those).
+"""The territories, players, game names and unit types the other game XMLs of a map declare: a
+map folder's polygons, centers and place points, its map.properties, objectives.properties,
+tooltips.properties and units folder serve every game of the map, so a name one game lacks may
+be another's (M303, M319, M320, M323, M330 and I405 do not report those).
 
 Each sibling XML is read as the checker reads any game XML: never a FIFO or device, at most
 MAX_XML_BYTES, parsed hardened; one that cannot be read adds no names. Answers are kept per
@@ -36,6 +36,11 @@ def sibling_game_names(target) -> frozenset[str]:
     return _sibling_names(target, 2)
 
 
+def sibling_unit_types(target) -> frozenset[str]:
+    """The unit types the map's other game XMLs declare, as `sibling_territories` (M330)."""
+    return _sibling_names(target, 3)
+
+
 def _sibling_names(target, kind: int) -> frozenset[str]:
     if target.map_dir is None or target.xml is None:
         return frozenset()
@@ -52,14 +57,17 @@ def _sibling_names(target, kind: int) -> frozenset[str]:
 
 
 @lru_cache(maxsize=MAX_SIBLINGS)
-def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(`<map><territory name=...>`, `<playerList><player name=...>`, `<info name=...>`) of one
-    game XML (`size` and `changed` key the cache)."""
+def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], ...]:
+    """(`<map><territory name=...>`, `<playerList><player name=...>`, `<info name=...>`,
+    `<unitList><unit name=...>`) of one game XML (`size` and `changed` key the cache)."""
     if size > MAX_XML_BYTES:
-        return frozenset(), frozenset(), frozenset()
+        return (frozenset(),) * len(_DECLARED)
     try:
         root = parse_xml(read_file(path, MAX_XML_BYTES + 1)).getroot()
     except (OSError, UnsafeXmlError, ValueError):
-        return frozenset(), frozenset(), frozenset()
+        return (frozenset(),) * len(_DECLARED)
     return tuple(frozenset(name for name in (element.get("name") for element in root.iterfind(where))
-                           if name is not None) for where in ("map/territory", "playerList/player", "info"))
+                           if name is not None) for where in _DECLARED)
+
+
+_DECLARED = ("map/territory", "playerList/player", "info", "unitList/unit")  # by `kind`, in _sibling_names

@@ -46,3 +46,20 @@ def test_unreadable_siblings_add_no_names(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(["centers.txt:Gamma", "place.txt:Gamma", "polygons.txt:Gamma"])
+
+
+def test_a_tooltip_for_a_unit_type_of_another_game_is_read(tmp_path: Path) -> None:
+    tips = {"map/tooltips.properties": "tooltip.unit.tank=A tank\ntooltip.unit.tank.Greens.append=green\n"}
+    other = base_xml().replace('<unit name="tinyfoot"/>', '<unit name="tinyfoot"/><unit name="tank"/>')
+    assert '<unit name="tank"/>' in other
+    root = write_tree(tmp_path / "map", {**base_files(), **tips, "map/games/other.xml": other})
+
+    def unread() -> list[str]:
+        with ExitStack() as stack:
+            [target] = [t for t in resolve(root, stack) if t.xml.name == "tiny.xml"]
+            return [f.message for f in check_target(target, CheckSettings(select=("M330",))).findings]
+
+    assert unread() == ["tooltips.properties key 'tooltip.unit.tank.Greens.append' is never shown: no game of the "
+                        "map has a player 'Greens'"]
+    (root / "map/games/other.xml").write_text(other.replace('<player name="Blues"', '<player name="Greens"'))
+    assert unread() == []

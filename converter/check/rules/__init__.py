@@ -23,6 +23,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     production_tabs,
     references,
     structure,
+    tooltips,
     unit_icons,
     victory,
     xml,

@@ -1,0 +1,65 @@
+"""M330: tooltips.properties, the text TripleA 2.x shows for a unit type in its tooltip, in place
+of the tip it writes from the unit's attachment or after it (TooltipProperties)."""
+
+from __future__ import annotations
+
+from converter.check.builtin_tables import NEUTRAL_PLAYER
+from converter.check.javaproperties import read_values
+from converter.check.model import UNIT
+from converter.check.rule import hit, rule
+from converter.check.suggest import did_you_mean
+from converter.findings import Severity
+
+TOOLTIPS_FILE = "tooltips.properties"
+_PREFIX = "tooltip.unit."  # TooltipProperties: TOOLTIP + "." + UNIT + "."
+_APPEND = ".append"
+
+
+@rule("M330", "map-files.tooltip-not-shown", Severity.WARNING, "tooltips.properties key {key!r} is never shown: {why}")
+def tooltip_not_shown(context):
+    """Finds tooltips.properties keys TripleA 2.x never reads for any unit of the map's games.
+
+    Why: For a unit's tooltip 2.x reads `tooltip.unit.<unit type>.<player>` (the unit's owner;
+    `Neutral` for an unowned one) and, when that is empty, `tooltip.unit.<unit type>`: the text
+    replaces the tip it writes from the unit's attachment; the same keys ending `.append` are
+    added after that tip. Names are compared exactly, letter case included. A key naming a unit
+    type or player no game of the map has, or not starting `tooltip.unit.`, is never read, without
+    a word, and the unit shows the engine's own tip. The map's other games are counted too.
+
+    Fix: Write the unit type (and player) as the game XML names them: `tooltip.unit.infantry`,
+    `tooltip.unit.infantry.Germans`, `tooltip.unit.infantry.append`.
+    """
+    model, top = context.model, context.map_folder("")  # (the map folder's listing: no stat)
+    path = context.map_file(TOOLTIPS_FILE) if model is not None else None
+    if path is None or (top is not None and TOOLTIPS_FILE not in top):
+        return
+    try:
+        values = read_values(path) if path.is_file() else {}
+    except (OSError, ValueError):
+        return  # unreadable: 2.x logs it and shows its own tips (not this rule's finding)
+    if not values:
+        return
+    units = model.names(UNIT) | context.sibling_unit_types
+    players = {*model.players, *context.sibling_players, NEUTRAL_PLAYER}
+    for key, (_value, line) in values.items():
+        why = _why_unread(key, units, players)
+        if why is not None:
+            yield hit(file=path, line=line, key=key, why=why)
+
+
+def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | None:
+    """Why no unit's tooltip reads `key`; None when some does."""
+    if not key.startswith(_PREFIX):
+        return f"2.x reads only keys that start {_PREFIX!r}"
+    rest = key[len(_PREFIX):]
+    rest = rest[:-len(_APPEND)] if rest.endswith(_APPEND) else rest
+    if rest in units:
+        return None
+    # `<unit type>.<player>`: either name may hold dots, so try every split
+    splits = [(rest[:at], rest[at + 1:]) for at, character in enumerate(rest) if character == "."]
+    if any(unit in units and player in players for unit, player in splits):
+        return None
+    for unit, player in splits:
+        if unit in units:
+            return f"no game of the map has a player {player!r}{did_you_mean(player, frozenset(players))}"
+    return f"no game of the map has a unit type {rest!r}{did_you_mean(rest, units)}"
