@@ -10,6 +10,7 @@ from pathlib import Path
 from converter.check.folderlisting import FILE
 from converter.check.javaproperties import read_values
 from converter.check.rule import hit, rule
+from converter.check.rules.game_notes import shown_notes
 from converter.findings import Severity
 
 IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
@@ -40,7 +41,9 @@ def html_image_missing(context):
     model = context.model
     if map_dir is None or model is None:
         return
-    html = list(_game_notes(context)) + list(_property_texts(context))
+    notes = shown_notes(context)
+    html = ([("the game notes", notes.file, notes.line, notes.text)] if notes is not None and notes.text else []) + \
+        list(_property_texts(context))
     if not any(_ANY_IMAGE(text) for _, _, _, text in html):
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
@@ -53,23 +56,6 @@ def html_image_missing(context):
             found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
             yield hit(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
                       note=_note(link, in_folder, by_lower))
-
-
-def _game_notes(context):
-    """(source, file, line, text) of the game notes 2.x shows: the notes file beside the XML,
-    else the first `notes` property (any letter case, as GameNotesMigrator reads it)."""
-    xml = context.target.xml
-    notes_file = xml.with_name(xml.name[:-len(".xml")] + ".notes.html") if xml is not None and \
-        xml.name.endswith(".xml") else None
-    if notes_file is not None and notes_file.is_file():
-        try:
-            yield "the game notes", notes_file, None, notes_file.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            pass
-        return
-    notes = next((prop for prop in context.model.properties if prop.name.lower() == "notes"), None)
-    if notes is not None and notes.value:
-        yield "the game notes", None, notes.line, notes.value
 
 
 def _property_texts(context):

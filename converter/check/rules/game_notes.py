@@ -1,0 +1,94 @@
+"""M331: the game notes. TripleA 2.x (since 2.6) shows `<game>.notes.html` beside the game XML,
+writing it from the XML's `notes` property the first time it finds none (GameNotesMigrator);
+1.9 shows the property."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+_NOTES_FILE_SUFFIX = ".notes.html"  # GameNotes.createExpectedNotesFileName: <xml name without .xml> + this
+
+
+class Notes(NamedTuple):
+    """One source of a game's notes: the file (None for the XML itself), the line its text
+    starts on when that is one line of the XML, and the text."""
+    file: Path | None
+    line: int | None
+    text: str
+
+
+def notes_file(context) -> Path | None:
+    """The notes file 2.x reads for the target's XML (it may not exist); None without an XML."""
+    xml = context.target.xml
+    if xml is None or not xml.name.endswith(".xml"):
+        return None
+    return xml.with_name(xml.name[:-len(".xml")] + _NOTES_FILE_SUFFIX)
+
+
+def notes_property(context) -> Notes | None:
+    """The XML's notes as GameNotesMigrator reads them: the first property named `notes` in any
+    letter case; None without one."""
+    model = context.model
+    found = next((prop for prop in model.properties if prop.name.lower() == "notes"), None) if model else None
+    return Notes(None, found.line, found.value) if found is not None else None
+
+
+def shown_notes(context) -> Notes | None:
+    """The notes 2.x shows: the notes file when there is one, else the XML's property."""
+    path = notes_file(context)
+    if path is not None and path.is_file():
+        try:
+            return Notes(path, None, path.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            return None  # 2.x shows none either
+    return notes_property(context)
+
+
+@rule("M331", "map-files.notes-not-shown", Severity.INFO,
+      "the game XML's notes differ from {file_name}, which TripleA 2.x shows instead{where}")
+def notes_not_shown(context):
+    """Finds a game XML whose `notes` property is not what TripleA 2.x shows: its notes file differs.
+
+    Why: Since 2.6 TripleA shows the game notes from `<game>.notes.html` beside the game XML.
+    The first time it finds no such file it writes one from the XML's `notes` property, and from
+    then on it reads the file alone: notes edited in the XML afterwards are shown by TripleA 1.9
+    only, and 2.x players keep reading the old ones (or the other way round, when only the file
+    was edited). It is info: a map may keep both on purpose, one for each engine.
+
+    Fix: Make the two the same (copy the newer notes over the older), or delete the notes
+    property from the game XML when the map is for 2.x only.
+    """
+    written = notes_property(context)
+    path = notes_file(context)
+    if written is None or path is None or not path.is_file():
+        return
+    shown = shown_notes(context)
+    if shown is None or _normalized(shown.text) == _normalized(written.text):
+        return
+    yield hit(line=written.line, file_name=path.name, where=_first_difference(written.text, shown.text))
+
+
+def _normalized(text: str) -> list[str]:
+    """The text's lines without trailing blanks, surrounding blank lines or a byte-order mark
+    (the migrator writes the text as the XML holds it; editors differ in those)."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark the file may start with is no text shown
+    return [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n")]
+
+
+def _first_difference(written: str, shown: str) -> str:
+    """": from its line N, 'xml text' against 'file text'", each shortened."""
+    ours, theirs = _normalized(written), _normalized(shown)
+    for number, (mine, other) in enumerate(zip(ours, theirs), start=1):
+        if mine != other:
+            return f" (from the notes' line {number}: {_short(mine)!r} against {_short(other)!r})"
+    longer, more = "the file" if len(theirs) > len(ours) else "the XML", abs(len(theirs) - len(ours))
+    return f" ({longer} has {more} more line{'s' if more > 1 else ''})"
+
+
+def _short(line: str, most: int = 60) -> str:
+    line = line.strip()
+    return line if len(line) <= most else line[:most - 1] + "…"
