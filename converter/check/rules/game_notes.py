@@ -38,7 +38,13 @@ def notes_property(context) -> Notes | None:
 
 
 def shown_notes(context) -> Notes | None:
-    """The notes 2.x shows: the notes file when there is one, else the XML's property."""
+    """The notes 2.x shows: the notes file when there is one, else the XML's property (read
+    once per check: M329 and M331 both ask)."""
+    model = context.model
+    return model.derived("game_notes.shown", lambda _model: _shown_notes(context)) if model is not None else None
+
+
+def _shown_notes(context) -> Notes | None:
     path = notes_file(context)
     if path is not None and path.is_file():
         try:
