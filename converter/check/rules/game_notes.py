@@ -78,23 +78,25 @@ def notes_not_shown(context):
     yield hit(line=written.line, file_name=path.name, where=_first_difference(written.text, shown.text))
 
 
-def _normalized(text: str) -> list[str]:
-    """The text's lines without trailing blanks, surrounding blank lines or a byte-order mark
-    (the migrator writes the text as the XML holds it; editors differ in those)."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark the file may start with is no text shown
-    return [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n")]
+def _normalized(text: str) -> str:
+    """The text with each run of blanks and line ends as one space, and no byte-order mark: HTML
+    shows them alike (an XML attribute turns the notes' line ends into spaces; the migrator
+    writes what the XML holds; editors differ in line ends and trailing blanks)."""
+    return " ".join(text.removeprefix("\ufeff").split())
 
 
 def _first_difference(written: str, shown: str) -> str:
-    """": from its line N, 'xml text' against 'file text'", each shortened."""
+    """" (first at: 'xml text' against 'file text')", each from a little before where they part."""
     ours, theirs = _normalized(written), _normalized(shown)
-    for number, (mine, other) in enumerate(zip(ours, theirs), start=1):
-        if mine != other:
-            return f" (from the notes' line {number}: {_short(mine)!r} against {_short(other)!r})"
-    longer, more = "the file" if len(theirs) > len(ours) else "the XML", abs(len(theirs) - len(ours))
-    return f" ({longer} has {more} more line{'s' if more > 1 else ''})"
+    at = next((index for index, (mine, other) in enumerate(zip(ours, theirs)) if mine != other),
+              min(len(ours), len(theirs)))
+    start = max(0, at - 20)
+    if at == len(ours) or at == len(theirs):
+        longer, rest = ("the file", theirs) if len(theirs) > len(ours) else ("the XML", ours)
+        return f" ({longer} goes on: {_short(rest[at:])!r})"
+    return f" (first at: {_short(ours[start:])!r} against {_short(theirs[start:])!r})"
 
 
-def _short(line: str, most: int = 60) -> str:
-    line = line.strip()
-    return line if len(line) <= most else line[:most - 1] + "…"
+def _short(text: str, most: int = 60) -> str:
+    text = text.strip()
+    return text if len(text) <= most else text[:most - 1] + "…"
