@@ -124,6 +124,7 @@ class CheckContext:
         self.engine_assets = default_assets() if engine_assets is None else engine_assets
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
+        self._properties_files: dict[str, tuple[Path | None, dict[str, tuple[str, int]]]] = {}
         self._unit_images: dict[tuple[str, str], UnitImage | None] = {}
         self._unit_lookup: UnitImages | None = None
         self._flag_sources: dict[tuple[str, tuple[str, ...]], FlagSource | None] = {}
@@ -450,6 +451,25 @@ class CheckContext:
         if root is None or "" not in tree.listed:
             return None
         return UnitsListing(str(root), tree.images(), tree.names, tree.listed)
+
+    def properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
+        """The map's .properties file `name` (tooltips, notifications, objectives, unit icons) as
+        Java's Properties.load reads it: its path, and each key's value and line. Empty when the
+        file is absent or unreadable (the engine then reads none of it); read once per check."""
+        if name not in self._properties_files:
+            self._properties_files[name] = self._read_properties_file(name)
+        return self._properties_files[name]
+
+    def _read_properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
+        from converter.check.javaproperties import read_values
+
+        path, top = self.map_file(name), self.map_folder("")  # (the listing answers without a stat)
+        if path is None or (top is not None and name not in top):
+            return path, {}
+        try:
+            return path, (read_values(path) if path.is_file() else {})
+        except (OSError, ValueError):
+            return path, {}
 
     @prefetched
     def map_properties(self) -> MapProperties | None:

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 from converter.check.folderlisting import FILE
-from converter.check.javaproperties import read_values
 from converter.check.rule import hit, rule
 from converter.check.rules.game_notes import shown_notes
 from converter.findings import Severity
@@ -60,15 +59,8 @@ def html_image_missing(context):
 
 def _property_texts(context):
     """(source, file, line, text) of each entry of the map's tooltips and notifications files."""
-    top = context.map_folder("")  # the map folder's listing, made already: no stat per file
     for name in _PROPERTY_FILES:
-        path = context.map_file(name)
-        if top is not None and name not in top:
-            continue
-        try:
-            values = read_values(path) if path.is_file() else {}
-        except (OSError, ValueError):
-            continue  # unreadable: the engine shows none of it (not this rule's finding)
+        path, values = context.properties_file(name)
         for key, (value, line) in values.items():
             yield f"{name} entry {key!r}", path, line, value
 

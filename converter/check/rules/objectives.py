@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
-from converter.check.javaproperties import read_values
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -28,18 +27,13 @@ def objectives_prefix(game_name: str) -> str:
 
 
 def game_keyed_file(context, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
-    """The map's properties file `name`, whose keys start with a game's name (objectives,
-    unit icons), read as Java reads it: its path and each key's value and line. Nothing for an
-    XML alone, a game without `<info name>`, or a file that is absent or unreadable (the engine
-    logs that and reads none of it: not these rules' finding)."""
+    """The map's properties file `name` whose keys start with a game's name (objectives, unit
+    icons): `CheckContext.properties_file`, and nothing for an XML alone or a game without
+    `<info name>`."""
     model = context.model
     if model is None or context.target.map_dir is None or model.info_name is None:
         return None, {}
-    path = context.map_file(name)
-    try:
-        return path, (read_values(path) if path.is_file() else {})
-    except (OSError, ValueError):
-        return path, {}
+    return context.properties_file(name)
 
 
 @rule("M319", "map-files.objective-not-shown", Severity.WARNING, "objectives.properties {problem}")

@@ -4,7 +4,6 @@ of the tip it writes from the unit's attachment or after it (TooltipProperties).
 from __future__ import annotations
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
-from converter.check.javaproperties import read_values
 from converter.check.model import UNIT
 from converter.check.rule import hit, rule
 from converter.check.suggest import did_you_mean
@@ -29,16 +28,10 @@ def tooltip_not_shown(context):
     Fix: Write the unit type (and player) as the game XML names them: `tooltip.unit.infantry`,
     `tooltip.unit.infantry.Germans`, `tooltip.unit.infantry.append`.
     """
-    model, top = context.model, context.map_folder("")  # (the map folder's listing: no stat)
-    path = context.map_file(TOOLTIPS_FILE) if model is not None else None
-    if path is None or (top is not None and TOOLTIPS_FILE not in top):
-        return
-    try:
-        values = read_values(path) if path.is_file() else {}
-    except (OSError, ValueError):
-        return  # unreadable: 2.x logs it and shows its own tips (not this rule's finding)
+    model = context.model
+    path, values = context.properties_file(TOOLTIPS_FILE) if model is not None else (None, {})
     if not values:
-        return
+        return  # none, or unreadable: 2.x logs that and shows its own tips (not this rule's finding)
     units = model.names(UNIT) | context.sibling_unit_types
     players = {*model.players, *context.sibling_players, NEUTRAL_PLAYER}
     for key, (_value, line) in values.items():
