@@ -68,14 +68,10 @@ def notes_not_shown(context):
     Fix: Make the two the same (copy the newer notes over the older), or delete the notes
     property from the game XML when the map is for 2.x only.
     """
-    written = notes_property(context)
-    path = notes_file(context)
-    if written is None or path is None or not path.is_file():
-        return
-    shown = shown_notes(context)
-    if shown is None or _normalized(shown.text) == _normalized(written.text):
-        return
-    yield hit(line=written.line, file_name=path.name, where=_first_difference(written.text, shown.text))
+    shown, written = shown_notes(context), notes_property(context)
+    if shown is None or shown.file is None or written is None or _normalized(shown.text) == _normalized(written.text):
+        return  # no notes file (2.x shows the property), no property, or the same notes
+    yield hit(line=written.line, file_name=shown.file.name, where=_first_difference(written.text, shown.text))
 
 
 def _normalized(text: str) -> str:
