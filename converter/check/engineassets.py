@@ -21,7 +21,8 @@ from pathlib import Path
 
 from converter.check.engine import ENGINE_ASSETS
 
-ASSET_FOLDERS = ("units", "flags", "misc", "resources")  # the folders the image rules (and M317) look in
+# the folders the image rules (and M317) look in
+ASSET_FOLDERS = ("units", "flags", "misc", "resources", "territoryEffects")
 CURRENT_ENGINE = "TripleA 2.x"  # the engine maps are made and played with today
 INSTALLED_ENGINE = "TripleA 1.9"  # the engine of Debian's package triplea, at ENGINE_ASSETS
 _NAMES_FILE = Path(__file__).with_name("engine_assets.json")
@@ -30,15 +31,16 @@ _NAMES_FILE = Path(__file__).with_name("engine_assets.json")
 @dataclass(frozen=True)
 class EngineAssets:
     """One engine's image files below its assets folder, as `units/<Player>/<unit>.png`,
-    `flags/<Player>_small.png`, `misc/vc.png` and `resources/PUs.png` (always `/`, exact case)."""
+    `flags/<Player>_small.png`, `misc/vc.png`, `resources/PUs.png` and `territoryEffects/hills.png`
+    (always `/`, exact case)."""
 
     engine: str  # "TripleA 2.x"
     files: frozenset[str]
 
     @classmethod
     def of_folder(cls, engine: str, folder: Path) -> "EngineAssets":
-        """The files below `folder`'s units/, flags/, misc/ and resources/ (links to files too;
-        folders linked are not entered, as os.walk does not)."""
+        """The files below `folder`'s ASSET_FOLDERS (links to files too; folders linked are
+        not entered, as os.walk does not)."""
         found: set[str] = set()
         pending = [(str(folder / top), top) for top in ASSET_FOLDERS]
         while pending:

@@ -13,7 +13,7 @@ import pytest
 
 from converter.check.config import CheckSettings
 from converter.check.engine import ENGINE_ASSETS
-from converter.check.engineassets import CURRENT_ENGINE, EngineAssets, default_assets, shipped_assets
+from converter.check.engineassets import ASSET_FOLDERS, CURRENT_ENGINE, EngineAssets, default_assets, shipped_assets
 from converter.check.inputs import resolve
 from converter.check.runner import check_target
 from converter.paths import SHARED_DIR
@@ -25,12 +25,12 @@ NEEDS_ENGINE = pytest.mark.skipif(not ENGINE_ASSETS.is_dir(),
                                   reason=f"needs the installed engine's assets in {ENGINE_ASSETS} (apt-get install triplea)")
 
 
-def test_the_shipped_names_are_each_engines_units_flags_misc_and_resources() -> None:
+def test_the_shipped_names_are_each_engines_units_flags_misc_resources_and_territory_effects() -> None:
     engines = shipped_assets()
     assert [each.engine for each in engines] == [CURRENT_ENGINE, "TripleA 1.9"]
     current, old = engines
     for each in engines:
-        assert each.files and all(name.split("/")[0] in ("units", "flags", "misc", "resources") for name in each.files)
+        assert each.files and all(name.split("/")[0] in ASSET_FOLDERS for name in each.files)
         assert all(name.endswith((".png", ".gif")) and "\\" not in name for name in each.files)
     # 2.x draws this one for a unit without an image; 1.9 had none
     assert "units/missing_unit_image.png" in current.files - old.files
@@ -42,6 +42,9 @@ def test_the_shipped_names_are_each_engines_units_flags_misc_and_resources() -> 
     # the resource bar's images (I410): 2.x ships fewer than 1.9 did
     assert {"resources/PUs.png", "resources/PUs_large.png"} <= current.files & old.files
     assert "resources/VPs.png" in old.files - current.files
+    # territory effect images (I411): 1.9 shipped seven, 2.x ships none
+    assert {"territoryEffects/hills.png", "territoryEffects/mountain.png"} <= old.files
+    assert not any(name.startswith("territoryEffects/") for name in current.files)
     document = json.loads((Path(__file__).parents[2] / "converter/check/engine_assets.json").read_text())
     assert all(engine["files"] == sorted(set(engine["files"])) for engine in document["engines"])
 

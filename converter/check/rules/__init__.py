@@ -24,6 +24,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     production_tabs,
     references,
     structure,
+    territory_effect_images,
     tooltips,
     unit_icons,
     victory,
