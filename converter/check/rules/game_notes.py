@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from converter.check.context import MAX_XML_BYTES
+from converter.check.imagefiles import read_file
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -47,8 +49,8 @@ def shown_notes(context) -> Notes | None:
 def _shown_notes(context) -> Notes | None:
     path = notes_file(context)
     if path is not None and path.is_file():
-        try:
-            return Notes(path, None, path.read_text(encoding="utf-8", errors="replace"))
+        try:  # as the checker reads any file it is given: never a FIFO or device, at most an XML's size
+            return Notes(path, None, read_file(str(path), MAX_XML_BYTES).decode("utf-8", errors="replace"))
         except OSError:
             return None  # 2.x shows none either
     return notes_property(context)
