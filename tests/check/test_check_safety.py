@@ -202,6 +202,11 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
     ("map/flags/Blues.gif", 1, "I404 error: flags/Blues.gif is not a readable image (not a regular file)"),
     ("map/polygons.txt", 1,
      "M301 error: the map folder has no polygons.txt (only a FIFO, socket or device by that name)"),
+    # the files the game's text is read from: a FIFO there is no file, and nothing to report
+    ("map/games/tiny.notes.html", 0, "no findings"),
+    ("map/tooltips.properties", 0, "no findings"),
+    ("map/notifications.properties", 0, "no findings"),
+    ("map/unit_icons.properties", 0, "no findings"),
 ])
 def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, exit_code: int,
                                                     expected: str) -> None:
