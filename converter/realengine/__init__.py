@@ -8,6 +8,7 @@ from converter.realengine.harness import (
     ScriptActionResult,
     TerritoryMapCounts,
     attachment_fields,
+    bombing_damage,
     found_by_prefix,
     load_map,
     parse_game,
@@ -17,6 +18,6 @@ from converter.realengine.locate import EngineUnavailable, engine_unavailable_re
 
 __all__ = [
     "EngineError", "EngineUnavailable", "MapLoadReport", "ParseReport", "PlayReport",
-    "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "engine_unavailable_reason", "found_by_prefix", "load_map",
-    "locate_engine", "parse_game", "play_game",
+    "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "bombing_damage", "engine_unavailable_reason",
+    "found_by_prefix", "load_map", "locate_engine", "parse_game", "play_game",
 ]

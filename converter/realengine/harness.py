@@ -238,6 +238,16 @@ def found_by_prefix(xml: Path | str | bytes) -> dict[str, dict]:
     return {key: report[key] for key in ("players", "unit_supports", "canals")}
 
 
+def bombing_damage(xml: Path | str | bytes, unit_type: str, player: str, territory: str) -> dict:
+    """The engine's parse of `xml`, then what it says of bombing damage to a new unit of that
+    type and player in `territory`: `can_be_damaged`, the `total` it can take there,
+    `dies_at_total` and `disabled_at` (the damage amounts, 0 to that total, that disable it)."""
+    with _Scratch() as scratch:
+        report = scratch.run(["damage", str(scratch.xml_path(xml)), unit_type, player, territory],
+                             DEFAULT_TIMEOUT_SECONDS)
+    return {key: report[key] for key in ("can_be_damaged", "total", "dies_at_total", "disabled_at")}
+
+
 def load_map(map_dir: Path | str, xml: Path | str | bytes) -> MapLoadReport:
     """Install `map_dir` (a map repository folder or its map/ folder) as the XML's map and open it."""
     with _Scratch() as scratch:
