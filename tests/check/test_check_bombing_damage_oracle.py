@@ -42,7 +42,8 @@ def _states_ours(root: Path) -> set[str]:
 
 @pytest.mark.engine
 @pytest.mark.slow
-@pytest.mark.parametrize("case", [param.values[1] for param in BOMBING_CASES], ids=[param.id for param in BOMBING_CASES])
+@pytest.mark.parametrize("case", [param.values[1] for param in BOMBING_CASES],
+                         ids=[param.id for param in BOMBING_CASES])
 def test_the_states_drawn_are_those_the_engine_allows(real_engine, tmp_path: Path, case: dict) -> None:
     from converter.realengine import bombing_damage
 
