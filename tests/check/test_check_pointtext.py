@@ -159,7 +159,8 @@ def test_engine_written_lists_take_the_fast_path(polygons, separator) -> None:
 
 
 # ---- whole files
-name = st.sampled_from(["Alpha", "Sea Zone 1", " Beta ", "", "Ça", "x<y", "A(1)", "\u00a0Delta", "Eps\x0b", "\x1cZeta "])
+name = st.sampled_from(["Alpha", "Sea Zone 1", " Beta ", "", "Ça", "x<y", "A(1)", "\u00a0Delta", "Eps\x0b",
+                        "\x1cZeta "])
 
 
 @st.composite

@@ -161,7 +161,8 @@ def _kept_blanks_note(name: str, file_name: str) -> str:
     core = name.strip()
     around = name[:name.index(core)] + name[name.index(core) + len(core):]
     if file_name == "centers.txt" and not set(around) - set(" \t") and name.endswith(core):
-        return f"; TripleA 2.x keeps the blanks before a name in centers.txt (1.9 drops them): remove them before {core!r}"
+        return (f"; TripleA 2.x keeps the blanks before a name in centers.txt (1.9 drops them): remove them "
+                f"before {core!r}")
     shown = ", ".join(f"U+{ord(char):04X}" for char in sorted(set(around)))
     return f"; TripleA reads {shown} around {core!r} as part of the name (it trims only ASCII blanks): remove it"
 

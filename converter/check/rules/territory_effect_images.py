@@ -49,4 +49,5 @@ def territory_effect_image_only_in_old_engine(context):
         old = next(((assets.engine, f"{IMAGE_FOLDER}/{name}") for assets in older for name in names
                     if f"{IMAGE_FOLDER}/{name}" in assets.files), None)
         if old is not None:
-            yield hit(line=line, effect=effect, engine=old[0], image=old[1], current=current.engine, folder=IMAGE_FOLDER)
+            yield hit(line=line, effect=effect, engine=old[0], image=old[1], current=current.engine,
+                      folder=IMAGE_FOLDER)
