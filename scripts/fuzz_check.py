@@ -243,7 +243,8 @@ class Fuzzer:
         names = [name for name in SEED_WEIGHTS if name in self.seeds]
         while time.monotonic() - started < seconds:
             seed = rng.choices(names, weights=[SEED_WEIGHTS[name] for name in names])[0]
-            steps = [(fuzz_mutations.choose_kind(rng), rng.getrandbits(32)) for _ in range(rng.choice(STEP_COUNTS))]
+            steps = [(fuzz_mutations.choose_kind(rng, self.args.kinds), rng.getrandbits(32))
+                     for _ in range(rng.choice(STEP_COUNTS))]
             self.one(Mutant(seed, steps))
             if time.monotonic() - last_report > 5:
                 last_report = time.monotonic()
@@ -364,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for failing mutants and worker logs "
                              "(default fuzz-out; with --check, a temporary one)")
     parser.add_argument("--check", type=Path, default=None, help="check one PATH with both workers and exit")
+    parser.add_argument("--kinds", type=lambda text: text.split(","), default=None,
+                        help="only these mutation kinds, comma-separated (default: all, by their weights)")
     args = parser.parse_args(argv)
     if args.check is not None and args.out is None:  # only the workers' logs: nothing to keep
         with tempfile.TemporaryDirectory(prefix="dday2-fuzz-check-") as logs:
@@ -372,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check is not None:
         return check_one(args.check, args.out)
+    unknown = sorted(set(args.kinds or ()) - set(fuzz_mutations.KINDS))
+    if unknown:
+        parser.error(f"unknown kinds {', '.join(unknown)}; known: {', '.join(sorted(fuzz_mutations.KINDS))}")
     if args.seed is None:
         args.seed = int(time.time())
     signal.signal(signal.SIGTERM, _interrupted)  # `kill PID` stops the workers too

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from fuzz_files import NUMBERS, TOKENS, files, map_dir, mutate_bytes, pick_file, remove, replace
 from fuzz_images import extra_image, image_file
+from fuzz_texts import map_texts
 
 
 # ---- text files: point files, map.properties, map.yml
@@ -364,12 +365,12 @@ KINDS = {
     "polygon_copy": (polygon_copy, 3),
     "map_properties": (map_properties, 2), "map_yml": (map_yml, 1), "config": (config_file, 1),
     "image": (image_file, 6), "extra_image": (extra_image, 1), "xml_tree": (xml_tree, 5),
-    "xml_bytes": (xml_bytes, 3), "file_system": (file_system, 2),
+    "xml_bytes": (xml_bytes, 3), "file_system": (file_system, 2), "map_texts": (map_texts, 4),
 }
 
 
-def choose_kind(rng: random.Random) -> str:
-    names = sorted(KINDS)
+def choose_kind(rng: random.Random, only: list[str] | None = None) -> str:
+    names = sorted(only or KINDS)
     return rng.choices(names, weights=[KINDS[name][1] for name in names])[0]
 
 
