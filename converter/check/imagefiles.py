@@ -93,14 +93,17 @@ def read_file(path: str, limit: int | None = None) -> bytes:
         mode = os.fstat(descriptor).st_mode
         if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder fails below, as ever
             raise NotRegularFileError(path)
-        if limit is not None:
+        if limit is not None and limit <= _FIRST_READ:
             return os.read(descriptor, limit)
         data = os.read(descriptor, _FIRST_READ)  # unit images are smaller: one read, no fstat
         if len(data) < _FIRST_READ:
             return data  # a short read of a regular file means its end
-        chunks = [data]
-        while chunk := os.read(descriptor, _FIRST_READ):
+        # a large limit is read in pieces: one read of it would allocate all of it for a small file
+        chunks, left = [data], (limit - len(data)) if limit is not None else None
+        while (left is None or left > 0) and (chunk := os.read(descriptor, _FIRST_READ if left is None
+                                                                     else min(_FIRST_READ, left))):
             chunks.append(chunk)
+            left = left - len(chunk) if left is not None else None
         return b"".join(chunks)
     finally:
         os.close(descriptor)

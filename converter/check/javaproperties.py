@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from converter.check.imagefiles import read_file
 from converter.check.javatext import java_lines
+
+MAX_PROPERTIES_BYTES = 64 * 1024 * 1024  # read of one file at most; real ones are a few hundred KB
 
 _BLANKS = " \t\f"
 _SIMPLE_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
@@ -18,15 +21,17 @@ _SIMPLE_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
 
 def read_keys(path: Path) -> dict[str, int]:
     """Each key of the file -> the line it starts on (its last definition's, as the engine keeps
-    the last). OSError when the file cannot be read."""
-    text = path.read_bytes().decode("latin-1")  # load(InputStream) reads ISO-8859-1
+    the last), of its first MAX_PROPERTIES_BYTES. OSError when the file cannot be read or is no
+    regular file."""
+    text = read_file(str(path), MAX_PROPERTIES_BYTES).decode("latin-1")  # load(InputStream) reads ISO-8859-1
     return {key: line for key, line in logical_keys(text)}
 
 
 def read_values(path: Path) -> dict[str, tuple[str, int]]:
-    """Each key of the file -> its value and the line it starts on (the last definition's).
-    OSError when the file cannot be read; ValueError for a malformed `\\u` escape."""
-    text = path.read_bytes().decode("latin-1")
+    """Each key of the file -> its value and the line it starts on (the last definition's), of
+    its first MAX_PROPERTIES_BYTES. OSError when the file cannot be read or is no regular file
+    (a FIFO would block); ValueError for a malformed `\\u` escape."""
+    text = read_file(str(path), MAX_PROPERTIES_BYTES).decode("latin-1")
     return {key: (value, line) for key, value, line in logical_entries(text)}
 
 

@@ -43,10 +43,12 @@ def test_walk_lists_what_sorted_rglob_lists(tmp_path: Path) -> None:
 
 def test_read_file_reads_whole_files_and_prefixes(tmp_path: Path) -> None:
     path = tmp_path / "f.bin"
-    for content in (b"", b"abc", bytes(range(256)) * 1000):
+    for content in (b"", b"abc", bytes(range(256)) * 1000, bytes(range(256)) * 256, bytes(range(251)) * 2000):
         path.write_bytes(content)
         assert read_file(str(path)) == content
-        assert read_file(str(path), 10) == content[:10]
+        # limits below, at and above the first read's 64 KiB, and beyond the file (read in pieces)
+        for limit in (10, 65536, 65537, 100_000, 300_000, 64 * 1024 * 1024):
+            assert read_file(str(path), limit) == content[:limit]
     with pytest.raises(IsADirectoryError):
         read_file(str(tmp_path))
     with pytest.raises(FileNotFoundError):

@@ -207,6 +207,10 @@ def test_center_and_place_points_beyond_int64_are_findings_not_crashes(tmp_path:
     ("map/tooltips.properties", 0, "no findings"),
     ("map/notifications.properties", 0, "no findings"),
     ("map/unit_icons.properties", 0, "no findings"),
+    ("map/production_tabs.properties", 0, "no findings"),
+    ("map/production_tabs.Reds.properties", 0, "no findings"),  # found by fuzzing: it blocked
+    ("map/objectives.properties", 0, "no findings"),
+    ("map/politicstext.properties", 0, "no findings"),
 ])
 def test_a_fifo_in_the_package_is_reported_not_read(tmp_path: Path, capsys, relative: str, exit_code: int,
                                                     expected: str) -> None:
