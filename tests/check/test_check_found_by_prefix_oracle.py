@@ -31,8 +31,8 @@ PREFIX_CASES = [param for param in _load_cases() if param.id in _CASE_IDS]
 
 
 def _added_attachment(case: dict) -> tuple[str, str, str]:
-    """The case's one added attachment: its name, target and class (short name)."""
-    element = etree.fromstring(case["xml_replace"][0][1].removesuffix("</attachmentList>"))
+    """The case's first added attachment: its name, target and class (short name)."""
+    element = etree.fromstring(f'<added>{case["xml_replace"][0][1].removesuffix("</attachmentList>")}</added>')[0]
     return element.get("name"), element.get("attachTo"), element.get("javaClass").rsplit(".", 1)[-1]
 
 

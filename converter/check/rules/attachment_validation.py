@@ -1,0 +1,321 @@
+"""S231: attachments TripleA 2.x refuses when it validates the game it loads.
+
+2.x parses a game, then asks every attachment to validate itself (GameParsingValidation, from
+the game selector); one that fails stops the game loading, with a message that names the
+attachment but not the option at fault ("land units cannot have certain properties"). This
+module repeats those checks from the options as 2.x's setters leave them, and names the options.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import compress, count
+from typing import NamedTuple
+
+from converter.check.model import UNIT
+from converter.check.rule import hit, rule
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.references import property_is_true
+from converter.check.rules.structure import java_int
+from converter.check.spelling2x import attachment_name_as_2x
+from converter.findings import Severity
+
+# UnitAttachment fields validate reads, with their defaults (2.x field initialisers)
+_UNIT_BOOLEANS = ("isAir", "isSea", "canBlitz", "canBombard", "isLandTransportable", "isLandTransport",
+                  "isAirTransportable", "isAirTransport", "isCombatTransport", "isStrategicBomber", "isKamikaze",
+                  "isConstruction", "canBeDamaged", "canDieFromReachingMaxDamage")
+_UNIT_INTEGERS = {"transportCost": -1, "carrierCapacity": -1, "carrierCost": -1, "bombard": -1, "hitPoints": 1,
+                  "attackAA": 1, "attackAAmaxDieSides": -1, "offensiveAttackAA": 0, "offensiveAttackAAmaxDieSides": -1,
+                  "maxBuiltPerPlayer": -1, "transportCapacity": -1, "attack": 0, "defense": 0,
+                  "constructionsPerTerrPerTypePerTurn": -1, "maxConstructionsPerTypePerTerr": -1, "maxDamage": 2,
+                  "isMarine": 0}
+_UNIT_DEFAULTS = {**dict.fromkeys(_UNIT_BOOLEANS, False), **_UNIT_INTEGERS, "constructionType": "none"}
+_FIGHTING = frozenset(("attack", "defense"))  # read only with Transport Casualties Restricted
+_UNIT_LISTS = ("receivesAbilityWhenWith", "whenCombatDamaged")
+_BOOLEAN_SETTERS = frozenset((*_UNIT_BOOLEANS, "isFactory", "isTwoHit"))
+_UNIT_OPTIONS = frozenset((*_UNIT_DEFAULTS, *_UNIT_LISTS, "isFactory", "isTwoHit")) - _FIGHTING
+# what an air, sea or land unit may not have (UnitAttachment.validate), each with its unset value
+_NOT_FOR = {
+    "air": ("isSea", "transportCost", "carrierCapacity", "canBlitz", "canBombard", "isMarine", "isLandTransportable",
+            "isLandTransport", "isAirTransportable", "isCombatTransport"),
+    "sea": ("canBlitz", "isStrategicBomber", "carrierCost", "transportCost", "isMarine", "isLandTransportable",
+            "isLandTransport", "isAirTransportable", "isAirTransport", "isKamikaze"),
+    "land": ("canBombard", "carrierCapacity", "bombard", "isAirTransport", "isCombatTransport", "isKamikaze"),
+}
+_CARRIER_EFFECTS = ("unitsMayNotLandOnCarrier", "unitsMayNotLeaveAlliedCarrier")
+_TRANSPORT_CASUALTIES_RESTRICTED = "Transport Casualties Restricted"  # Constants, 2.x
+_CANAL_PREFIX = "canalAttachment"  # Constants.CANAL_ATTACHMENT_PREFIX: the others are S230's
+_ACTION_CLASSES = {"PoliticalActionAttachment": "political action", "UserActionAttachment": "user action"}
+_JAVA_BLANKS = "".join(map(chr, range(33)))  # what Java's String.trim removes
+_CHECKED_CLASSES = frozenset(("UnitAttachment", "CanalAttachment", *_ACTION_CLASSES))
+
+
+class _Option(NamedTuple):
+    name: str  # as 2.x reads it
+    value: str  # `count:value` when a count is given, as 2.x's GameParser joins them
+    line: int | None
+
+
+@rule("S231", "structure.attachment-refused", Severity.ERROR,
+      "{kind} {name!r} on {target!r}: {problem}; TripleA 2.x refuses to load the game (\"{engine}\")",
+      beyond_engine=False)
+def attachment_refused(context):
+    """Finds attachments that TripleA 2.x's validation refuses, and the options at fault.
+
+    Why: After parsing a game, TripleA 2.x asks each attachment to validate itself, and one that
+    fails stops the game loading from the game selector, with a message that names the attachment
+    but not the option: `land units cannot have certain properties`. Checked as 2.x's
+    UnitAttachment, CanalAttachment and action attachments validate, on the options as their
+    setters leave them (the old `isFactory` and `isTwoHit` included; an attachment given again
+    replaces the earlier one): an air, sea or land unit with an option its kind may not have (a
+    land unit with `canBombard`, a sea unit with `transportCost`, ...); `hitPoints` below 1; AA
+    strengths or dice sides out of range; `maxBuiltPerPlayer` below -1; `isCombatTransport`
+    without `transportCapacity`; a sea transport with attack or defense when `Transport
+    Casualties Restricted` is on; construction options without `isConstruction` or the reverse;
+    `canBeDamaged`, `maxDamage` and `canDieFromReachingMaxDamage` that disagree;
+    `receivesAbilityWhenWith` other than `canBlitz:<unit>`; a `whenCombatDamaged` effect other
+    than the two carrier ones. A canal with no `canalName` or `landTerritories`, or whose name
+    is on other than two territories; a political or user action with no `text`, and a political
+    action with no `relationshipChange`. TripleA 1.9 refuses most of these at its parse too (its
+    checks were stricter; it accepted a few 2.x refuses, which the message's rule names keep).
+    Options whose values 2.x cannot read are S220's; values with variables are not checked.
+
+    Fix: Drop or change the options the message names, in the attachment on the line given: most
+    often an option copied from another kind of unit (`canBombard` on a land unit), or set the
+    option the check wants (`isConstruction` true for a unit with a `constructionType`).
+    """
+    model = context.model
+    if model is None:
+        return
+    classes = attachment_classes(model)
+    if _CHECKED_CLASSES.isdisjoint(classes):
+        return  # no units, canals or actions: a map being made
+    effective = _effective_attachments(model, classes)
+    restricted = property_is_true(model, _TRANSPORT_CASUALTIES_RESTRICTED)
+    options = _options_by_element(model, {element for element, _ in effective.values()},
+                                  _WANTED_OPTIONS | _FIGHTING if restricted else _WANTED_OPTIONS)
+    unit_types = model.names(UNIT)
+    canals: dict[str, list] = defaultdict(list)
+    clean: set[tuple] = set()  # the options of unit attachments that passed
+    for (target, name), (element, attachment) in effective.items():
+        java_class, own = classes[element], options.get(element, [])
+        if java_class == "UnitAttachment":
+            signature = tuple(option[:2] for option in own)
+            if signature in clean:
+                continue  # units given the same options: most are, and most pass
+            fields = _unit_fields(own)
+            problems = [] if fields is None else list(_unit_problems(fields, restricted, unit_types))
+            if fields is not None and not problems:
+                clean.add(signature)
+            kind = "unit attachment"
+        elif java_class == "CanalAttachment":
+            if not name.startswith(_CANAL_PREFIX):
+                continue  # S230's: 2.x refuses it for its name first
+            problems, canal = _canal_problems(own, attachment.line)
+            if canal is not None:
+                canals[canal[0]].append((target, name, canal[1]))
+            kind = "canal"
+        else:
+            problems, kind = _action_problems(java_class, own, attachment.line), _ACTION_CLASSES[java_class]
+        for problem, engine, line in problems:
+            yield hit(line=line, kind=kind, name=name, target=target, problem=problem, engine=engine)
+    yield from _canal_pairs(canals)
+
+
+def _effective_attachments(model, classes: list[str]) -> dict[tuple[str, str], tuple[int, object]]:
+    """(target, name) -> (element, attachment) of the checked classes: the last element wins, as
+    2.x's addAttachment replaces an attachment of the same name on the same target."""
+    effective = {}
+    for attachment in model.attachments:
+        if classes[attachment.element] in _CHECKED_CLASSES:
+            effective[attachment.attach_to, attachment_name_as_2x(attachment.name)] = (attachment.element, attachment)
+    return effective
+
+
+_WANTED_OPTIONS = _UNIT_OPTIONS | {"canalName", "landTerritories", "text", "relationshipChange"}
+
+
+def _options_by_element(model, elements: set[int], wanted: frozenset[str]) -> dict[int, list[_Option]]:
+    names = names_as_2x_reads_them(model)
+    chosen = list(compress(count(), map(wanted.__contains__, names)))  # found in C
+    owners = model.option_owners
+    chosen = [index for index in chosen if owners[index] in elements]
+    values = model.options.column_at("value", chosen, None)
+    counts = model.options.column_at("count", chosen, "")
+    lines = model.options.lines
+    found: dict[int, list[_Option]] = defaultdict(list)
+    for index, value, given in zip(chosen, values, counts):
+        if value is not None:  # 2.x skips an option without a value
+            found[owners[index]].append(_Option(names[index], f"{given}:{value}" if given else value, lines[index]))
+    return found
+
+
+def _java_bool(value: str) -> bool | None:
+    lowered = value.lower()
+    return True if lowered == "true" else False if lowered == "false" else None
+
+
+def _unit_fields(options: list[_Option]) -> tuple[dict, dict, dict] | None:
+    """The fields validate reads, as the setters leave them: (name -> value, name -> line of the
+    option that set it, list name -> its options); None when a value cannot be read (S220's)
+    or holds a variable."""
+    values, lines, lists = dict(_UNIT_DEFAULTS), {}, {name: [] for name in _UNIT_LISTS}
+    for option in options:
+        name, value, line = option
+        if "$" in value or "@" in value:
+            return None
+        if name in lists:
+            lists[name].append(option)
+            continue
+        if name == "isMarine" and _java_bool(value) is not None:  # setIsMarine: true 1, false 0, else a number
+            read = int(_java_bool(value))
+        elif name == "constructionType":
+            read = value
+        else:
+            read = _java_bool(value) if name in _BOOLEAN_SETTERS else java_int(value)
+        if read is None:
+            return None
+        if name == "isTwoHit":  # setIsTwoHit: hitPoints 2 or 1
+            values["hitPoints"], lines["hitPoints"] = (2 if read else 1), line
+        elif name == "isFactory":  # setIsFactory sets these at once
+            for field, set_to in (("canBeDamaged", read), ("isConstruction", read),
+                                  ("constructionType", "factory" if read else "none"),
+                                  ("maxConstructionsPerTypePerTerr", 1 if read else -1),
+                                  ("constructionsPerTerrPerTypePerTurn", 1 if read else -1)):
+                values[field], lines[field] = set_to, line
+        else:
+            values[name], lines[name] = read, line
+    return values, lines, lists
+
+
+def _unit_problems(fields: tuple[dict, dict, dict], restricted: bool, unit_types: frozenset[str]):
+    """(problem, 2.x's message, line) for each check of UnitAttachment.validate that fails."""
+    value, lines, lists = fields
+
+    def given(*names: str) -> tuple[str, int | None]:
+        """`name=value, ...` of the fields that were set, and the first line that set one."""
+        set_by = [name for name in names if name in lines]
+        shown = ", ".join(f"{name}={str(value[name]).lower() if isinstance(value[name], bool) else value[name]}"
+                          for name in set_by)
+        return shown, min((lines[name] for name in set_by if lines[name] is not None), default=None)
+
+    kind = "air" if value["isAir"] else "sea" if value["isSea"] else "land"
+    wrong = [name for name in _NOT_FOR[kind] if value[name] != _UNIT_DEFAULTS[name]]
+    if wrong:
+        shown, line = given(*wrong)
+        what = {"air": "an air unit (isAir)", "sea": "a sea unit (isSea)", "land": "a land unit"}[kind]
+        yield f"{what} cannot have {shown}", f"{kind} units cannot have certain properties", line
+    if value["hitPoints"] < 1:
+        yield "hitPoints below 1", "hitPoints cannot be zero or negative", given("hitPoints")[1]
+    if value["attackAA"] < 0 or value["offensiveAttackAA"] < 0 or \
+            not -1 <= value["attackAAmaxDieSides"] <= 200 or not -1 <= value["offensiveAttackAAmaxDieSides"] <= 200:
+        shown, line = given("attackAA", "attackAAmaxDieSides", "offensiveAttackAA", "offensiveAttackAAmaxDieSides")
+        yield f"AA strength below 0 or dice sides outside -1 to 200 ({shown})", \
+            "attackAA or attackAAmaxDieSides or offensiveAttackAA or offensiveAttackAAmaxDieSides is wrong", line
+    if value["maxBuiltPerPlayer"] < -1:
+        yield "maxBuiltPerPlayer below -1 (-1 is no limit)", "maxBuiltPerPlayer cannot be negative", \
+            given("maxBuiltPerPlayer")[1]
+    if value["isCombatTransport"] and value["transportCapacity"] < 1:
+        yield "isCombatTransport without a transportCapacity of 1 or more", \
+            "cannot have isCombatTransport on unit without transportCapacity", given("isCombatTransport")[1]
+    if restricted and value["isSea"] and value["transportCapacity"] >= 0 and \
+            (value["attack"] > 0 or value["defense"] > 0) and not value["isCombatTransport"]:
+        shown, line = given("attack", "defense")
+        yield f"a sea transport with {shown} while the property {_TRANSPORT_CASUALTIES_RESTRICTED!r} is on " \
+              "(only an isCombatTransport may fight)", "Restricted transports cannot have attack or defense", line
+    yield from _construction_problems(value, given)
+    if (value["canBeDamaged"] and value["maxDamage"] < 1) or \
+            (value["canDieFromReachingMaxDamage"] and value["maxDamage"] < 1) or \
+            (not value["canBeDamaged"] and value["canDieFromReachingMaxDamage"]):
+        shown, line = given("canBeDamaged", "maxDamage", "canDieFromReachingMaxDamage")
+        yield f"{shown or 'the defaults'}: a unit that can be damaged needs a maxDamage of 1 or more, and " \
+              "canDieFromReachingMaxDamage needs canBeDamaged (isFactory sets it)", \
+            "something wrong with canBeDamaged or maxDamage or canDieFromReachingMaxDamage or isFactory", line
+    yield from _list_problems(lists, unit_types)
+
+
+def _construction_problems(value: dict, given):
+    typed = value["constructionType"] not in ("none", "")
+    per_turn, most = value["constructionsPerTerrPerTypePerTurn"], value["maxConstructionsPerTypePerTerr"]
+    wrong = []
+    if value["isConstruction"] and (not typed or per_turn < 0 or most < 0):
+        wrong.append(("isConstruction needs a constructionType, constructionsPerTerrPerTypePerTurn and "
+                      "maxConstructionsPerTypePerTerr of 0 or more ({})", "Constructions must have constructionType "
+                      "and positive constructionsPerTerrPerType and maxConstructionsPerType"))
+    if not value["isConstruction"] and (typed or per_turn >= 0 or most >= 0):
+        wrong.append(("construction options without isConstruction ({})", "Constructions must have isConstruction "
+                      "true"))
+    if per_turn > most:
+        wrong.append(("constructionsPerTerrPerTypePerTurn above maxConstructionsPerTypePerTerr ({})",
+                      "Constructions must have constructionsPerTerrPerTypePerTurn Less than "
+                      "maxConstructionsPerTypePerTerr"))
+    if wrong:  # the usual unit: none, and nothing to show
+        shown, line = given("isConstruction", "constructionType", "constructionsPerTerrPerTypePerTurn",
+                            "maxConstructionsPerTypePerTerr")
+        for problem, engine in wrong:
+            yield problem.format(shown), engine, line
+
+
+def _list_problems(lists: dict, unit_types: frozenset[str]):
+    for _, value, line in lists["receivesAbilityWhenWith"]:
+        parts = value.split(":")  # Guava's Splitter.on(':'), keeping empty parts
+        if len(parts) != 2:
+            yield f"receivesAbilityWhenWith {value!r} is not 'ability:unit'", \
+                "receivesAbilityWhenWith must have 2 parts, 'ability:unit'", line
+        elif parts[1] not in unit_types:
+            yield f"receivesAbilityWhenWith {value!r} names no unit type", f"No unit type: {parts[1]}", line
+        elif parts[0] != "canBlitz":
+            yield f"receivesAbilityWhenWith {value!r}: only canBlitz can be received", \
+                "receivesAbilityWhenWith so far only supports: canBlitz", line
+    for _, value, line in lists["whenCombatDamaged"]:
+        parts = value.split(":")  # setWhenCombatDamaged: count from:to, then effect[:number]
+        if len(parts) not in (3, 4):
+            yield f"whenCombatDamaged {value!r} is not 'from:to:effect' (count=\"from:to\", value=\"effect\")", \
+                "whenCombatDamaged must have 3 or 4 parts: value=effect:optionalNumber, count=integer:integer", line
+            continue
+        low, high = java_int(parts[0]), java_int(parts[1])
+        if low is None or high is None:
+            continue  # the setter's getInt throws: reported as a value 2.x cannot read
+        if low < 0 or high < low:
+            yield f"whenCombatDamaged {value!r}: the damage range must be 0 or more, its second number at least " \
+                  "its first", "whenCombatDamaged damaged integers must be positive, and the second integer must " \
+                  "be equal to or greater than the first", line
+        elif parts[2] not in _CARRIER_EFFECTS:
+            yield f"whenCombatDamaged effect {parts[2]!r} is not one 2.x knows ({', '.join(_CARRIER_EFFECTS)})", \
+                "whenCombatDamaged so far only supports: " + ", ".join(_CARRIER_EFFECTS), line
+
+
+def _canal_problems(options: list[_Option], line: int | None) -> tuple[list, tuple[str, int | None] | None]:
+    """A canal's own problems, and (its canalName, line) to count where the name is used."""
+    last = {option.name: option for option in options}  # one value each: the last one wins
+    canal_name = last["canalName"].value if "canalName" in last else ""
+    problems = []
+    if not canal_name:
+        problems.append(("no canalName", "Canals must have a canalName set!", line))
+    elif "landTerritories" not in last:  # an empty value names territory '': R101's
+        problems.append(("no landTerritories", f"Canal named '{canal_name}' must have landTerritories set!", line))
+    return problems, ((canal_name, last["canalName"].line) if canal_name else None)
+
+
+def _canal_pairs(canals: dict[str, list]):
+    """Each canal name must be on exactly two territories (CanalAttachment.validate)."""
+    for canal_name, uses in canals.items():
+        territories = sorted({target for target, _, _ in uses})
+        if len(territories) != 2:
+            target, name, line = uses[0]
+            yield hit(line=line, kind="canal", name=name, target=target,
+                      problem=f"canalName {canal_name!r} is on {len(territories)} territor"
+                              f"{'y' if len(territories) == 1 else 'ies'} ({', '.join(territories)}), not 2",
+                      engine=f"Wrong number of sea zones {len(territories)} for canal named '{canal_name}' "
+                             "(exactly 2 sea zones may have the same canalName)")
+
+
+def _action_problems(java_class: str, options: list[_Option], line: int | None) -> list:
+    names = {option.name for option in options}
+    texts = [option.value for option in options if option.name == "text"]
+    problems = []
+    if not texts or not texts[-1].strip(_JAVA_BLANKS):  # String.trim
+        problems.append(("no text", "value: text can't be empty", line))
+    if java_class == "PoliticalActionAttachment" and "relationshipChange" not in names:
+        problems.append(("no relationshipChange", "value: relationshipChange can't be empty", line))
+    return problems
