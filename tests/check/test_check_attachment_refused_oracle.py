@@ -41,7 +41,8 @@ def test_there_are_refused_cases() -> None:
 
 @pytest.mark.engine
 @pytest.mark.slow
-@pytest.mark.parametrize("case", [param.values[1] for param in REFUSED_CASES], ids=[param.id for param in REFUSED_CASES])
+@pytest.mark.parametrize("case", [param.values[1] for param in REFUSED_CASES],
+                         ids=[param.id for param in REFUSED_CASES])
 def test_the_engine_refuses_for_the_reason_the_rule_gives(real_engine, tmp_path: Path, case: dict) -> None:
     from converter.realengine import EngineError, parse_game
 
