@@ -6,7 +6,7 @@ by it (S228)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import NamedTuple
 
 from converter.check.rule import hit, rule
@@ -51,11 +51,15 @@ def victory_at_start(context):
     alliances, worth = _alliances(model), _territory_values(model)
     owners = model.table("initialize/ownerInitialize/territoryOwner")
     owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    held: dict[str, Counter] = defaultdict(Counter)  # option -> owner -> what its territories give, one pass
+    for territory, values in worth.items():
+        owner = owner_of.get(territory)
+        if owner is not None:
+            for option, value in values.items():
+                held[option][owner] += value
     for each in offered:
         for alliance, (need, source) in each.needs.items():
-            members = alliances[alliance]
-            have = sum(values.get(each.option, 0) for territory, values in worth.items()
-                       if owner_of.get(territory) in members)
+            have = sum(map(held[each.option].__getitem__, alliances[alliance]))
             if have >= need:
                 yield hit(line=each.line, alliance=alliance, have=have, measure=each.measure, victory=each.victory,
                           need=need, source=source, effect=_effect(each.switched_on),
@@ -158,12 +162,12 @@ def _territory_values(model) -> dict[str, dict[str, int]]:
 
 def _read_territory_values(model) -> dict[str, dict[str, int]]:
     values: dict[str, dict[str, int]] = defaultdict(dict)
+    numbers: dict[str, int | None] = {}  # a map repeats a few values: each is read once
     for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory",
                                                            ("victoryCity", "production")):
         if option == "victoryCity":
             value = _OLD_VICTORY_CITY.get(value.strip().lower(), value)
-        if option in ("victoryCity", "production"):
-            number = java_int(value)
-            if number is not None:
-                values[territory][option] = number
+        number = numbers[value] if value in numbers else numbers.setdefault(value, java_int(value))
+        if number is not None:
+            values[territory][option] = number
     return values
