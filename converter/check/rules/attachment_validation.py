@@ -1,9 +1,11 @@
-"""S231: attachments TripleA 2.x refuses when it validates the game it loads.
+"""S231-S232: what stops TripleA loading a game that its other rules leave alone.
 
-2.x parses a game, then asks every attachment to validate itself (GameParsingValidation, from
-the game selector); one that fails stops the game loading, with a message that names the
+S231: 2.x parses a game, then asks every attachment to validate itself (GameParsingValidation,
+from the game selector); one that fails stops the game loading, with a message that names the
 attachment but not the option at fault ("land units cannot have certain properties"). This
 module repeats those checks from the options as 2.x's setters leave them, and names the options.
+S232: checks the parser itself makes: a production or repair rule with no cost or no result, a
+starting unit with more hits taken than it survives or negative damage.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import defaultdict
 from itertools import compress, count
 from typing import NamedTuple
 
-from converter.check.model import UNIT
+from converter.check.model import UNIT, USUAL_PATHS
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
@@ -319,3 +321,79 @@ def _action_problems(java_class: str, options: list[_Option], line: int | None) 
     if java_class == "PoliticalActionAttachment" and "relationshipChange" not in names:
         problems.append(("no relationshipChange", "value: relationshipChange can't be empty", line))
     return problems
+
+
+_RULE_PATHS = (("production/productionRule", "production rule"), ("production/repairRule", "repair rule"))
+
+
+@rule("S232", "structure.parse-refused", Severity.ERROR,
+      "{what}: {problem}; TripleA refuses to load the game (\"{engine}\")", beyond_engine=False)
+def parse_refused(context):
+    """Finds production and repair rules without a cost or a result, and starting units damaged beyond their limits.
+
+    Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
+    `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
+    no `<result>` ("No results for rule"); a `<unitPlacement>` whose `hitsTaken` is below 0 or
+    not below the unit's hit points (it would start dead), or whose `unitDamage` is below 0.
+    The hit points are the unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment
+    gives them, 1 without. The engine's message names the rule or unit type but not the line.
+
+    Fix: Give the rule its `<cost resource="PUs" quantity="..."/>` and `<result
+    resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells), and make `hitsTaken`
+    at most the unit's `hitPoints` less 1 and `unitDamage` 0 or more.
+    """
+    model = context.model
+    if model is None:
+        return
+    for path, kind in _RULE_PATHS:
+        rules = model.table(path)
+        if not len(rules):
+            continue
+        names, lines = rules.column("name", ""), rules.lines
+        costed, resulting = (set(model.table(f"{path}/{part}").owners(rules)) for part in ("cost", "result"))
+        for index in range(len(rules)) if len(costed) < len(rules) or len(resulting) < len(rules) else ():
+            if index not in costed:
+                yield hit(line=lines[index], what=f"{kind} {names[index]!r}", problem="it has no <cost>",
+                          engine=f"No costs for {kind}: {names[index]}")
+            if index not in resulting:
+                yield hit(line=lines[index], what=f"{kind} {names[index]!r}", problem="it has no <result>",
+                          engine=f"No results for rule: {names[index]}")
+    yield from _damaged_placements(model)
+
+
+def _damaged_placements(model):
+    placements = model.table(USUAL_PATHS["unitPlacement"])  # 2.x reads them there only
+    hits, damage = placements.column("hitsTaken"), placements.column("unitDamage")
+    if not any(hits) and not any(damage):
+        return  # the usual game: no starting damage at all
+    units, territories = placements.column("unitType", ""), placements.column("territory", "")
+    hit_points = _hit_points(model)
+    for index, (taken, damaged) in enumerate(zip(hits, damage)):
+        what = f"{units[index]} placed in {territories[index]!r}"
+        taken, damaged = java_int(taken or "0"), java_int(damaged or "0")
+        most = hit_points.get(units[index], 1) - 1
+        if taken is not None and units[index] in hit_points and not 0 <= taken <= most:
+            yield hit(line=placements.lines[index], what=what,
+                      problem=f"hitsTaken {taken} is not between 0 and {most} (its hit points less 1)",
+                      engine=f"Unit placement issue for unit type {units[index]} in territory {territories[index]}: "
+                             f"hitsTaken is {taken}, but cannot be less than zero or greater than {most} (one less "
+                             "than total hitPoints)")
+        if damaged is not None and damaged < 0:
+            yield hit(line=placements.lines[index], what=what, problem=f"unitDamage {damaged} is below 0",
+                      engine=f"Unit placement issue for unit type {units[index]} in territory {territories[index]}: "
+                             f"unitDamage is {damaged}, but cannot be less than zero")
+
+
+def _hit_points(model) -> dict[str, int]:
+    """Each unit type's hit points as its unit attachment (the last one given) leaves them;
+    unit types whose options cannot be read are left out."""
+    classes = attachment_classes(model)
+    effective = {target: entry for (target, name), entry in _effective_attachments(model, classes).items()
+                 if name == "unitAttachment" and classes[entry[0]] == "UnitAttachment"}
+    options = _options_by_element(model, {element for element, _ in effective.values()}, _UNIT_OPTIONS)
+    found = {}
+    for unit, (element, _) in effective.items():
+        fields = _unit_fields(options.get(element, []))
+        if fields is not None:
+            found[unit] = fields[0]["hitPoints"]
+    return found

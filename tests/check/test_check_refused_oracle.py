@@ -1,7 +1,7 @@
-"""The real engine as oracle for S231's reasons: each of its rule cases that TripleA 1.9 refuses
-too is parsed by 1.9, and 1.9 must refuse it with the message S231 quotes for 2.x, not for some
-other fault of the case. (test_check_engine_agrees only asks whether 1.9 loads a case.) The two
-engines word a few messages differently; the table below maps 2.x's wording to 1.9's."""
+"""The real engine as oracle for S231's and S232's reasons: each of their rule cases that TripleA
+1.9 refuses too is parsed by 1.9, and 1.9 must refuse it with the message the rule quotes for
+2.x, not for some other fault of the case. (test_check_engine_agrees only asks whether 1.9 loads
+a case.) The two engines word some messages differently; the table below maps 2.x's to 1.9's."""
 
 from __future__ import annotations
 
@@ -16,16 +16,21 @@ from converter.check.inputs import resolve
 from converter.check.runner import check_target
 from test_check_rule_cases import _load_cases, build_case
 
+CODES = ("S231", "S232")
 REFUSED_CASES = [param for param in _load_cases()
-                 if "S231" in param.values[1]["expect"] and "engine_1_9_loads" not in param.values[1]]
+                 if set(CODES) & set(param.values[1]["expect"]) and "engine_1_9_loads" not in param.values[1]]
 # 2.x's message -> 1.9's (its bytecode's strings): fields were `m_`-prefixed, and 1.9 reported an
 # unknown unit in its own words
 _AS_1_9 = [(re.compile(r"^No unit type: (.*)$"), r"receivesAbilityWhenWith, unit does not exist, name:\1"),
-           (re.compile(r"^whenCombatDamaged so far"), "m_whenCombatDamaged so far")]
+           (re.compile(r"^whenCombatDamaged so far"), "m_whenCombatDamaged so far"),
+           (re.compile(r"^No (costs|results) for (production rule|repair rule|rule): (.*)$"), r"no \1  for rule:\3"),
+           (re.compile(r"^Unit placement issue .*: hitsTaken is .*$"),
+            "hitsTaken cannot be less than zero or greater than one less than total hitpPoints"),
+           (re.compile(r"^Unit placement issue .*: unitDamage is .*$"), "unitDamage cannot be less than zero")]
 
 
 def _quoted(message: str) -> str:
-    """The engine's message S231 quotes: `... refuses to load the game ("<message>")`."""
+    """The engine's message the rule quotes: `... refuses to load the game ("<message>")`."""
     return message.rsplit(' ("', 1)[1].removesuffix('")')
 
 
@@ -36,7 +41,8 @@ def _as_1_9(message: str) -> str:
 
 
 def test_there_are_refused_cases() -> None:
-    assert len(REFUSED_CASES) >= 25
+    assert {code for param in REFUSED_CASES for code in param.values[1]["expect"]} >= set(CODES)
+    assert len(REFUSED_CASES) >= 30
 
 
 @pytest.mark.engine
@@ -49,9 +55,9 @@ def test_the_engine_refuses_for_the_reason_the_rule_gives(real_engine, tmp_path:
     root = build_case(tmp_path / "case", case)
     with ExitStack() as stack:
         reasons = [_quoted(finding.message) for target in resolve(root, stack)
-                   for finding in check_target(target, CheckSettings(select=("S231",))).findings]
+                   for finding in check_target(target, CheckSettings(select=CODES)).findings]
     assert reasons
     with pytest.raises(EngineError) as refused:
         parse_game(root / "map/games/tiny.xml")
-    # 1.9 stops at the first failing check, which is the first S231 reports (the same order)
+    # 1.9 stops at the first failing check, which is the first the rules report (the same order)
     assert _as_1_9(reasons[0]) in str(refused.value).replace("'", ""), (reasons, str(refused.value)[:400])
