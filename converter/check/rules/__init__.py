@@ -6,13 +6,13 @@ Y5xx map.yml · D6xx D-Day2 layout.
 
 from converter.check.rules import (  # noqa: F401 - imported to register
     attachment_names,
-    attachment_validation,
     dday2,
     game_notes,
     game_properties,
     game_start,
     html_images,
     images,
+    load_refused,
     map_files,
     map_properties,
     map_tiles,
