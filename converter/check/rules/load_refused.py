@@ -329,7 +329,7 @@ _RULE_PATHS = (("production/productionRule", "production rule"), ("production/re
 @rule("S232", "structure.parse-refused", Severity.ERROR,
       "{what}: {problem}; TripleA refuses to load the game (\"{engine}\")", beyond_engine=False)
 def parse_refused(context):
-    """Finds production and repair rules without a cost or a result, and starting units damaged beyond their limits.
+    """Finds production or repair rules with no cost or result, and units placed damaged past their limits.
 
     Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
     `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
