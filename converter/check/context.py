@@ -32,6 +32,7 @@ from converter.check.polygonlayout import PolygonLayout, layout_of
 from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.unitimages import FlagSource, UnitImage, UnitImages, UnitsListing, flag_source
 from converter.check.model import GameModel, build_model
+from converter.check.optionalfiles import OptionalPointFile, read_optional_point_files
 from converter.check.worker import background, in_background
 from converter.xmlsafe import UnsafeXmlError, parse_xml, refuse_entities
 
@@ -470,6 +471,14 @@ class CheckContext:
             return path, (read_values(path) if path.is_file() else {})
         except (OSError, ValueError):
             return path, {}
+
+    @cached
+    def optional_point_files(self) -> list[OptionalPointFile]:
+        """The optional point files the map folder has (vc.txt, name_place.txt, ...,
+        territory_effects.txt, decorations.txt), in the order TripleA reads them, each read
+        once per check for M318 and M303; a file that cannot be opened is left out."""
+        folder = self.map_folder("") if self.target.map_dir is not None else None
+        return read_optional_point_files(self.map_file, folder or {})
 
     @prefetched
     def map_properties(self) -> MapProperties | None:

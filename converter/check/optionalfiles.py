@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Mapping
 
+from converter.check.folderlisting import FILE
+from converter.check.imagefiles import read_file
 from converter.check.javatext import JAVA_INT, JAVA_REGEX_BLANKS, JAVA_TRIMMED, is_blank, java_lines
 
 # MapData's constructor, in its order (2.x; 1.9's is the same for these files)
@@ -53,11 +57,16 @@ def numbered_lines(data: bytes) -> list[tuple[int, str]]:
 def stops(data: bytes, many_points: bool) -> list[Stop]:
     """Every line of an optional point file 2.x cannot read, in order: the first stops it, and
     each later one would, once those before it are mended."""
+    return read_lines(data, many_points)[0]
+
+
+def read_lines(data: bytes, many_points: bool) -> tuple[list[Stop], list[tuple[str, int]]]:
+    """The file's stops (see `stops`) and the (name, line number) of each line it reads."""
     try:
         lines = numbered_lines(data)
     except UnicodeDecodeError as error:
         line = len(java_lines(data[:error.start].decode("utf-8") + "x"))  # the line the byte is on
-        return [Stop(line, f"is not UTF-8 (byte 0x{data[error.start]:02x})", undecodable=True)]
+        return [Stop(line, f"is not UTF-8 (byte 0x{data[error.start]:02x})", undecodable=True)], []
     found: list[Stop] = []
     first_line: dict[str, int] = {}
     for number, line in lines:
@@ -69,7 +78,7 @@ def stops(data: bytes, many_points: bool) -> list[Stop]:
                 first_line[name] = number
         if reason is not None:
             found.append(Stop(number, reason))
-    return found
+    return found, list(first_line.items())
 
 
 def _one_point(line: str) -> tuple[str, str | None]:
@@ -92,3 +101,31 @@ def _many_points(line: str) -> tuple[str, str | None]:
         if int(point[1]) not in JAVA_INT or int(point[2]) not in JAVA_INT:
             return "", "has a coordinate beyond Java's int range"
     return name, None
+
+
+@dataclass(frozen=True)
+class OptionalPointFile:
+    """One optional point file as read: where, its stops, and the names of the lines read."""
+
+    file_name: str
+    path: Path
+    stops: list[Stop]
+    names: list[tuple[str, int]]  # (name, line number)
+
+
+def read_optional_point_files(map_file: Callable[[str], Path | None],
+                              listing: Mapping[str, int]) -> list[OptionalPointFile]:
+    """The one- and many-point files a map folder listing shows as regular files, in READ_ORDER,
+    read with `map_file` (name -> path); a file that cannot be opened is left out, as the
+    engine does without it."""
+    found = []
+    for file_name in READ_ORDER:
+        if file_name in ONE_POINT_FILES or file_name in MANY_POINT_FILES:
+            path = map_file(file_name) if listing.get(file_name, 0) & FILE else None
+            try:
+                data = read_file(str(path)) if path is not None else None
+            except OSError:
+                data = None
+            if data is not None:
+                found.append(OptionalPointFile(file_name, path, *read_lines(data, file_name in MANY_POINT_FILES)))
+    return found

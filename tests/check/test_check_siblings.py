@@ -63,3 +63,29 @@ def test_a_tooltip_for_a_unit_type_of_another_game_is_read(tmp_path: Path) -> No
                         "map has a player 'Greens'"]
     (root / "map/games/other.xml").write_text(other.replace('<player name="Blues"', '<player name="Greens"'))
     assert unread() == []
+
+
+def _messages(root: Path) -> list[str]:
+    with ExitStack() as stack:
+        [target] = [t for t in resolve(root, stack) if t.xml.name == "tiny.xml"]
+        return sorted(f"{Path(f.file).name}:{f.line} {f.message}"
+                      for f in check_target(target, CheckSettings(select=("M303",))).findings)
+
+
+def test_optional_point_files_name_territories_too(tmp_path: Path) -> None:
+    """vc.txt, name_place.txt and the like place a territory's markers by its name: a name no
+    game declares is a leftover or a misspelling (suggested, unless only its digits differ:
+    numbered territories are siblings); decorations.txt names images, not territories."""
+    files = {**base_files(), "map/name_place.txt": "Alphaa (1,2)\nBeta (3,4)\n", "map/vc.txt": "Alpha7 (5,6)\n",
+             "map/pu_place.txt": "Gamma (7,8)\n", "map/decorations.txt": "title.png (5,5)\n",
+             "map/misc/title.png": b"\x89PNG\r\n\x1a\n", "map/territory_effects.txt": "Betta (1,1) (2,2)\n"}
+    root = write_tree(tmp_path / "map", files)
+    assert _messages(root) == [
+        "name_place.txt:1 'Alphaa' in name_place.txt is not a territory of the game XML; did you mean 'Alpha'?",
+        "pu_place.txt:1 'Gamma' in pu_place.txt is not a territory of the game XML",
+        "territory_effects.txt:1 'Betta' in territory_effects.txt is not a territory of the game XML; "
+        "did you mean 'Beta'?",
+        "vc.txt:1 'Alpha7' in vc.txt is not a territory of the game XML"]
+    other = base_xml().replace('<territory name="Beta"/>', '<territory name="Beta"/><territory name="Gamma"/>')
+    (root / "map/games/other.xml").write_text(other)  # another game of the map declares Gamma
+    assert not [message for message in _messages(root) if "Gamma" in message]

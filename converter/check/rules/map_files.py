@@ -9,14 +9,22 @@ about 50 ms sooner without them.
 from __future__ import annotations
 
 import errno
+import re
 import stat
 from operator import itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
+from converter.check.optionalfiles import ONE_POINT_FILES
 from converter.check.placedsizes import outside_at_every_size
 from converter.check.rule import AT, hit, hit_of, rule
+from converter.check.suggest import closest_name
 from converter.findings import Severity
+
+DECORATIONS_FILE = "decorations.txt"  # names images, not territories
+_DIGITS = re.compile(r"[0-9]+")
+# the files whose lines 2.x reads with one pattern, a name and its first point (readOneToOne)
+_ONE_POINT_FILES = frozenset(("centers.txt", *ONE_POINT_FILES))
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
 # point files the engine needs for every territory: file -> severity when a territory is missing
@@ -112,18 +120,23 @@ _BYTE_ORDER_MARK = "\ufeff"  # kept by the readers, as by the engines: Files.lin
 
 @rule("M303", "map-files.extra-name", Severity.WARNING, "{name!r} in {file_name} is not a territory of the game XML{suggestion}")
 def extra_name(context):
-    """Finds names in polygons.txt, centers.txt or place.txt that are no territory of the game XML.
+    """Finds names in polygons.txt, centers.txt, place.txt or vc.txt and the like that no territory has.
 
     Why: The engine silently ignores such lines, so they are usually leftovers of a renamed or
     deleted territory, or misspellings; a misspelt name also leaves the real territory without
-    its line (M302). A name another game XML of the same map declares (one in `games/` or beside
+    its line (M302). The same goes for the optional point files, whose points place a
+    territory's markers and labels (vc.txt, capitols.txt, name_place.txt, pu_place.txt,
+    kamikaze_place.txt, convoy.txt, blockade.txt, comments.txt, territory_effects.txt): there
+    the territory whose name is misspelt gets its label or marker at the default place (its
+    center) instead. A name another game XML of the same map declares (one in `games/` or beside
     this one) is not reported: the map's files serve all its games. When a territory's name
-    differs from it only in upper and lower case, the message suggests it; a game whose `<map>`
-    builds its territories with `<grid>` is not checked. A file saved with a byte-order mark
-    (some Windows editors write one) gives its first name that invisible U+FEFF: TripleA 1.9
-    and 2.x read it as part of the name, so that territory's line is not found. So does 2.x with
-    blanks before a name in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with
-    other characters around a name that Java's trim does not remove, such as a no-break space.
+    differs from it only in upper and lower case, or is close to it, the message suggests it; a
+    game whose `<map>` builds its territories with `<grid>` is not checked. A file saved with a
+    byte-order mark (some Windows editors write one) gives its first name that invisible U+FEFF:
+    TripleA 1.9 and 2.x read it as part of the name, so that territory's line is not found. So
+    does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9 trimmed them),
+    and both with other characters around a name that Java's trim does not remove, such as a
+    no-break space.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -135,33 +148,47 @@ def extra_name(context):
     known = set(territories)
     lowered = None  # built at the first unknown name: most maps have none
     elsewhere = None  # the territories of the map's other games, read at the first unknown name
-    for file_name, point_file in _files(context):
-        if known.issuperset(point_file.name_set):
+    for file_name, path, names, entries in _named_files(context):
+        if known.issuperset(names):
             continue  # no name the XML lacks (the usual file)
         if elsewhere is None:
             elsewhere = context.sibling_territories
-        for entry in [entry for entry in point_file.named_entries if entry.name not in known
-                      and entry.name not in elsewhere]:
+        for name, line in [(name, line) for name, line in entries() if name not in known and name not in elsewhere]:
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
-            if entry.name.startswith(_BYTE_ORDER_MARK) and entry.name[1:] in known:
+            if name.startswith(_BYTE_ORDER_MARK) and name[1:] in known:
                 suggestion = f"; the file starts with a byte-order mark (U+FEFF), which TripleA reads as part of " \
-                             f"the name {entry.name[1:]!r}: save {file_name} as UTF-8 without it"
-            elif entry.name.strip() in known:
-                suggestion = _kept_blanks_note(entry.name, file_name)
+                             f"the name {name[1:]!r}: save {file_name} as UTF-8 without it"
+            elif name.strip() in known:
+                suggestion = _kept_blanks_note(name, file_name)
+            elif name.lower().strip() in lowered:
+                suggestion = f"; did you mean {lowered[name.lower().strip()]!r}? (names are case-sensitive)"
             else:
-                close = lowered.get(entry.name.lower().strip())
-                suggestion = f"; did you mean {close!r}? (names are case-sensitive)" if close else ""
-            yield hit(file=point_file.path, line=entry.line, name=entry.name, file_name=file_name,
-                      suggestion=suggestion)
+                close = closest_name(name.strip(), frozenset(known))
+                # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
+                suggestion = f"; did you mean {close!r}?" if close and _DIGITS.sub("", close) != \
+                    _DIGITS.sub("", name.strip()) else ""
+            yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=suggestion)
+
+
+def _named_files(context):
+    """(file name, path, the names it gives, a function giving its (name, line) entries) for the
+    point files that exist and name territories (decorations.txt names images)."""
+    for file_name, point_file in _files(context):
+        yield file_name, point_file.path, point_file.name_set, \
+            lambda point_file=point_file: [(entry.name, entry.line) for entry in point_file.named_entries]
+    for optional in context.optional_point_files:
+        if optional.file_name != DECORATIONS_FILE:
+            yield optional.file_name, optional.path, {name for name, _ in optional.names}, \
+                lambda optional=optional: optional.names
 
 
 def _kept_blanks_note(name: str, file_name: str) -> str:
     """M303's note for a territory's name read with characters around it that TripleA keeps."""
     core = name.strip()
     around = name[:name.index(core)] + name[name.index(core) + len(core):]
-    if file_name == "centers.txt" and not set(around) - set(" \t") and name.endswith(core):
-        return (f"; TripleA 2.x keeps the blanks before a name in centers.txt (1.9 drops them): remove them "
+    if file_name in _ONE_POINT_FILES and not set(around) - set(" \t") and name.endswith(core):
+        return (f"; TripleA 2.x keeps the blanks before a name in {file_name} (1.9 drops them): remove them "
                 f"before {core!r}")
     shown = ", ".join(f"U+{ord(char):04X}" for char in sorted(set(around)))
     return f"; TripleA reads {shown} around {core!r} as part of the name (it trims only ASCII blanks): remove it"

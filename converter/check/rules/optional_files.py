@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from converter.check.folderlisting import FILE
 from converter.check.javatext import JAVA_TRIMMED
-from converter.check.optionalfiles import (MANY_POINT_FILES, ONE_POINT_FILES, READ_ORDER, REQUIRED_FILES,
-                                           numbered_lines, stops)
+from converter.check.optionalfiles import READ_ORDER, REQUIRED_FILES, numbered_lines
 from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -122,17 +121,10 @@ def optional_file_stops_loading(context):
     if not folder:
         return
     present = [name for name in READ_ORDER if folder.get(name, 0) & FILE]
-    for file_name in present:
-        if file_name not in ONE_POINT_FILES and file_name not in MANY_POINT_FILES:
-            continue
-        path = context.map_file(file_name)
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue  # a file the engine cannot open either is an optional file it does without
-        for stop in stops(data, many_points=file_name in MANY_POINT_FILES):
-            yield hit(file=path, line=stop.line, file_name=file_name, line_number=stop.line, reason=stop.reason,
-                      consequence=_consequence(file_name, present, stop.undecodable))
+    for point_file in context.optional_point_files:  # a file the engine cannot open is one it does without
+        for stop in point_file.stops:
+            yield hit(file=point_file.path, line=stop.line, file_name=point_file.file_name, line_number=stop.line,
+                      reason=stop.reason, consequence=_consequence(point_file.file_name, present, stop.undecodable))
 
 
 def _consequence(file_name: str, present: list[str], undecodable: bool) -> str:
