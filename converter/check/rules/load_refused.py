@@ -11,7 +11,8 @@ starting unit with more hits taken than it survives or negative damage.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import compress, count
+from functools import partial
+from itertools import accumulate, compress, count
 from typing import NamedTuple
 
 from converter.check.model import UNIT, USUAL_PATHS
@@ -56,6 +57,9 @@ class _Option(NamedTuple):
     name: str  # as 2.x reads it
     value: str  # `count:value` when a count is given, as 2.x's GameParser joins them
     line: int | None
+
+
+_new_option = partial(tuple.__new__, _Option)  # an _Option without its Python-level __new__: hundreds a check
 
 
 @rule("S231", "structure.attachment-refused", Severity.ERROR,
@@ -127,29 +131,38 @@ def attachment_refused(context):
 def _effective_attachments(model, classes: list[str]) -> dict[tuple[str, str], tuple[int, object]]:
     """(target, name) -> (element, attachment) of the checked classes: the last element wins, as
     2.x's addAttachment replaces an attachment of the same name on the same target."""
-    effective = {}
-    for attachment in model.attachments:
-        if classes[attachment.element] in _CHECKED_CLASSES:
-            effective[attachment.attach_to, attachment_name_as_2x(attachment.name)] = (attachment.element, attachment)
-    return effective
+    attachments = model.attachments
+    if len(attachments) == len(classes):  # one attachment per element, in their order (the usual game)
+        chosen = [attachments[index] for index in compress(count(), map(_CHECKED_CLASSES.__contains__, classes))]
+    else:
+        chosen = [attachment for attachment in attachments if classes[attachment.element] in _CHECKED_CLASSES]
+    return {(attachment.attach_to, attachment_name_as_2x(attachment.name)): (attachment.element, attachment)
+            for attachment in chosen}
 
 
 _WANTED_OPTIONS = _UNIT_OPTIONS | {"canalName", "landTerritories", "text", "relationshipChange"}
 
 
 def _options_by_element(model, elements: set[int], wanted: frozenset[str]) -> dict[int, list[_Option]]:
-    names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map(wanted.__contains__, names)))  # found in C
-    owners = model.option_owners
-    chosen = [index for index in chosen if owners[index] in elements]
+    names, owners = names_as_2x_reads_them(model), model.option_owners
+    starts = model.derived("load_refused.option_starts", _option_starts)
+    # an element's options follow one another: read only those of these elements
+    chosen = [index for element in sorted(elements) for index in range(starts[element], starts[element + 1])
+              if names[index] in wanted]
     values = model.options.column_at("value", chosen, None)
     counts = model.options.column_at("count", chosen, "")
     lines = model.options.lines
     found: dict[int, list[_Option]] = defaultdict(list)
     for index, value, given in zip(chosen, values, counts):
         if value is not None:  # 2.x skips an option without a value
-            found[owners[index]].append(_Option(names[index], f"{given}:{value}" if given else value, lines[index]))
+            found[owners[index]].append(_new_option((names[index], f"{given}:{value}" if given else value,
+                                                     lines[index])))
     return found
+
+
+def _option_starts(model) -> list[int]:
+    """Where each <attachment> element's options start in `model.options` (and, last, their count)."""
+    return [0, *accumulate(model.option_counts)]
 
 
 def _java_bool(value: str) -> bool | None:
