@@ -103,15 +103,15 @@ def test_frontier_units_from_tables_equal_the_element_walk(tmp_path: Path, extra
     with ExitStack() as stack:
         model = _context(root, stack).model
         units = model.names(images.UNIT) | {"other"}
-        assert images._frontier_units(model, units) == _plain_frontier_units(model, units)
+        assert images.frontier_units(model, units) == _plain_frontier_units(model, units)
 
 
 def test_frontier_units_on_the_community_map(community_map_dir: Path) -> None:
     with ExitStack() as stack:
         model = CheckContext(resolve(community_map_dir, stack)[0]).model
         units = model.names(images.UNIT)
-        assert images._frontier_units(model, units) == _plain_frontier_units(model, units)
-        assert any(images._frontier_units(model, units).values())
+        assert images.frontier_units(model, units) == _plain_frontier_units(model, units)
+        assert any(images.frontier_units(model, units).values())
 
 
 @pytest.mark.parametrize("flags", [{}, {"map/flags/Reds.png": b"x"}, {"map/flags/Blues.gif": b"x"},

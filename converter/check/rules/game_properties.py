@@ -292,7 +292,7 @@ def triggers_switched_off(context):
                 if classes[element] == "TriggerAttachment"]
     if not triggers:
         return  # (most games)
-    by_actions = _activated_by_actions(model)
+    by_actions = activated_by_actions(model)
     fired = [element for element in triggers if names[element] not in by_actions]
     victories = {model.option_owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
     for prop_name, elements, what, outcome in (
@@ -314,7 +314,7 @@ def triggers_switched_off(context):
             return  # no trigger fires: victory triggers neither
 
 
-def _activated_by_actions(model) -> frozenset[str]:
+def activated_by_actions(model) -> frozenset[str]:
     """The triggers a user action's `activateTrigger` names (user actions fire them whatever
     `Use Triggers` says: 2.x's UserActionDelegate does not read it)."""
     chosen = options_of(model, "activateTrigger", "UserActionAttachment")

@@ -34,7 +34,7 @@ def drawing_player(owner: str | None) -> str:
     return owner if owner and not is_blank(owner) else NEUTRAL  # 2.x places a blank owner's units unowned
 
 
-def _player_units(model) -> dict[tuple[str, str], int | None]:
+def player_units(model) -> dict[tuple[str, str], int | None]:
     """(player, unit type) pairs the game shows: placed at start (unowned ones as Neutral's),
     held, or purchasable; ordered (I401 and I407 read them, `model.derived`)."""
     pairs: dict[tuple[str, str], int | None] = {}
@@ -45,7 +45,7 @@ def _player_units(model) -> dict[tuple[str, str], int | None]:
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)
     units = model.names(UNIT)
-    frontier_units = _frontier_units(model, units)
+    sold = frontier_units(model, units)
     productions = [group for group in model.reference_groups
                    if group.element == "playerProduction" and group.kind in (PLAYER, FRONTIER)]
     owners: dict[int | None, str] = {}  # line -> the first player named on it
@@ -58,14 +58,14 @@ def _player_units(model) -> dict[tuple[str, str], int | None]:
         if group.kind == FRONTIER:
             for value, line in zip(group.values, group.lines):
                 owner = owners.get(line)
-                for unit in sorted(frontier_units.get(value, ())) if value else ():
+                for unit in sorted(sold.get(value, ())) if value else ():
                     if owner:
                         pairs.setdefault((owner, unit), line)
     players, known_units = {*model.players, NEUTRAL}, units
     return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
 
 
-def _frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
+def frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
     """Production frontier name -> the unit types its rules give. Read from the tables the
     XML rules read already (a child's rule or frontier is its parent element) rather than by
     walking each element's children from Python. A name given twice: the last one's."""
@@ -115,24 +115,24 @@ def unit_image_missing(context):
     model = context.model
     if model is None or context.target.map_dir is None:
         return
-    where = _where_looked(context)
-    for (player, unit), line in model.derived("images.player_units", _player_units).items():
+    where = where_looked(context)
+    for (player, unit), line in model.derived("images.player_units", player_units).items():
         image = starting_image_name(model, player, unit)
         if context.unit_image(player, image) is None:
             yield hit(line=line, player=player, unit=unit, image=image, where=where,
                       tech=_TECH_NOTE if image != unit else "",
-                      case=_other_case(context.unit_image_in_other_case((player,), image)))
+                      case=other_case_note(context.unit_image_in_other_case((player,), image)))
 
 
 _TECH_NOTE = " (the name 2.x draws it by, as the player starts with a technology)"
 
 
-def _other_case(path: str | None) -> str:
+def other_case_note(path: str | None) -> str:
     """The message's note on a file that differs only in letter case, "" without one."""
     return "" if path is None else f"; {path} differs only in letter case (found on Windows and macOS, not on Linux)"
 
 
-def _where_looked(context) -> str:
+def where_looked(context) -> str:
     """" in the map and the assets of TripleA 2.x and TripleA 1.9", as the engines' assets are."""
     engines = " and ".join(assets.engine for assets in context.engine_assets)
     return f" in the map and the assets of {engines}" if engines else " in the map"
@@ -160,7 +160,7 @@ def unit_image_only_in_old_engine(context):
     if model is None or context.target.map_dir is None or not context.engine_assets:
         return
     current = context.engine_assets[0].engine
-    for (player, unit), line in model.derived("images.player_units", _player_units).items():
+    for (player, unit), line in model.derived("images.player_units", player_units).items():
         found = context.unit_image(player, starting_image_name(model, player, unit))
         if found is not None and found.engine not in (None, current):
             yield hit(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current)
@@ -194,8 +194,8 @@ def damaged_unit_image_missing(context):
     if not drawn:
         return
     current = context.engine_assets[0].engine if context.engine_assets else None
-    where = _where_looked(context)
-    for (player, unit), line in model.derived("images.player_units", _player_units).items():
+    where = where_looked(context)
+    for (player, unit), line in model.derived("images.player_units", player_units).items():
         if unit not in drawn:
             continue
         image = starting_image_name(model, player, unit)
@@ -206,7 +206,7 @@ def damaged_unit_image_missing(context):
             if found is not None and found.engine in (None, current):
                 continue
             note = f"; only {found.engine}'s assets have {found.path}" if found is not None else \
-                _other_case(context.unit_image_in_other_case((player,), image + suffix))
+                other_case_note(context.unit_image_in_other_case((player,), image + suffix))
             yield hit(line=line, player=player, unit=unit, image=image, where=where, note=note, state=state,
                       suffix=suffix)
 
@@ -302,7 +302,7 @@ def resource_image_missing(context):
     in_map = set(listing.with_bit(FILE))
     by_lower_case = {name.lower(): name for name in sorted(in_map, reverse=True)}
     current = context.engine_assets[0].engine if context.engine_assets else None
-    where = _where_looked(context)
+    where = where_looked(context)
     for name, line in zip(resources.column("name", ""), resources.lines):
         wanted = []
         if name != _VICTORY_POINTS or name in costs:
@@ -318,7 +318,7 @@ def resource_image_missing(context):
                 continue
             other_case = by_lower_case.get(file.lower())
             note = f"; only {engines[0]}'s assets have it" if engines else \
-                _other_case(f"resources/{other_case}" if other_case else None)
+                other_case_note(f"resources/{other_case}" if other_case else None)
             yield hit(line=line, resource=name, image=image, where=where, effect=effect, note=note)
 
 
@@ -344,13 +344,13 @@ def unit_without_any_image(context):
     if model is None or context.target.map_dir is None:
         return
     players = [*dict.fromkeys(model.players), NEUTRAL]
-    in_play = {unit for _, unit in model.derived("images.player_units", _player_units)}
+    in_play = {unit for _, unit in model.derived("images.player_units", player_units)}
     if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
         in_play |= _units_from_triggers(model, model.names(UNIT))
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
             yield hit(line=model.first_line(UNIT, unit), unit=unit,
-                      case=_other_case(context.unit_image_in_other_case(players, unit)),
+                      case=other_case_note(context.unit_image_in_other_case(players, unit)),
                       **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
 
 
@@ -363,7 +363,7 @@ def _units_from_triggers(model, units: frozenset[str]) -> set[str]:
     named = {part.strip() for option in ("placement", "purchase") for value in model.option_values(option)
              for part in value.split(":")}
     found = named & units
-    sold = _frontier_units(model, units)
+    sold = frontier_units(model, units)
     for frontier in model.option_values("frontier"):
         found |= sold.get(frontier.strip(), set())
     return found

@@ -1,0 +1,164 @@
+"""I412: images of units a player only gets during the game: placed or bought by a trigger,
+sold by a frontier a trigger switches to, made each turn by another unit, or turned into when
+damaged, repaired or captured. I401 checks those a player starts with, holds or can buy."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import compress, count
+from typing import NamedTuple
+
+from converter.check.model import UNIT
+from converter.check.rule import hit, rule
+from converter.check.rules.game_properties import activated_by_actions
+from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.references import last_declaration
+from converter.check.rules.structure import java_int
+from converter.check.techimages import starting_image_name
+from converter.findings import Severity
+
+_USE_TRIGGERS = "Use Triggers"
+# a unit type's options naming the units it turns into or makes, which its owner then has
+_UNIT_SOURCES = {"createsUnitsList": "makes each turn", "whenHitPointsDamagedChangesInto": "turns into when damaged",
+                 "whenHitPointsRepairedChangesInto": "turns into when repaired"}
+_CAPTURED = "whenCapturedChangesInto"
+_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "frontier", "players"))
+_WANTED = frozenset((*_UNIT_SOURCES, _CAPTURED, *_TRIGGER_OPTIONS))
+_ANY_PLAYER = "any"
+
+
+class _Gain(NamedTuple):
+    line: int | None  # the option's
+    how: str  # "from trigger 'x' (placement)"
+
+
+@rule("I412", "images.gained-unit-image-missing", Severity.WARNING,
+      "no image for the {unit} that player {player!r} gets {how}: looked for units/{player}/{image}.png and "
+      "units/{image}.png{where}{note}")
+def gained_unit_image_missing(context):
+    """Finds units a player only gets during the game that have no image for that player.
+
+    Why: TripleA 2.x draws a unit without an image as a placeholder, the image's name on a blank
+    counter in the player's colour, and only when the unit first appears: a trigger's
+    `placement` or `purchase` (for its `players`, or the player it is attached to), a frontier a
+    trigger's `frontier` gives those players, a unit's `createsUnitsList` (made each turn for its
+    owner), `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's
+    unit turns into another), and `whenCapturedChangesInto` (the capturer's, when it names the
+    player). So the gap shows only in play, often late. The units I401 checks (those a player
+    starts with, holds or can buy) are not repeated, nor a unit type with no image for anyone
+    (I402's); triggers count when `Use Triggers` is true or editable, or a user action fires
+    them. Each image is looked for as I401 does; an image only TripleA 1.9's assets hold is
+    reported too, as 2.x lacks it.
+
+    Fix: Add `units/<Player>/<unit>.png` for that player (or `units/<unit>.png` for every player)
+    to the map folder, named exactly as the game XML's `<player>` and `<unit>`.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    gained = model.derived("images.gained_units", _gained_units)
+    if not gained:
+        return  # the usual game
+    current = context.engine_assets[0].engine if context.engine_assets else None
+    where = where_looked(context)
+    everyone = [*dict.fromkeys(model.players), NEUTRAL]
+    for (player, unit), gain in gained.items():
+        if not any(context.unit_image(each, starting_image_name(model, each, unit)) for each in everyone):
+            continue  # no image for anyone: I402's
+        image = starting_image_name(model, player, unit)
+        found = context.unit_image(player, image)
+        if found is not None and found.engine in (None, current):
+            continue
+        note = f"; only {found.engine}'s assets have {found.path}" if found is not None else \
+            other_case_note(context.unit_image_in_other_case((player,), image))
+        yield hit(line=gain.line, player=player, unit=unit, how=gain.how, image=image, where=where, note=note)
+
+
+def _gained_units(model) -> dict[tuple[str, str], _Gain]:
+    """(player, unit type) -> where the player first gets it, for the pairs I401 does not check."""
+    names = names_as_2x_reads_them(model)
+    chosen = list(compress(count(), map(_WANTED.__contains__, names)))  # found in C
+    if not chosen:
+        return {}
+    classes, owners = attachment_classes(model), model.option_owners
+    values = model.options.column_at("value", chosen, "")
+    counts = model.options.column_at("count", chosen, "")
+    lines = model.options.lines
+    targets: dict[int, list[str]] = defaultdict(list)
+    attachment_names: dict[int, str] = {}
+    for attachment in model.attachments:
+        targets[attachment.element].append(attachment.attach_to)
+        attachment_names[attachment.element] = attachment.name
+    by_class: dict[str, list] = defaultdict(list)
+    for index, value, given in zip(chosen, values, counts):
+        element = owners[index]
+        if element in targets:  # 2.x joins `count:value`
+            by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
+                                               lines[index]))
+    base = set(player_units(model))
+    players, units = set(model.players), model.names(UNIT)
+    gained: dict[tuple[str, str], _Gain] = {}
+
+    def gain(player: str, unit: str, line: int | None, how: str) -> None:
+        if player in players and unit in units and (player, unit) not in base:
+            gained.setdefault((player, unit), _Gain(line, how))
+
+    can_fire, fired_by_actions = _triggers_can_fire(model), activated_by_actions(model)
+    _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain,
+                   lambda name: can_fire or name in fired_by_actions)
+    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, players)
+    return dict(sorted(gained.items()))
+
+
+def _triggers_can_fire(model) -> bool:
+    """`Use Triggers` true, or false but editable (the host may turn it on)."""
+    prop = last_declaration(model, _USE_TRIGGERS)
+    return prop is not None and (prop.value.strip().lower() == "true" or prop.editable)
+
+
+def _trigger_gains(model, options: list, targets, attachment_names, gain, fires) -> None:
+    frontiers = frontier_units(model, model.names(UNIT))
+    by_trigger: dict[int, list] = defaultdict(list)
+    for option in options:
+        by_trigger[option[0]].append(option)
+    for element, own in by_trigger.items():
+        name = attachment_names[element]
+        if not fires(name):
+            continue
+        given = [part for _, option, value, _ in own if option == "players" for part in value.split(":")]
+        for _, option, value, line in own:
+            parts = value.split(":")
+            if option == "placement":  # [count:]territory:unit:unit...
+                made = parts[2:] if java_int(parts[0]) is not None else parts[1:]
+            elif option == "purchase":  # [count:]unit:unit...
+                made = parts[1:] if java_int(parts[0]) is not None else parts
+            elif option == "frontier":
+                made = sorted(frontiers.get(value, ()))
+            else:
+                continue
+            for player in given or targets[element]:
+                for unit in made:
+                    gain(player, unit, line, f"from trigger {name!r} ({option})")
+
+
+def _unit_gains(options: list, targets, attachment_names, base, gained, gain, players) -> None:
+    """Units made or turned into by units a player has (once: what those make is not followed)."""
+    owners_of: dict[str, set[str]] = defaultdict(set)
+    for player, unit in (*base, *gained):
+        owners_of[unit].add(player)
+    for element, option, value, line in options:
+        if attachment_names[element] != "unitAttachment":
+            continue
+        parts = value.split(":")
+        for source in targets[element]:
+            if option == _CAPTURED:  # from:to:keepAttributes:unit:count[:unit:count...]
+                receiver = parts[1] if len(parts) > 1 else _ANY_PLAYER
+                if receiver in players:
+                    for unit in parts[3::2]:
+                        gain(receiver, unit, line, f"when it captures {source!r} ({option})")
+            elif option in _UNIT_SOURCES:  # the made units are among the parts; the rest are counts and flags
+                for player in sorted(owners_of.get(source, ())):
+                    for unit in parts:
+                        gain(player, unit, line, f"as its {source!r} {_UNIT_SOURCES[option]} ({option})")
+
