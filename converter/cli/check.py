@@ -24,7 +24,7 @@ RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it m
 @click.command("check")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True,
-              help="Output format.")
+              help="Output format (statistics: how many findings each rule made, the most first).")
 @click.option("--select", default=None, help="Only these codes or prefixes, comma-separated (e.g. M3,S202).")
 @click.option("--ignore", default=None, help="Skip these codes or prefixes, comma-separated.")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default=None,

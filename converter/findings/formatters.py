@@ -1,5 +1,6 @@
 """Output formats over the same finding dicts: text, JSON, SARIF 2.1.0, GitHub annotations,
-and Markdown (a GitHub job summary: annotations beyond GitHub's few per step are not shown).
+Markdown (a GitHub job summary: annotations beyond GitHub's few per step are not shown), and
+statistics (how many findings of each rule: where to start on a map with hundreds).
 
 A formatter takes `list[dict]` (from `Finding.to_dict()`) plus an optional header dict
 for JSON, and optionally what each code's rule is (code -> `explain.rule_dict`: SARIF's rule
@@ -73,6 +74,27 @@ def _summary(findings: list[dict[str, Any]]) -> str:
              for severity in _SEVERITY_ORDER if counts[severity]]
     parts += [f"{count} {severity}" for severity, count in counts.items() if severity not in _SEVERITY_ORDER]
     return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)})"
+
+
+def format_statistics(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
+                      rules: Rules | None = None) -> str:
+    """One line per rule that found something, the most findings first: count, code, severity, name."""
+    import click
+
+    by_code: dict[str, list[dict[str, Any]]] = {}
+    for finding in findings:
+        by_code.setdefault(finding["code"], []).append(finding)
+    width = len(str(max(map(len, by_code.values()), default=0)))
+    lines = []
+    for code, found in sorted(by_code.items(), key=lambda item: (-len(item[1]), item[0])):
+        severity = worst_severity(found)
+        name = ((rules or {}).get(code) or {}).get("name") or next((f["name"] for f in found if f.get("name")), "")
+        shown = f"{severity:<7}" if name else severity
+        if colour:
+            shown = click.style(shown, fg=_COLOURS.get(severity, "white"), bold=True)
+        lines.append(one_line(f"{len(found):>{width}}  {code}  ") + shown + (one_line(f"  {name}") if name else ""))
+    lines.append(_summary(findings))
+    return "\n".join(lines)
 
 
 def format_json(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
@@ -235,4 +257,5 @@ FORMATTERS: dict[str, Formatter] = {
     "sarif": format_sarif,
     "github": format_github,
     "markdown": format_markdown,
+    "statistics": format_statistics,
 }

@@ -268,3 +268,22 @@ def test_markdown_summary_counts_codes_and_shows_hostile_names_inertly() -> None
     # the territory as Markdown shows it: `a|b <img src=x> *bold* [link](x)\n::error::forged`
     assert r"a\|b \<img src=x\> \*bold\* \[link\](x)\\n::error::forged" in text
     assert not any(line.startswith("::") for line in lines)
+
+
+def test_statistics_count_each_rules_findings_most_first() -> None:
+    from converter.findings.formatters import format_statistics
+
+    findings = [Finding("M308", "a", Severity.WARNING, file="map/place.txt", line=4).to_dict(),
+                Finding("D603", "b", Severity.ERROR, file="g.xml", line=9).to_dict(),
+                Finding("M308", "c", Severity.WARNING, file="map/place.txt", line=5).to_dict(),
+                Finding("S227", "d", Severity.WARNING, file="g.xml", line=2).to_dict(),
+                Finding("S227", "e", Severity.ERROR, file="g.xml", line=3).to_dict(),
+                Finding("X\n::error::", "f", Severity.INFO).to_dict()]
+    rules = {"M308": {"name": "map-files.place-outside"}, "S227": {"name": "structure.victory-at-start"}}
+    assert format_statistics(findings, rules=rules).splitlines() == [
+        "2  M308  warning  map-files.place-outside",
+        "2  S227  error    structure.victory-at-start",  # the worst of its findings; ties by code
+        "1  D603  error",
+        "1  X\\n::error::  info",  # a code is shown inertly too
+        "6 findings (2 errors, 3 warnings, 1 info)"]
+    assert format_statistics([]) == "no findings"
