@@ -82,9 +82,9 @@ def attachment_refused(context):
     `receivesAbilityWhenWith` other than `canBlitz:<unit>`; a `whenCombatDamaged` effect other
     than the two carrier ones. A canal with no `canalName` or `landTerritories`, or whose name
     is on other than two territories; a political or user action with no `text`, and a political
-    action with no `relationshipChange`. TripleA 1.9 refuses most of these at its parse too (its
-    checks were stricter; it accepted a few 2.x refuses, which the message's rule names keep).
-    Options whose values 2.x cannot read are S220's; values with variables are not checked.
+    action with no `relationshipChange`. TripleA 1.9 refused all of these at its parse too (its
+    own checks were stricter), but for a canal name on other than two sea zones. Options whose
+    values 2.x cannot read are S220's; values with variables are not checked.
 
     Fix: Drop or change the options the message names, in the attachment on the line given: most
     often an option copied from another kind of unit (`canBombard` on a land unit), or set the
@@ -123,8 +123,9 @@ def attachment_refused(context):
             kind = "canal"
         else:
             problems, kind = _action_problems(java_class, own, attachment.line), _ACTION_CLASSES[java_class]
-        for problem, engine, line in problems:
-            yield hit(line=line, kind=kind, name=name, target=target, problem=problem, engine=engine)
+        for problem, engine, line in problems:  # at the option at fault, else at the attachment
+            yield hit(line=line if line is not None else attachment.line, kind=kind, name=name, target=target,
+                      problem=problem, engine=engine)
     yield from _canal_pairs(canals)
 
 
