@@ -105,10 +105,11 @@ def _many_points(line: str) -> tuple[str, str | None]:
 
 @dataclass(frozen=True)
 class OptionalPointFile:
-    """One optional point file as read: where, its stops, and the names of the lines read."""
+    """One optional point file as read: where, its bytes, its stops, and the names of the lines read."""
 
     file_name: str
     path: Path
+    data: bytes
     stops: list[Stop]
     names: list[tuple[str, int]]  # (name, line number)
 
@@ -127,5 +128,6 @@ def read_optional_point_files(map_file: Callable[[str], Path | None],
             except OSError:
                 data = None
             if data is not None:
-                found.append(OptionalPointFile(file_name, path, *read_lines(data, file_name in MANY_POINT_FILES)))
+                found.append(OptionalPointFile(file_name, path, data,
+                                               *read_lines(data, file_name in MANY_POINT_FILES)))
     return found

@@ -52,15 +52,11 @@ def decoration_missing(context):
     Fix: Make the name in decorations.txt and the file in the map's misc/ folder the same,
     letter for letter, or add the missing image, or delete the line.
     """
-    map_dir = context.target.map_dir
-    path = context.map_file(DECORATIONS_FILE) if map_dir is not None else None
-    try:
-        data = path.read_bytes() if path is not None and path.is_file() else None
-    except OSError:
-        return  # (the engine cannot read it either: it draws no decoration)
-    if data is None:
+    # read with the other optional point files (one the engine cannot read either draws nothing)
+    read = [each for each in context.optional_point_files if each.file_name == DECORATIONS_FILE]
+    if not read:
         return
-    decorations = decoration_names(data)
+    path, decorations = read[0].path, decoration_names(read[0].data)
     if not decorations:
         return
     listing = context.map_tree(IMAGE_FOLDER)
