@@ -26,7 +26,8 @@ READ_ORDER = ("place.txt", "territory_effects.txt", "polygons.txt", "centers.txt
               "kamikaze_place.txt", "decorations.txt", "map.properties")
 ONE_POINT_FILES = ("vc.txt", "convoy.txt", "comments.txt", "blockade.txt", "capitols.txt", "pu_place.txt",
                    "name_place.txt", "kamikaze_place.txt")  # PointFileReaderWriter.readOneToOne
-MANY_POINT_FILES = ("territory_effects.txt", "decorations.txt")  # readOneToMany
+DECORATIONS_FILE = "decorations.txt"  # the one point file that names images, not territories
+MANY_POINT_FILES = ("territory_effects.txt", DECORATIONS_FILE)  # readOneToMany
 REQUIRED_FILES = ("polygons.txt", "centers.txt")  # without them MapData.verify refuses the game
 
 _BLANK = f"[{JAVA_REGEX_BLANKS}]"  # Java's regex \s

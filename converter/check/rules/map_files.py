@@ -15,16 +15,15 @@ from operator import itemgetter
 from pathlib import Path
 
 from converter.check.geometry import Outline, polygon_within, polygons_overlap
-from converter.check.optionalfiles import ONE_POINT_FILES
+from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES
 from converter.check.placedsizes import outside_at_every_size
 from converter.check.rule import AT, hit, hit_of, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
-DECORATIONS_FILE = "decorations.txt"  # names images, not territories
 _DIGITS = re.compile(r"[0-9]+")
 # the files whose lines 2.x reads with one pattern, a name and its first point (readOneToOne)
-_ONE_POINT_FILES = frozenset(("centers.txt", *ONE_POINT_FILES))
+_READ_ONE_TO_ONE = frozenset(("centers.txt", *ONE_POINT_FILES))
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
 # point files the engine needs for every territory: file -> severity when a territory is missing
@@ -187,7 +186,7 @@ def _kept_blanks_note(name: str, file_name: str) -> str:
     """M303's note for a territory's name read with characters around it that TripleA keeps."""
     core = name.strip()
     around = name[:name.index(core)] + name[name.index(core) + len(core):]
-    if file_name in _ONE_POINT_FILES and not set(around) - set(" \t") and name.endswith(core):
+    if file_name in _READ_ONE_TO_ONE and not set(around) - set(" \t") and name.endswith(core):
         return (f"; TripleA 2.x keeps the blanks before a name in {file_name} (1.9 drops them): remove them "
                 f"before {core!r}")
     shown = ", ".join(f"U+{ord(char):04X}" for char in sorted(set(around)))

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from converter.check.folderlisting import FILE
 from converter.check.javatext import JAVA_TRIMMED
-from converter.check.optionalfiles import READ_ORDER, REQUIRED_FILES, numbered_lines
+from converter.check.optionalfiles import DECORATIONS_FILE, READ_ORDER, REQUIRED_FILES, numbered_lines
 from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
-DECORATIONS_FILE = "decorations.txt"
 IMAGE_FOLDER = "misc"  # 2.x MapData.loadDecorations: loader.loadImage("misc/" + name)
 
 
