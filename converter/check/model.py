@@ -361,7 +361,7 @@ class GameModel:
         table's columns when each element is one attachment (the usual case), else read
         from the expanded `attachments`."""
         table = self.table(ATTACHMENT_PATH)
-        if self._one_attachment_per_element:
+        if self.one_attachment_per_element:
             return table.column("attachTo", ""), table.column("type", "unitType"), table
         attachments = self.attachments
         return ([each.attach_to for each in attachments], [each.type for each in attachments],
@@ -411,7 +411,7 @@ class GameModel:
 
     # ---- attachments and their options
     @cached
-    def _one_attachment_per_element(self) -> bool:
+    def one_attachment_per_element(self) -> bool:
         """No 2.x variables or loop targets: each <attachment> is one attachment (the usual case)."""
         targets = self.table(ATTACHMENT_PATH).column("attachTo", "")
         return not self.variables and "$" not in "".join(targets)  # one scan in C
@@ -422,7 +422,7 @@ class GameModel:
         table = self.table(ATTACHMENT_PATH)
         rows = zip(table.column("name", ""), table.column("attachTo", ""), table.column("javaClass", ""),
                    table.column("type", "unitType"), table.lines, range(len(table)))
-        if self._one_attachment_per_element:
+        if self.one_attachment_per_element:
             return _named(Attachment, rows)  # the usual case: one attachment per element
         variables = self.variables
         # 2.x `foreach="$v$"` attachments name their target with the loop variable

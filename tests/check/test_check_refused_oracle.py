@@ -17,8 +17,10 @@ from converter.check.runner import check_target
 from test_check_rule_cases import _load_cases, build_case
 
 CODES = ("S231", "S232")
+# 1.9 has no 2.x variables: it stops at a `@variable@` target first
 REFUSED_CASES = [param for param in _load_cases()
-                 if set(CODES) & set(param.values[1]["expect"]) and "engine_1_9_loads" not in param.values[1]]
+                 if set(CODES) & set(param.values[1]["expect"]) and "engine_1_9_loads" not in param.values[1]
+                 and "<variableList>" not in str(param.values[1]["xml_replace"])]
 # 2.x's message -> 1.9's (its bytecode's strings): fields were `m_`-prefixed, and 1.9 reported an
 # unknown unit in its own words
 _AS_1_9 = [(re.compile(r"^No unit type: (.*)$"), r"receivesAbilityWhenWith, unit does not exist, name:\1"),

@@ -12,7 +12,7 @@ from converter.check.model import UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.game_properties import activated_by_actions
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import last_declaration
 from converter.check.rules.structure import java_int
 from converter.check.techimages import starting_image_name
@@ -87,7 +87,7 @@ def _gained_units(model) -> dict[tuple[str, str], _Gain]:
     lines = model.options.lines
     targets: dict[int, list[str]] = defaultdict(list)
     attachment_names: dict[int, str] = {}
-    for attachment in model.attachments:
+    for attachment in attachments_of(model, {owners[index] for index in chosen}):
         targets[attachment.element].append(attachment.attach_to)
         attachment_names[attachment.element] = attachment.name
     by_class: dict[str, list] = defaultdict(list)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from converter.check.model import UNIT, USUAL_PATHS
 from converter.check.rule import hit, rule
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.spelling2x import attachment_name_as_2x
@@ -132,13 +132,9 @@ def attachment_refused(context):
 def _effective_attachments(model, classes: list[str]) -> dict[tuple[str, str], tuple[int, object]]:
     """(target, name) -> (element, attachment) of the checked classes: the last element wins, as
     2.x's addAttachment replaces an attachment of the same name on the same target."""
-    attachments = model.attachments
-    if len(attachments) == len(classes):  # one attachment per element, in their order (the usual game)
-        chosen = [attachments[index] for index in compress(count(), map(_CHECKED_CLASSES.__contains__, classes))]
-    else:
-        chosen = [attachment for attachment in attachments if classes[attachment.element] in _CHECKED_CLASSES]
+    checked = compress(count(), map(_CHECKED_CLASSES.__contains__, classes))  # found in C
     return {(attachment.attach_to, attachment_name_as_2x(attachment.name)): (attachment.element, attachment)
-            for attachment in chosen}
+            for attachment in attachments_of(model, checked)}
 
 
 _WANTED_OPTIONS = _UNIT_OPTIONS | {"canalName", "landTerritories", "text", "relationshipChange"}

@@ -8,6 +8,7 @@ game when it fires (S223)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import compress, count
 
 from converter.check.builtin_tables import (ATTACHMENT_OPTIONS_2X, BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X,
@@ -216,6 +217,16 @@ def options_of(model, name: str, java_class: str) -> list[int]:
         return chosen
     classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
     return [index for index in chosen if owners[index] in attached and classes[owners[index]] == java_class]
+
+
+def attachments_of(model, elements: Iterable[int]) -> list:
+    """The attachments (`model.attachments`) of these <attachment> elements, in document order:
+    one each in the usual game, read by index; several for a 2.x variable or loop target."""
+    attachments = model.attachments
+    if model.one_attachment_per_element:
+        return [attachments[element] for element in sorted(elements)]
+    wanted = set(elements)
+    return [attachment for attachment in attachments if attachment.element in wanted]
 
 
 def attachment_classes(model) -> list[str]:
