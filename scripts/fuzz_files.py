@@ -22,6 +22,9 @@ TOKENS = ["(", ")", ",", "<", ">", "|", " ", "\t", "\r", "\n", "\r\n", "\x0b", "
           "< (0,0) (9,0) (9,9) >", "| overflowToLeft=true", "|", "||", "é", "名", "\U0001f600",
           "(99999999999999999999,1)", "(1,-99999999999999999999)", "(9223372036854775807,0)",
           "(-9223372036854775808,0)", "(2147483648,2147483648)", "A1", "Sea Zone", "#", "=", ":"]
+# the map's point files beside polygons, centers and place (they name territories, decorations.txt images)
+OPTIONAL_POINT_FILES = ("vc.txt", "name_place.txt", "pu_place.txt", "capitols.txt", "kamikaze_place.txt",
+                        "convoy.txt", "comments.txt", "blockade.txt", "territory_effects.txt", "decorations.txt")
 RAW_BYTES = [b"\xff", b"\xfe", b"\xc3", b"\xc3(", b"\xe2\x82", b"\xf0\x9f\x98", b"\xed\xa0\x80", b"\xc0\x80",
              b"\x00", b"\r", b"\xef\xbb\xbf", b"\x80", b"\xf8\x88\x80\x80\x80", b"\xf4\x90\x80\x80"]
 

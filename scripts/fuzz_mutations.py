@@ -14,7 +14,7 @@ import random
 import re
 from pathlib import Path
 
-from fuzz_files import NUMBERS, TOKENS, files, map_dir, mutate_bytes, pick_file, remove, replace
+from fuzz_files import NUMBERS, OPTIONAL_POINT_FILES, TOKENS, files, map_dir, mutate_bytes, pick_file, remove, replace
 from fuzz_images import extra_image, image_file
 from fuzz_texts import map_texts
 
@@ -79,7 +79,8 @@ def _text_file(root: Path, rng: random.Random, names: tuple[str, ...], tokens: l
 
 
 def point_file(root: Path, rng: random.Random) -> str | None:
-    return _text_file(root, rng, ("polygons.txt", "centers.txt", "place.txt"), TOKENS + NUMBERS)
+    return _text_file(root, rng, ("polygons.txt", "centers.txt", "place.txt", *OPTIONAL_POINT_FILES), TOKENS + NUMBERS)
+
 
 
 def huge_polygon(root: Path, rng: random.Random) -> str | None:

@@ -13,13 +13,14 @@ import random
 import re
 from pathlib import Path
 
-from fuzz_files import TOKENS, map_dir, mutate_bytes, pick_file, replace
+from fuzz_files import OPTIONAL_POINT_FILES, TOKENS, map_dir, mutate_bytes, pick_file, replace
 
 PROPERTIES = ("notifications.properties", "actionstext.properties", "politicstext.properties",
               "objectives.properties", "tooltips.properties", "unit_icons.properties",
               "production_tabs.properties")
 ODD_NAMES = ["", " ", ".", "..", "é", "名", "\U0001f600", "a" * 300, "\\u00e9", "\\", "=", ":", "#", "!", "\x00",
              "null", "NaN", "-1", "1.5", "2147483648"]
+_NAME_PREFIXES = ["", "", " ", "\ufeff", "\xa0"]  # what a point file's editor may leave before a name
 IMG_SOURCES = ["x.png", "images/x.png", "doc/images/x.png", "../../etc/passwd", "/abs.png", "http://h/x.png",
                "", " ", "X.PNG", "sub/", "é.png", "a\tb.png", "%20.png", "file:///x.png", "\x00.png"]
 
@@ -29,10 +30,20 @@ def _names(root: Path) -> tuple[str, dict[str, list[str]]]:
     path = pick_file(random.Random(0), map_dir(root), ("games/*.xml",))
     text = path.read_bytes()[:2_000_000].decode("utf-8", "replace") if path is not None else ""
     found = {kind: re.findall(rf'<{tag}\b[^>]*?\bname="([^"]*)"', text)
-             for kind, tag in (("player", "player"), ("unit", "unit"), ("effect", "territoryEffect"))}
+             for kind, tag in (("player", "player"), ("unit", "unit"), ("effect", "territoryEffect"),
+                               ("territory", "territory"))}
     found["attachment"] = re.findall(r'<attachment\b[^>]*?\bname="([^"]*)"', text)
     game = re.search(r'<info\b[^>]*?\bname="([^"]*)"', text)
     return (game.group(1) if game else "Game"), found
+
+
+def _mistyped(rng: random.Random, name: str) -> str:
+    """The name as it is, or with a letter doubled, dropped or in other case, or a digit changed."""
+    if not name or rng.random() < 0.5:
+        return name
+    at = rng.randrange(len(name))
+    return rng.choice([name[:at] + name[at] + name[at:], name[:at] + name[at + 1:], name.swapcase(),
+                       name + str(rng.randint(0, 9)), name.replace(" ", "  ")])
 
 
 def _pick(rng: random.Random, names: list[str]) -> str:
@@ -103,6 +114,14 @@ def map_texts(root: Path, rng: random.Random) -> str | None:
             data, _ = mutate_bytes(data, rng)
         replace(notes, data)
         return f"{notes.name}: {text[:40]!r}"
+    if choice == 8 and rng.random() < 0.5:  # an optional point file naming territories, some mistyped
+        name = rng.choice(OPTIONAL_POINT_FILES)
+        territories = names["territory"] or ODD_NAMES
+        lines = [rng.choice(_NAME_PREFIXES) + _mistyped(rng, rng.choice(territories)) +
+                 f" ({rng.randint(-5, 5000)},{rng.randint(-5, 5000)})" + (" (1,1)" if rng.random() < 0.3 else "")
+                 for _ in range(rng.choice([1, 3, 20]))]
+        replace(folder / name, "\n".join(lines).encode("utf-8", "surrogatepass"))
+        return f"{name}: {len(lines)} lines"
     if choice == 8:  # a picture doc/images holds, or a file where a folder should be
         name = rng.choice(["doc/images/x.png", "doc/images/X.png", "doc/images/sub/x.png", "doc/images",
                            "doc", "doc/images/images/x.png"])
