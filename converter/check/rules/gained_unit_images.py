@@ -15,6 +15,7 @@ from converter.check.rules.images import NEUTRAL, frontier_units, other_case_not
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import last_declaration
 from converter.check.rules.structure import java_int
+from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.techimages import starting_image_name
 from converter.findings import Severity
 
@@ -89,7 +90,7 @@ def _gained_units(model) -> dict[tuple[str, str], _Gain]:
     attachment_names: dict[int, str] = {}
     for attachment in attachments_of(model, {owners[index] for index in chosen}):
         targets[attachment.element].append(attachment.attach_to)
-        attachment_names[attachment.element] = attachment.name
+        attachment_names[attachment.element] = attachment_name_as_2x(attachment.name)  # 2.x's spelling
     by_class: dict[str, list] = defaultdict(list)
     for index, value, given in zip(chosen, values, counts):
         element = owners[index]
