@@ -21,6 +21,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     messages,
     objectives,
     optional_files,
+    option_references,
     options,
     place_options,
     production_tabs,

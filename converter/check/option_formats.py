@@ -1,0 +1,168 @@
+"""How TripleA 2.x reads the attachment options whose values name things the game declares.
+
+Each option's setter splits its value (with the option's `count` put in front, `count:value`,
+as GameParser.setOptions does) on `:` and looks up some of the parts as unit types, players,
+territories and so on; a name the game never declares makes the setter throw, and the game
+is refused. Read from 2.x's attachment setters (triplea-game/triplea 2c40db86a6); the real
+TripleA 1.9 is the oracle for the cases (tests/check/test_check_refused_oracle.py).
+
+A format is a list of field specs over the split value: a kind, `kind?` (an optional field,
+taken only when it reads as that kind: a leading count), `kind*` (every remaining field).
+Kinds `int`, `bool` and `text` are not names and are left to other rules. Options naming
+other attachments (`conditions`, `activateTrigger`, `support`) are not here: 2.x finds those
+by the order of the attachment list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from converter.check.model import (FRONTIER, PLAYER, RELATIONSHIP, RESOURCE, RULE, TECHNOLOGY, TERRITORY,
+                                   TERRITORY_EFFECT, UNIT)
+
+PLACE = f"{TERRITORY} or {TERRITORY_EFFECT}"  # unitPlacementRestrictions: either, per part
+NOT_NAMES = frozenset(("int", "bool", "text"))
+KINDS = MappingProxyType({
+    "unit": UNIT, "player": PLAYER, "territory": TERRITORY, "resource": RESOURCE, "technology": TECHNOLOGY,
+    "relationship": RELATIONSHIP, "territoryEffect": TERRITORY_EFFECT, "frontier": FRONTIER,
+    "productionRule": RULE, "place": PLACE,
+})
+
+
+@dataclass(frozen=True)
+class ValueFormat:
+    fields: tuple[str, ...]  # field specs, see the module's text
+    keywords: frozenset[str] = frozenset()  # words a setter takes in place of a name
+    stop: frozenset[str] = frozenset()  # a word after which the setter looks nothing more up
+    whole: frozenset[str] = frozenset()  # whole values the setter takes as they are (`NONE`)
+    case_sensitive: bool = True  # how the setter compares the words above
+    prefix: str = ""  # a mark the setter removes from a name before its lookup (`-rule`)
+    tail: tuple[str, ...] = ()  # kinds repeated after `fields` (pairs of unit and count)
+    split: bool = True  # False: the whole value is one name, colons included
+    # (index, kind, the rest from there) of each name field, for a format whose fields stand at
+    # fixed places (no optional field, repeated tail, stop word or prefix); else None
+    places: tuple[tuple[int, str, bool], ...] | None = None
+
+
+def _format(spec: str, keywords: str = "", stop: str = "", whole: str = "", case_sensitive: bool = True,
+            prefix: str = "", tail: str = "", split: bool = True) -> ValueFormat:
+    def words(text: str) -> frozenset[str]:  # as the setter compares them
+        return frozenset(text.split() if case_sensitive else text.lower().split())
+    fields = tuple(spec.split())
+    fixed = split and not (stop or prefix or tail) and not any(field.endswith("?") for field in fields)
+    places = tuple((index, KINDS[field.rstrip("*")], field.endswith("*")) for index, field in enumerate(fields)
+                   if field.rstrip("*") not in NOT_NAMES) if fixed else None
+    return ValueFormat(fields, words(keywords), words(stop), words(whole), case_sensitive, prefix,
+                       tuple(tail.split()), split, places)
+
+
+_COUNTED_UNIT = _format("int unit")
+_COUNTED_RESOURCE = _format("int resource")
+_UNITS, _PLAYERS, _TERRITORIES = _format("unit*"), _format("player*"), _format("territory*")
+_PLAYERS_OR_BOOLEAN = _format("player*", whole="true false", case_sensitive=False)
+# AbstractRulesAttachment.getListedTerritories: a count, `each` anywhere; a group word ends the list
+_CONDITION_TERRITORIES = _format("int? territory*", keywords="each",
+                                 stop="controlled controlledNoWater original originalNoWater all map enemy")
+_LIMIT = _format("int text unit*", stop="all", case_sensitive=False)  # count:owned|allied|total:units, or `all`
+_TECH_BONUS = ("airAttackBonus", "airDefenseBonus", "airborneCapacity", "attackBonus", "attackRollsBonus",
+               "bombingBonus", "defenseBonus", "defenseRollsBonus", "movementBonus", "productionBonus",
+               "radarBonus", "rocketDiceNumber")
+
+# (attachment class, option name as 2.x reads it) -> how its value names things
+OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyType({
+    ("CanalAttachment", "excludedUnits"): _format("unit*", whole="NONE ALL", case_sensitive=False),
+    ("CanalAttachment", "landTerritories"): _TERRITORIES,
+    ("PlayerAttachment", "attackingLimit"): _LIMIT,
+    ("PlayerAttachment", "movementLimit"): _LIMIT,
+    ("PlayerAttachment", "placementLimit"): _LIMIT,
+    ("PlayerAttachment", "captureUnitOnEnteringBy"): _PLAYERS,
+    ("PlayerAttachment", "giveUnitControl"): _format("player*", whole="true false"),  # dropped by 2.x's mapper
+    ("PlayerAttachment", "helpPayTechCost"): _PLAYERS,
+    ("PlayerAttachment", "shareTechnology"): _PLAYERS,
+    ("PlayerAttachment", "suicideAttackResources"): _COUNTED_RESOURCE,
+    ("PlayerAttachment", "suicideAttackTargets"): _UNITS,
+    ("PoliticalActionAttachment", "actionAccept"): _PLAYERS,
+    ("PoliticalActionAttachment", "costResources"): _COUNTED_RESOURCE,
+    ("PoliticalActionAttachment", "relationshipChange"): _format("player player relationship"),
+    ("UserActionAttachment", "actionAccept"): _PLAYERS,
+    ("UserActionAttachment", "costResources"): _COUNTED_RESOURCE,
+    **{("RulesAttachment", name): _CONDITION_TERRITORIES for name in (
+        "alliedExclusionTerritories", "alliedOwnershipTerritories", "alliedPresenceTerritories",
+        "directExclusionTerritories", "directOwnershipTerritories", "directPresenceTerritories",
+        "enemyExclusionTerritories", "enemyPresenceTerritories", "enemySurfaceExclusionTerritories",
+        "movementRestrictionTerritories")},
+    ("RulesAttachment", "atWarPlayers"): _format("int? player*"),
+    ("RulesAttachment", "battle"): _format("player player text text territory*", keywords="any",
+                                           case_sensitive=False),
+    ("RulesAttachment", "players"): _PLAYERS,
+    ("RulesAttachment", "productionPerXTerritories"): _COUNTED_UNIT,
+    ("RulesAttachment", "relationship"): _format("player player relationship int?",
+                                                 keywords="anyAllied anyNeutral anyWar"),
+    ("RulesAttachment", "techs"): _format("int? technology*"),
+    ("RulesAttachment", "unitPresence"): _format("int unit*", keywords="any", case_sensitive=False),
+    **{("TechAbilityAttachment", name): _COUNTED_UNIT for name in _TECH_BONUS},
+    ("TechAbilityAttachment", "airborneBases"): _UNITS,
+    ("TechAbilityAttachment", "airborneTypes"): _UNITS,
+    ("TechAbilityAttachment", "airborneTargettedByAA"): _format("text unit*"),
+    ("TechAbilityAttachment", "unitAbilitiesGained"): _format("unit text*"),
+    ("TerritoryAttachment", "capital"): _format("player", split=False),
+    ("TerritoryAttachment", "captureUnitOnEnteringBy"): _PLAYERS,
+    ("TerritoryAttachment", "changeUnitOwners"): _PLAYERS_OR_BOOLEAN,
+    ("TerritoryAttachment", "convoyAttached"): _TERRITORIES,
+    ("TerritoryAttachment", "originalOwner"): _format("player", split=False),
+    ("TerritoryAttachment", "resources"): _COUNTED_RESOURCE,
+    ("TerritoryAttachment", "territoryEffect"): _format("territoryEffect*"),
+    ("TerritoryAttachment", "whenCapturedByGoesTo"): _format("player player"),
+    ("TerritoryEffectAttachment", "combatDefenseEffect"): _format("int unit*"),
+    ("TerritoryEffectAttachment", "combatOffenseEffect"): _format("int unit*"),
+    ("TerritoryEffectAttachment", "movementCostModifier"): _format("text unit*"),
+    ("TerritoryEffectAttachment", "noBlitz"): _UNITS,
+    ("TerritoryEffectAttachment", "unitsNotAllowed"): _UNITS,
+    ("TriggerAttachment", "availableTech"): _format("text technology*", prefix="-"),
+    ("TriggerAttachment", "changeOwnership"): _format("territory player player bool", keywords="all any",
+                                                      case_sensitive=False),
+    ("TriggerAttachment", "frontier"): _format("frontier", split=False),
+    ("TriggerAttachment", "placement"): _format("int? territory unit*"),
+    ("TriggerAttachment", "players"): _PLAYERS,
+    ("TriggerAttachment", "productionRule"): _format("frontier productionRule", prefix="-"),
+    ("TriggerAttachment", "purchase"): _format("int? unit*"),
+    ("TriggerAttachment", "relationshipChange"): _format("player player relationship relationship",
+                                                         keywords="any anyAllied anyNeutral anyWar"),
+    ("TriggerAttachment", "relationshipTypes"): _format("relationship*"),
+    ("TriggerAttachment", "removeUnits"): _format("int? territory unit*", keywords="all", case_sensitive=False),
+    ("TriggerAttachment", "resource"): _format("resource", split=False),
+    ("TriggerAttachment", "tech"): _format("technology*"),
+    ("TriggerAttachment", "territories"): _TERRITORIES,
+    ("TriggerAttachment", "territoryEffects"): _format("territoryEffect*"),
+    ("TriggerAttachment", "unitType"): _UNITS,
+    ("UnitAttachment", "bombingTargets"): _UNITS,
+    ("UnitAttachment", "canBeCapturedOnEnteringBy"): _PLAYERS,
+    ("UnitAttachment", "canBeGivenByTerritoryTo"): _PLAYERS_OR_BOOLEAN,
+    ("UnitAttachment", "canInvadeOnlyFrom"): _format("unit*", stop="all none", case_sensitive=False),
+    ("UnitAttachment", "canNotBeTargetedBy"): _UNITS,
+    ("UnitAttachment", "canNotTarget"): _UNITS,
+    ("UnitAttachment", "consumesUnits"): _COUNTED_UNIT,
+    ("UnitAttachment", "createsResourcesList"): _COUNTED_RESOURCE,
+    ("UnitAttachment", "createsUnitsList"): _COUNTED_UNIT,
+    ("UnitAttachment", "destroyedWhenCapturedBy"): _format("player*", keywords="BY FROM"),
+    ("UnitAttachment", "destroyedWhenCapturedFrom"): _format("player*", keywords="BY FROM"),
+    ("UnitAttachment", "fuelCost"): _COUNTED_RESOURCE,
+    ("UnitAttachment", "fuelFlatCost"): _COUNTED_RESOURCE,
+    ("UnitAttachment", "givesMovement"): _format("int unit*"),
+    ("UnitAttachment", "repairsUnits"): _format("int? unit*"),
+    ("UnitAttachment", "requiresUnits"): _UNITS,
+    ("UnitAttachment", "requiresUnitsToMove"): _UNITS,
+    ("UnitAttachment", "targetsAA"): _UNITS,
+    ("UnitAttachment", "unitPlacementOnlyAllowedIn"): _format("place*"),
+    ("UnitAttachment", "unitPlacementRestrictions"): _format("place*"),
+    ("UnitAttachment", "whenCapturedChangesInto"): _format("player player bool unit int", keywords="any",
+                                                           case_sensitive=False, tail="unit int"),
+    ("UnitAttachment", "whenHitPointsDamagedChangesInto"): _format("int bool unit"),
+    ("UnitAttachment", "whenHitPointsRepairedChangesInto"): _format("int bool unit"),
+    ("UnitAttachment", "willNotFireIfPresent"): _UNITS,
+    ("UnitSupportAttachment", "players"): _PLAYERS,
+    ("UnitSupportAttachment", "unitType"): _UNITS,
+})
+OPTION_NAMES = frozenset(name for _, name in OPTION_FORMATS)
+
