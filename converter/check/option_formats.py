@@ -8,9 +8,10 @@ TripleA 1.9 is the oracle for the cases (tests/check/test_check_refused_oracle.p
 
 A format is a list of field specs over the split value: a kind, `kind?` (an optional field,
 taken only when it reads as that kind: a leading count), `kind*` (every remaining field).
-Kinds `int`, `bool` and `text` are not names and are left to other rules. Options naming
-other attachments (`conditions`, `activateTrigger`, `support`) are not here: 2.x finds those
-by the order of the attachment list.
+Kinds `int`, `bool` and `text` are not names and are left to other rules. `condition` and
+`trigger` name a player's RulesAttachment or TriggerAttachment, which 2.x (and 1.9) look for
+among the attachments read before: the list's order matters. A trigger's `support` is not
+here (2.x also finds the support attachments it makes itself).
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from converter.check.model import (FRONTIER, PLAYER, RELATIONSHIP, RESOURCE, RUL
                                    TERRITORY_EFFECT, UNIT)
 
 PLACE = f"{TERRITORY} or {TERRITORY_EFFECT}"  # unitPlacementRestrictions: either, per part
+# a player's attachment of this class, read before the option (2.x casts what it finds to it)
+CONDITION, TRIGGER = "condition", "trigger"
+ATTACHMENT_KINDS = MappingProxyType({CONDITION: "RulesAttachment", TRIGGER: "TriggerAttachment"})
 NOT_NAMES = frozenset(("int", "bool", "text"))
 KINDS = MappingProxyType({
     "unit": UNIT, "player": PLAYER, "territory": TERRITORY, "resource": RESOURCE, "technology": TECHNOLOGY,
     "relationship": RELATIONSHIP, "territoryEffect": TERRITORY_EFFECT, "frontier": FRONTIER,
-    "productionRule": RULE, "place": PLACE,
+    "productionRule": RULE, "place": PLACE, "condition": CONDITION, "trigger": TRIGGER,
 })
 
 
@@ -38,28 +42,36 @@ class ValueFormat:
     whole: frozenset[str] = frozenset()  # whole values the setter takes as they are (`NONE`)
     case_sensitive: bool = True  # how the setter compares the words above
     prefix: str = ""  # a mark the setter removes from a name before its lookup (`-rule`)
+    skip_blank: bool = False  # parts of blanks alone are passed over (setConditions)
     tail: tuple[str, ...] = ()  # kinds repeated after `fields` (pairs of unit and count)
     split: bool = True  # False: the whole value is one name, colons included
-    # (index, kind, the rest from there) of each name field, for a format whose fields stand at
-    # fixed places (no optional field, repeated tail, stop word or prefix); else None
+    # (index, kind, the rest from there) of each name field after an optional count, for a format
+    # whose fields stand at fixed places (no other optional field, repeated tail or prefix); else None
     places: tuple[tuple[int, str, bool], ...] | None = None
+    optional_count: bool = False  # the first field is a count when it reads as a whole number
+    ordered: bool = False  # names attachments: where they stand in the list matters
 
 
 def _format(spec: str, keywords: str = "", stop: str = "", whole: str = "", case_sensitive: bool = True,
-            prefix: str = "", tail: str = "", split: bool = True) -> ValueFormat:
+            prefix: str = "", tail: str = "", split: bool = True, skip_blank: bool = False) -> ValueFormat:
     def words(text: str) -> frozenset[str]:  # as the setter compares them
         return frozenset(text.split() if case_sensitive else text.lower().split())
     fields = tuple(spec.split())
-    fixed = split and not (stop or prefix or tail) and not any(field.endswith("?") for field in fields)
-    places = tuple((index, KINDS[field.rstrip("*")], field.endswith("*")) for index, field in enumerate(fields)
+    optional_count = fields[:1] == ("int?",)
+    after = fields[1:] if optional_count else fields
+    fixed = split and not (prefix or tail) and not any(field.endswith("?") for field in after)
+    places = tuple((index, KINDS[field.rstrip("*")], field.endswith("*")) for index, field in enumerate(after)
                    if field.rstrip("*") not in NOT_NAMES) if fixed else None
-    return ValueFormat(fields, words(keywords), words(stop), words(whole), case_sensitive, prefix,
-                       tuple(tail.split()), split, places)
+    ordered = any(KINDS.get(field.rstrip("?*")) in ATTACHMENT_KINDS for field in fields)
+    return ValueFormat(fields, words(keywords), words(stop), words(whole), case_sensitive, prefix, skip_blank,
+                       tuple(tail.split()), split, places, fixed and optional_count, ordered)
 
 
 _COUNTED_UNIT = _format("int unit")
 _COUNTED_RESOURCE = _format("int resource")
 _UNITS, _PLAYERS, _TERRITORIES = _format("unit*"), _format("player*"), _format("territory*")
+_CONDITIONS = _format("condition*", skip_blank=True)
+_ACTIVATE = _format("trigger int bool bool bool bool")  # name:times:useUses:testUses:testConditions:testChance
 _PLAYERS_OR_BOOLEAN = _format("player*", whole="true false", case_sensitive=False)
 # AbstractRulesAttachment.getListedTerritories: a count, `each` anywhere; a group word ends the list
 _CONDITION_TERRITORIES = _format("int? territory*", keywords="each",
@@ -82,6 +94,11 @@ OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyTyp
     ("PlayerAttachment", "shareTechnology"): _PLAYERS,
     ("PlayerAttachment", "suicideAttackResources"): _COUNTED_RESOURCE,
     ("PlayerAttachment", "suicideAttackTargets"): _UNITS,
+    **{(java_class, "conditions"): _CONDITIONS for java_class in (
+        "PoliticalActionAttachment", "RulesAttachment", "TriggerAttachment", "UserActionAttachment")},
+    ("TriggerAttachment", "trigger"): _CONDITIONS,  # the old name of conditions
+    ("TriggerAttachment", "activateTrigger"): _ACTIVATE,
+    ("UserActionAttachment", "activateTrigger"): _ACTIVATE,
     ("PoliticalActionAttachment", "actionAccept"): _PLAYERS,
     ("PoliticalActionAttachment", "costResources"): _COUNTED_RESOURCE,
     ("PoliticalActionAttachment", "relationshipChange"): _format("player player relationship"),

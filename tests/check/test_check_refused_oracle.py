@@ -34,8 +34,8 @@ _AS_1_9 = [(re.compile(r"^No unit type: (.*)$"), r"receivesAbilityWhenWith, unit
            (re.compile(r"^Unit placement issue .*: unitDamage is .*$"), "unitDamage cannot be less than zero")]
 
 
-# R111: `... names an undefined unit type 'ghost'` (then maybe `; did you mean ...`)
-_UNDEFINED_NAME = re.compile(r"names an undefined [a-z ]+ (?P<name>'[^']*'|\"[^\"]*\")(?:; did you mean .*)?$")
+# R111: `... names an undefined unit type 'ghost'` or `... names condition 'c' before ...`
+_UNDEFINED_NAME = re.compile(r"names (?:an undefined )?[a-z ]+? (?P<name>'[^']*'|\"[^\"]*\")")
 # 1.9's whenCapturedChangesInto names the first unit of the value, whichever it could not find
 # (its bytecode appends the value's fourth part, s[3])
 _FIRST_UNIT_NAMED = re.compile(r"option 'whenCapturedChangesInto' ")

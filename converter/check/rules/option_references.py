@@ -4,16 +4,19 @@ are declared; their formats are `option_formats`'s."""
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import compress, count
+from itertools import compress, count, repeat
+from operator import eq, gt, itemgetter
 from typing import Iterator
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, PLAYER, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT
-from converter.check.option_formats import KINDS, NOT_NAMES, OPTION_FORMATS, OPTION_NAMES, PLACE, ValueFormat
+from converter.check.option_formats import (ATTACHMENT_KINDS, KINDS, NOT_NAMES, OPTION_FORMATS, OPTION_NAMES,
+                                            PLACE, ValueFormat)
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.rules.references import technology_advances
 from converter.check.rules.structure import java_int
+from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -44,27 +47,32 @@ def named_parts(value_format: ValueFormat, value: str) -> Iterator[tuple[str, st
         if spec[-1] != "*":
             position += 1
         kind = spec.rstrip("?*")
+        if value_format.skip_blank and not part.strip():
+            continue  # setConditions passes over a blank part
         if kind not in NOT_NAMES and word not in value_format.keywords:
             yield KINDS[kind], part.removeprefix(value_format.prefix) if value_format.prefix else part
 
 
-@rule("R111", "references.undefined-in-option", Severity.ERROR,
-      "option {option!r} of {attachment} names an undefined {kind} {name!r}{suggestion}", beyond_engine=False)
+@rule("R111", "references.undefined-in-option", Severity.ERROR, "option {option!r} of {attachment} names {what}{note}",
+      beyond_engine=False)
 def undefined_in_option(context):
     """Finds attachment options naming a unit type, player, territory or the like the game never declares.
 
-    Why: An option such as `bombingTargets`, `createsUnitsList`, a trigger's `placement` or
-    `players`, or a territory's `capital` names things by their exact names, split at `:` (with
-    the option's `count` in front). The option's setter in TripleA 2.x, and in 1.9, looks each
-    name up while the game is read and throws at the first it cannot find, so the game is refused
-    (`No unit type: ...`, `No player named: ...`). The engine names one option at a time; this
-    rule gives every one with its line. Words the setter reads itself (`any`, `all`, `each`,
-    `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not names. Values built
-    from 2.x variables are not checked.
+    Why: An option such as `bombingTargets`, `createsUnitsList`, a trigger's `placement`,
+    `players` or `conditions`, or a territory's `capital` names things by their exact names,
+    split at `:` (with the option's `count` in front). The option's setter in TripleA 2.x, and in
+    1.9, looks each name up while the game is read and throws at the first it cannot find, so
+    the game is refused (`No unit type: ...`, `Could not find rule. ...`). Conditions and
+    triggers (`conditions`, `activateTrigger`) are looked for among the attachments read so far,
+    so one declared further down the list is not found either; and 2.x corrects the old spelling
+    `Attatchment` in an attachment's name but not in the options naming it. The engine names one
+    option at a time; this rule gives every one with its line. Words the setter reads itself
+    (`any`, `all`, `each`, `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not
+    names. Values built from 2.x variables are not checked.
 
     Fix: Correct the name to one the game XML declares (case and spaces included), or declare the
-    missing unit type, player, territory or resource. Separate names with `:` alone, with no
-    blank around it.
+    missing unit type, player, territory, resource or condition; move a condition or trigger
+    above the attachments that name it. Separate names with `:` alone, with no blank around it.
     """
     model = context.model
     if model is None:
@@ -79,86 +87,160 @@ def undefined_in_option(context):
     keys = list(zip(map(classes.__getitem__, map(owners.__getitem__, chosen)), map(names.__getitem__, chosen),
                     model.options.column_at("count", chosen, ""), model.options.column_at("value", chosen, "")))
     declared = _Declared(model)
+    with_variables = bool(model.variables) or not model.one_attachment_per_element
     by_format: dict[tuple[str, str], list] = defaultdict(list)
     for key in dict.fromkeys(keys):
         if key[3]:  # 2.x skips an option with an empty value
             by_format[key[:2]].append((key, f"{key[2]}:{key[3]}" if key[2] else key[3]))
-    undefined = {}
-    for format_key, values in by_format.items():
+    undefined, latest = {}, {}  # key -> (kind, name) of the names not declared; the last element of one named
+    for format_key, values in by_format.items():  # each format asked of at once where it can be
         value_format = OPTION_FORMATS.get(format_key)
-        if value_format is None or _all_declared(value_format, [value for _, value in values], declared):
+        if value_format is None:
             continue
+        checked = _all_declared(value_format, [value for _, value in values], declared)
         for key, value in values:
-            found = _undefined(value_format, value, declared)
+            found = [] if checked else _undefined(value_format, value, declared)
             if found:
                 undefined[key] = found
-    if not undefined:
+            if value_format.ordered and not with_variables:  # the attachment named that the list declares last
+                last = max((max(map(declared.first(kind).get, named, repeat(-1)))
+                            for kind, named in _named(value_format, value) if kind in ATTACHMENT_KINDS), default=-1)
+                if last > 0:
+                    latest[key] = last
+    if not undefined and not latest:
         return
     attached, lines = model.attached, model.options.lines
     table = model.table(ATTACHMENT_PATH)
     attachment_names, targets = table.column("name", ""), table.column("attachTo", "")
-    with_variables = bool(model.variables) or not model.one_attachment_per_element
-    for index, key in compress(zip(chosen, keys), map(undefined.__contains__, keys)):
-        element = owners[index]
-        if element not in attached or with_variables and any("@" in part or "$" in part for part in key[2:]):
-            continue  # an attachment on nothing is not read; values built from variables are not checked
-        for kind, name in undefined[key]:
-            close = closest_name(name.strip(), declared.of(kind)) if name.strip() else None
-            yield hit(line=lines[index], option=key[1], kind=kind, name=name,
-                      attachment=f"{attachment_names[element]!r} on {targets[element]!r}",
-                      suggestion=f"; did you mean {close!r}?" if close else "")
+
+    def unread(element: int, key: tuple) -> bool:  # on nothing; or a value of variables, not checked
+        return element not in attached or with_variables and any("@" in part or "$" in part for part in key[2:])
+
+    def where(element: int) -> str:
+        return f"{attachment_names[element]!r} on {targets[element]!r}"
+
+    for index, key in compress(zip(chosen, keys), map(undefined.__contains__, keys)):  # the few, chosen in C
+        if not unread(element := owners[index], key):
+            for kind, name in undefined[key]:
+                yield hit(line=lines[index], option=key[1], attachment=where(element),
+                          what=f"an undefined {kind} {name!r}", note=_suggestion(kind, name, declared.of(kind)))
+    if with_variables:
+        return  # a loop may declare the attachments named: their order is not followed
+    with_latest = list(compress(zip(chosen, keys), map(latest.__contains__, keys)))
+    # the options read before an attachment they name, chosen in C: latest[key] > the option's element
+    late = compress(with_latest, map(gt, map(latest.__getitem__, map(itemgetter(1), with_latest)),
+                                     map(owners.__getitem__, map(itemgetter(0), with_latest))))
+    declared_lines = table.lines
+    for index, key in late:
+        if unread(element := owners[index], key):
+            continue
+        for kind, name in named_parts(OPTION_FORMATS[key[:2]], f"{key[2]}:{key[3]}" if key[2] else key[3]):
+            first = declared.first(kind).get(name, -1) if kind in ATTACHMENT_KINDS else -1
+            if first > element:
+                yield hit(line=lines[index], option=key[1], attachment=where(element),
+                          what=f"{kind} {name!r} before the attachment list declares it",
+                          note=f" (line {declared_lines[first]}): the engine looks among the attachments read so far")
+
+def _suggestion(kind: str, name: str, known: frozenset[str]) -> str:
+    if kind in ATTACHMENT_KINDS and attachment_name_as_2x(name) in known:
+        return (f"; 2.x reads that attachment's name as {attachment_name_as_2x(name)!r}, correcting the old "
+                "spelling, but not the names options give")
+    close = closest_name(name.strip(), known) if name.strip() else None
+    return f"; did you mean {close!r}?" if close else ""
 
 
 def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Declared") -> bool:
-    """Whether every name in these values is declared, asked of all at once in C; only for a
-    format of one list of names from a fixed place (`unit*`, `count:unit*`), else False."""
+    """Whether every name in these values is declared, asked of all at once in C: True when each
+    part of them is a name of the format's one kind, a number or a word the setter reads itself
+    (the usual case); False when that does not settle it, and each value is read then."""
     places = value_format.places
-    if not places or len(places) != 1 or not places[0][2] or value_format.whole:
+    if not places or value_format.whole or len({kind for _, kind, _ in places}) != 1:
         return False
-    start, kind, _ = places[0]
-    known = declared.of(kind)
+    known = declared.of(places[0][1])
     if known is None:
         return True
-    if start:
-        values = [value.split(":", start)[-1] if value.count(":") >= start else "" for value in values]
-    return known.issuperset(":".join(values).split(":"))
+    unknown = set(":".join(values).split(":")).difference(known)
+    if not unknown:
+        return True
+    if not value_format.case_sensitive:
+        unknown = {part.lower() for part in unknown}
+    kinds = {field.rstrip("?*") for field in value_format.fields}
+    if "bool" in kinds:
+        unknown -= _BOOLEANS
+    numbers = "int" in kinds
+    return all(numbers and java_int(part) is not None or part in value_format.keywords or part in value_format.stop
+               or (value_format.skip_blank and not part.strip()) for part in unknown)
+
+
+_BOOLEANS = frozenset(("true", "false"))  # what a `bool` field holds
+
+
+def _named(value_format: ValueFormat, value: str) -> list[tuple[str, list[str]]]:
+    """(kind, parts) of each field of `value` the setter looks names up in, the parts it reads as
+    words of its own (`any`, blanks) included; by `places` when the format has them."""
+    places = value_format.places
+    if places is None:
+        return [(kind, [name]) for kind, name in named_parts(value_format, value)]
+    case_sensitive = value_format.case_sensitive
+    if value_format.whole and (value if case_sensitive else value.lower()) in value_format.whole:
+        return []
+    parts = value.split(":")  # Guava's Splitter keeps empty parts
+    if value_format.optional_count and java_int(parts[0]) is not None:
+        del parts[0]
+    stop = value_format.stop
+    if stop:
+        words = parts if case_sensitive else [part.lower() for part in parts]
+        if not stop.isdisjoint(words):  # the setter looks nothing up from the first of them on
+            del parts[min(words.index(word) for word in stop.intersection(words)):]
+    return [(kind, parts[index:] if rest else parts[index:index + 1]) for index, kind, rest in places
+            if index < len(parts)]
 
 
 def _undefined(value_format: ValueFormat, value: str, declared: "_Declared") -> list[tuple[str, str]]:
     """(kind, name) of each name in `value` that the game does not declare, in order."""
-    places = value_format.places
-    if places is None:
-        return [(kind, name) for kind, name in named_parts(value_format, value)
-                if (known := declared.of(kind)) is not None and name not in known]
-    compared = value if value_format.case_sensitive else value.lower()
-    if compared in value_format.whole:
-        return []
-    parts = value.split(":")  # Guava's Splitter keeps empty parts
     found = []
-    for index, kind, rest in places:
+    for kind, named in _named(value_format, value):
         known = declared.of(kind)
-        named = parts[index:] if rest else parts[index:index + 1]
         if known is None or known.issuperset(named):  # the usual case, settled in C
             continue
-        keywords = value_format.keywords
-        found += [(kind, name) for name in named if name not in known
-                  and (name if value_format.case_sensitive else name.lower()) not in keywords]
+        keywords, case_sensitive = value_format.keywords, value_format.case_sensitive
+        found += [(kind, name) for name in named if name not in known and (name if case_sensitive else name.lower())
+                  not in keywords and not (value_format.skip_blank and not name.strip())]
     return found
+
 
 class _Declared:
     """The names each kind of option part may take, gathered on first need; None for a kind
     not checked (territories on a grid map, whose names the engine makes)."""
 
     def __init__(self, model):
-        self._model, self._known = model, {}
+        self._model, self._known, self._first = model, {}, {}
 
     def of(self, kind: str) -> frozenset[str] | None:
         if kind not in self._known:
             self._known[kind] = self._gather(kind)
         return self._known[kind]
 
+    def first(self, kind: str) -> dict[str, int]:
+        """For a kind naming a player's attachment, in a game of one attachment per element: each
+        name's first <attachment> element, as 2.x reads the name."""
+        if kind not in self._first:
+            table = self._model.table(ATTACHMENT_PATH)
+            types = table.column("type", "unitType")
+            chosen = [index for index in compress(count(), map(eq, attachment_classes(self._model),
+                                                                repeat(ATTACHMENT_KINDS[kind])))
+                      if types[index] == "player"]
+            names = table.column_at("name", chosen, "")
+            if "ttatchment" in "".join(names):
+                names = list(map(attachment_name_as_2x, names))
+            self._first[kind] = dict(zip(reversed(names), reversed(chosen)))  # the first of a name wins
+        return self._first[kind]
+
     def _gather(self, kind: str) -> frozenset[str] | None:
         model = self._model
+        if kind in ATTACHMENT_KINDS:  # 2.x corrects `Attatchment` in the name declared, not in the names given
+            # a 2.x loop (`foreach`) makes attachment names from its variables, which are not followed
+            return frozenset(self.first(kind)) if model.one_attachment_per_element and not model.variables else None
         if kind in (TERRITORY, PLACE) and model.has_grid:
             return None
         if kind == PLACE:
