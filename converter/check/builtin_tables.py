@@ -309,6 +309,11 @@ BOOLEAN_OPTIONS_2X: dict[str, tuple[str, ...]] = {
         "invert",
     ),
 }
+# the options 2.x's UnitAttachment takes as shortcuts, setting several of the above: write-only,
+# but read as true/false all the same (setIsAa, setIsAaMovement, setIsFactory, setIsTwoHit)
+WRITE_ONLY_BOOLEAN_OPTIONS_2X: dict[str, tuple[str, ...]] = {
+    "UnitAttachment": ("isAA", "isAAmovement", "isFactory", "isTwoHit"),
+}
 
 # Game properties (mostly 1.9's), the fallback for the jar's Constants; misspellings of these are silently ignored.
 PROPERTY_NAMES: tuple[str, ...] = (

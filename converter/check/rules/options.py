@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import compress, count
 
 from converter.check.builtin_tables import (ATTACHMENT_OPTIONS_2X, BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X,
-                                            WHOLE_NUMBER_OPTIONS_2X)
+                                            WHOLE_NUMBER_OPTIONS_2X, WRITE_ONLY_BOOLEAN_OPTIONS_2X)
 from converter.check.model import ATTACHMENT_PATH, expand
 from converter.check.rule import hit, rule
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized, java_int
@@ -263,9 +263,12 @@ def _shown(value: str, count: str) -> str:
 
 # no name is a number on one class and true/false on another: the name tells which
 _WHOLE_NUMBER_NAMES = frozenset().union(*WHOLE_NUMBER_OPTIONS_2X.values())
-_BOOLEAN_NAMES = frozenset().union(*BOOLEAN_OPTIONS_2X.values())
-_TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *BOOLEAN_OPTIONS_2X.get(java_class, ())))
-          for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *BOOLEAN_OPTIONS_2X}}
+_READ_AS_BOOLEAN = {java_class: (*BOOLEAN_OPTIONS_2X.get(java_class, ()),
+                                 *WRITE_ONLY_BOOLEAN_OPTIONS_2X.get(java_class, ()))
+                    for java_class in {*BOOLEAN_OPTIONS_2X, *WRITE_ONLY_BOOLEAN_OPTIONS_2X}}
+_BOOLEAN_NAMES = frozenset().union(*_READ_AS_BOOLEAN.values())
+_TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *_READ_AS_BOOLEAN.get(java_class, ())))
+          for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *_READ_AS_BOOLEAN}}
 
 
 @rule("S220", "structure.bad-option-value", Severity.ERROR,

@@ -10,7 +10,11 @@ from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
-_TEMPLATE = "<{element} {attribute}=\"{value}\"> names an undefined {kind}"
+_TEMPLATE = "<{element} {attribute}=\"{value}\"> names an undefined {kind}{missing}"
+# the references an element may leave out (a step of no player; a unit placed for no one); the
+# others both engines look up even when missing or empty, and stop loading the game there
+_OPTIONAL_REFERENCES = frozenset((("step", "player"), ("unitPlacement", "owner")))
+_MISSING = " (the attribute is missing or empty, and TripleA stops loading the game there)"
 
 # The engine's own technology advances, as TripleA 2.x (and 1.9) know them: property -> name. A
 # `<techname>` (or its `tech`) that is one of these properties makes that advance; each
@@ -81,8 +85,8 @@ def _undefined(context, *kinds: str):
         if group.kind in kinds:
             where = {"territory": value} if group.kind == TERRITORY else \
                 {"player": value} if group.kind == PLAYER else {}
-            yield hit(line=line, element=group.element, attribute=group.attribute, value=value, kind=group.kind,
-                      **where)
+            yield hit(line=line, element=group.element, attribute=group.attribute, value=value or "", kind=group.kind,
+                      missing="" if value else _MISSING, **where)
 
 
 def _unresolved(model) -> list[tuple]:
@@ -97,8 +101,9 @@ def _unresolved(model) -> list[tuple]:
             declared = declared | _ENGINE_PLAYERS
         if declared.issuperset(group.values):
             continue  # the usual case, settled in C; else find which values and where
+        required = group.element != "attachment" and (group.element, group.attribute) not in _OPTIONAL_REFERENCES
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
-                  if value and value not in declared]
+                  if (value not in declared if value else required)]
     return found
 
 
@@ -238,7 +243,7 @@ def undefined_other(context):
     table = model.table(TECHNAME_PATH)
     for tech, line in zip(table.column("tech", ""), table.lines) if len(table) else ():
         if tech.strip() and tech not in TECH_ADVANCES:
-            yield hit(line=line, element="techname", attribute="tech", value=tech, kind=TECHNOLOGY)
+            yield hit(line=line, element="techname", attribute="tech", value=tech, kind=TECHNOLOGY, missing="")
 
 
 @rule("R109", "references.undefined-result", Severity.ERROR,
