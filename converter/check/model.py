@@ -98,7 +98,8 @@ USUAL_PATHS = {"unitPlacement": "initialize/unitInitialize/unitPlacement",
 CONNECTION_PATH = "map/connection"
 ATTACHMENT_PATH = "attachmentList/attachment"
 OPTION_PATH = ATTACHMENT_PATH + "/option"
-# attachment type attribute -> kind of thing it attaches to (DTD default: unitType)
+# attachment type attribute -> kind of thing it attaches to (DTD default: unitType); the types
+# GameParser.findAttachment knows, in 2.x and 1.9: another stops the game loading
 ATTACH_KINDS = {
     "unitType": UNIT, "territory": TERRITORY, "resource": RESOURCE, "player": PLAYER,
     "relationship": RELATIONSHIP, "territoryEffect": TERRITORY_EFFECT, "technology": TECHNOLOGY,

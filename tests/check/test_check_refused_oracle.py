@@ -31,7 +31,8 @@ _AS_1_9 = [(re.compile(r"^No unit type: (.*)$"), r"receivesAbilityWhenWith, unit
            (re.compile(r"^No (costs|results) for (production rule|repair rule|rule): (.*)$"), r"no \1  for rule:\3"),
            (re.compile(r"^Unit placement issue .*: hitsTaken is .*$"),
             "hitsTaken cannot be less than zero or greater than one less than total hitpPoints"),
-           (re.compile(r"^Unit placement issue .*: unitDamage is .*$"), "unitDamage cannot be less than zero")]
+           (re.compile(r"^Unit placement issue .*: unitDamage is .*$"), "unitDamage cannot be less than zero"),
+           (re.compile(r"^(Rule already added|Type not found to attach to): "), r"\1:")]
 
 
 # R111: `... names an undefined unit type 'ghost'` or `... names condition 'c' before ...`

@@ -5,7 +5,8 @@ from the game selector); one that fails stops the game loading, with a message t
 attachment but not the option at fault ("land units cannot have certain properties"). This
 module repeats those checks from the options as 2.x's setters leave them, and names the options.
 S232: checks the parser itself makes: a production or repair rule with no cost or no result, a
-starting unit with more hits taken than it survives or negative damage.
+frontier listing a rule twice, an attachment type it does not know, a starting unit with more
+hits taken than it survives or negative damage.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import partial
 from itertools import accumulate, compress, count
 from typing import NamedTuple
 
-from converter.check.model import UNIT, USUAL_PATHS
+from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, REPAIR_RULE, RULE, UNIT, USUAL_PATHS
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
@@ -339,17 +340,21 @@ _RULE_PATHS = (("production/productionRule", "production rule"), ("production/re
 @rule("S232", "structure.parse-refused", Severity.ERROR,
       "{what}: {problem}; TripleA refuses to load the game (\"{engine}\")", beyond_engine=False)
 def parse_refused(context):
-    """Finds production or repair rules with no cost or result, and units placed damaged past their limits.
+    """Finds rules with no cost or result, frontiers listing a rule twice, unknown attachment types, and more.
 
     Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
     `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
-    no `<result>` ("No results for rule"); a `<unitPlacement>` whose `hitsTaken` is below 0 or
-    not below the unit's hit points (it would start dead), or whose `unitDamage` is below 0.
-    The hit points are the unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment
-    gives them, 1 without. The engine's message names the rule or unit type but not the line.
+    no `<result>` ("No results for rule"); a frontier that lists the same rule twice ("Rule
+    already added"); an `<attachment>` whose `type` is none of `unitType`, `territory`,
+    `resource`, `territoryEffect`, `player`, `relationship` and `technology` ("Type not found to
+    attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0 or not below the unit's hit
+    points (it would start dead), or whose `unitDamage` is below 0. The hit points are the
+    unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment gives them, 1 without.
+    The engine's message names the rule, type or unit type but not the line.
 
     Fix: Give the rule its `<cost resource="PUs" quantity="..."/>` and `<result
-    resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells), and make `hitsTaken`
+    resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells); list each rule once per
+    frontier; correct the attachment's `type` (a missing one means `unitType`); make `hitsTaken`
     at most the unit's `hitPoints` less 1 and `unitDamage` 0 or more.
     """
     model = context.model
@@ -368,7 +373,46 @@ def parse_refused(context):
             if index not in resulting:
                 yield hit(line=lines[index], what=f"{kind} {names[index]!r}", problem="it has no <result>",
                           engine=f"No results for rule: {names[index]}")
+    yield from _repeated_frontier_rules(model)
+    yield from _unknown_attachment_types(model)
     yield from _damaged_placements(model)
+
+
+# (frontier path, the element listing a rule, the frontier's kind, the rule's kind, its class as 2.x names it)
+_FRONTIER_PATHS = (("production/productionFrontier", "frontierRules", "production frontier", RULE, "ProductionRule"),
+                   ("production/repairFrontier", "repairRules", "repair frontier", REPAIR_RULE, "RepairRule"))
+
+
+def _repeated_frontier_rules(model):
+    """A frontier's rule listed again: ProductionFrontier.addRule refuses it."""
+    for path, part, kind, rule_kind, shown in _FRONTIER_PATHS:
+        listed = model.table(f"{path}/{part}")
+        if not len(listed):
+            continue
+        pairs = list(zip(listed.owners(model.table(path)), listed.column("name", "")))
+        if len(set(pairs)) == len(pairs):
+            continue  # the usual game, settled in C
+        frontiers, declared, first = model.table(path).column("name", ""), model.names(rule_kind), {}
+        for index, (frontier, name) in enumerate(pairs):
+            if (frontier, name) not in first:
+                first[frontier, name] = index
+            elif name in declared:  # an undefined rule stops the engine before: R105
+                yield hit(line=listed.lines[index], what=f"{kind} {frontiers[frontier]!r}",
+                          problem=f"it lists rule {name!r} again (first on line {listed.lines[first[frontier, name]]})",
+                          engine=f"Rule already added: {shown}:{name}")
+
+
+def _unknown_attachment_types(model):
+    table = model.table(ATTACHMENT_PATH)
+    types = table.column("type", "unitType")
+    if set(types).issubset(ATTACH_KINDS):
+        return  # the usual game
+    names, attached = table.column("name", ""), model.attached
+    for index, attach_type in enumerate(types):
+        if attach_type not in ATTACH_KINDS and index in attached:
+            yield hit(line=table.lines[index], what=f"attachment {names[index]!r}",
+                      problem=f"its type {attach_type!r} is none the engine attaches to ({', '.join(ATTACH_KINDS)})",
+                      engine=f"Type not found to attach to: {attach_type}")
 
 
 def _damaged_placements(model):

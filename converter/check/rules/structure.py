@@ -10,7 +10,8 @@ from operator import eq
 
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
                                             SKIPPED_OPTION_NAMES_2X)
-from converter.check.model import ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS, TERRITORY, UNIT
+from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
+                                   TERRITORY, UNIT)
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
 from converter.check.spelling2x import attachment_name_as_2x
@@ -387,7 +388,8 @@ def attachment_type_mismatch(context):
     table = model.table(ATTACHMENT_PATH)
     pairs = list(zip(table.column("javaClass", ""), table.column("type", "unitType")))
     wrong = {(java_class, attach_type) for java_class, attach_type in set(pairs)  # each distinct pair judged once
-             if attach_type not in expected_types.get(java_class.rsplit(".", 1)[-1], (attach_type,))}
+             if attach_type not in expected_types.get(java_class.rsplit(".", 1)[-1], (attach_type,))
+             and attach_type in ATTACH_KINDS}  # a type the engine does not know at all is S232's
     for index, (java_class, attach_type) in enumerate(pairs) if wrong else ():
         if (java_class, attach_type) in wrong and index in model.attached:
             short = java_class.rsplit(".", 1)[-1]
