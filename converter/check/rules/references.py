@@ -132,9 +132,11 @@ def undefined_player(context):
 
     Why: In most places, such as alliances, territory owners and resources given, TripleA 1.9
     stops loading the game at the first such name (`Could not find player`). `Neutral` is
-    the engines' own player for what nobody owns, so it is never reported. Two places it lets
+    the engines' own player for what nobody owns, so it is never reported. Two places 1.9 lets
     pass, logging only a DTD error: an unknown `owner` of a `<unitPlacement>` makes those units
-    neutral, and an unknown `player` of a `<step>` leaves that step with no player.
+    neutral, and an unknown `player` of a `<step>` leaves that step with no player. TripleA 2.x
+    refuses the step too ("that player cannot be found"), and gives those units no owner at all,
+    not even the neutral player.
 
     Fix: In the game XML, correct the name to a `<player name="...">` of `<playerList>` (it must
     match exactly, case included), or declare the missing player there.
