@@ -7,8 +7,10 @@ game when it fires (S223)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import partial
 from itertools import compress, count
 
 from converter.check.builtin_tables import (ATTACHMENT_OPTIONS_2X, BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X,
@@ -274,7 +276,7 @@ _TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *
 @rule("S220", "structure.bad-option-value", Severity.ERROR,
       "option {option!r}={value} in attachment {name!r} is not {expected}{joined}", beyond_engine=False)
 def bad_option_value(context):
-    """Finds an option that takes a whole number or true/false given another value.
+    """Finds an option that takes a whole number or true/false given another value, or a bad `when`.
 
     Why: TripleA refuses to load the game, with a message that names neither the option nor
     its line (`Attachments:  is not a valid int value`, `Attachments: yes is not a valid
@@ -282,12 +284,15 @@ def bad_option_value(context):
     empty value fails too; true/false in any letter case and nothing else. A `count` given on
     such an option is read with it as `count:value`, which is no number either. The options are
     those 2.x reads this way (from its source: `movement`, `attack`, `isAir`, a territory's
-    `production`, a rule's `uses`, ...). An old `victoryCity` of true/false is not reported: 2.x
-    reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
+    `production`, a rule's `uses`, the shortcuts `isAA` and `isTwoHit`, ...). Two options have
+    a form of their own: a trigger's `when` is `before:<step>` or `after:<step>`, in lower
+    case; a `conditionType` is AND, OR, a number or a rising range such as `1-3` (any case;
+    the old XOR is read as 1). An old `victoryCity` of true/false is not reported: 2.x reads
+    it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
     `$...$`) is not checked.
 
-    Fix: In the game XML, write the option's value as plain digits (`value="2"`) or as `true` or
-    `false`, and drop a `count` from it.
+    Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
+    `false`, or in the form the message gives, and drop a `count` from it.
     """
     model = context.model
     if model is None:
@@ -296,7 +301,8 @@ def bad_option_value(context):
     options = model.options
     values = options.column("value")  # the whole column: other rules read it too
     suspects: list[int] = []  # options of such a name whose value may be refused
-    for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean)):
+    for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean),
+                           *(((name,), partial(_not_formatted, name)) for name in _FORMATTED)):
         indices = list(compress(count(), map(typed.__contains__, names)))  # found in C
         typed_values = list(map(values.__getitem__, indices))
         bad = {value for value in set(typed_values) if value is not None and refused(value)}  # few distinct values
@@ -310,22 +316,48 @@ def bad_option_value(context):
     for index in sorted(set(suspects)):
         owner, name = owners[index], names[index]
         value, given = values[index], options.column_at("count", [index], "")[0]
-        if name not in _TYPED.get(classes[owner], ()) or value is None or owner not in attached:
+        formatted = _FORMATTED.get(name)
+        if (name not in _TYPED.get(classes[owner], ()) if formatted is None else classes[owner] not in formatted[0]) \
+                or value is None or owner not in attached:
             continue  # not such an option of this class; or no value, which the engine skips
         if "$" in value + given or "@" in value + given:
             continue  # a 2.x variable or loop variable, replaced before the value is read
         joined = f"{given}:{value}" if given else value
         boolean = name in _BOOLEAN_NAMES
-        if not (_not_boolean if boolean else _not_whole_number)(joined) or \
-                (name == "victoryCity" and joined.lower() in ("true", "false")):
+        refused = partial(_not_formatted, name) if formatted else _not_boolean if boolean else _not_whole_number
+        if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
             continue
+        expected = formatted[1] if formatted else "true or false" if boolean else "a whole number"
         yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
-                  name=attachment_names[owner], expected="true or false" if boolean else "a whole number",
+                  name=attachment_names[owner], expected=expected,
                   joined=f' (with its count the engine reads "{joined}")' if given else "")
 
 
 def _not_whole_number(value: str) -> bool:
     return java_int(value) is None
+
+
+_CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
+# options of a format of their own: name -> (classes, what their setter takes)
+_FORMATTED = {
+    "when": (("TriggerAttachment",), "'before:<step>' or 'after:<step>'"),  # AbstractTriggerAttachment.setWhen
+    "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
+}
+_CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
+
+
+def _not_formatted(name: str, value: str) -> bool:
+    """Whether the setter of `when` or `conditionType` refuses the value."""
+    if name == "when":
+        parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
+        return len(parts) != 2 or parts[0] not in ("before", "after")
+    if value.lower() == "xor":
+        return False  # 2.x reads the old XOR as 1
+    found = _CONDITION_TYPE.fullmatch(value.upper())
+    if found is None:
+        return True
+    low, high = found.groups()
+    return high is not None and (java_int(high) is None or java_int(low) is None or int(high) <= int(low))
 
 
 def _not_boolean(value: str) -> bool:
