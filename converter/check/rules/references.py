@@ -253,8 +253,8 @@ def undefined_other(context):
 def undefined_result(context):
     """Finds results of production or repair rules that name neither a unit type nor a resource.
 
-    Why: TripleA 1.9 stops loading the game at the first such result (`Could not find resource
-    or unit`), so the map cannot be played.
+    Why: TripleA (1.9 and 2.x) stops loading the game at the first such result (`Could not find
+    resource or unit`), so the map cannot be played; a result with no `resourceOrUnit` too.
 
     Fix: In the game XML's `<production>`, correct the `<result>`'s `resourceOrUnit` to a
     `<unit>` of `<unitList>` or a `<resource>` of `<resourceList>`, or declare the missing one.
@@ -266,8 +266,8 @@ def undefined_result(context):
     for group in model.reference_groups:
         if group.kind == UNIT_OR_RESOURCE and not known.issuperset(group.values):
             for value, line in zip(group.values, group.lines):
-                if value and value not in known:
-                    yield hit(line=line, element=group.element, value=value)
+                if not value or value not in known:  # a missing one too: both engines look it up
+                    yield hit(line=line, element=group.element, value=value or "")
 
 
 @rule("R110", "references.unknown-java-class", Severity.ERROR,
@@ -280,7 +280,8 @@ def unknown_java_class(context):
     its jar), and accepts a short attachment class such as `UnitAttachment`, as TripleA 2.x
     allows, though 1.9 itself does not load a game that uses one. An attachment class in the
     wrong package (`games.strategy.triplea.attachment.UnitAttachment`) is a warning: 2.x drops
-    any package and finds the class by its last name.
+    any package and finds the class by its last name. An attachment or delegate with no
+    `javaClass` stops both engines too.
 
     Fix: In the game XML, correct the `javaClass` to the full name of one of the engine's
     classes, e.g. `games.strategy.triplea.attachments.UnitAttachment`.
@@ -292,9 +293,12 @@ def unknown_java_class(context):
         table = model.anywhere(tag)
         classes = table.column("javaClass", "")
         unknown = {java_class for java_class in set(classes)  # each class judged once
-                   if java_class and not context.engine.class_exists(java_class)}
+                   if (not context.engine.class_exists(java_class) if java_class else tag != "loader")}
         for index, java_class in enumerate(classes) if unknown else ():
-            if java_class in unknown:
+            if not java_class and java_class in unknown:  # 2.x reads no loader: 1.9 alone needs its class
+                yield hit(line=table.lines[index], element=tag, java_class="", note=" (the attribute is missing or "
+                          "empty, and TripleA stops loading the game there)")
+            elif java_class in unknown:
                 simple = java_class.rsplit(".", 1)[-1]
                 if tag == "attachment" and "." in java_class and context.engine.class_exists(simple):
                     yield hit(line=table.lines[index], element=tag, java_class=java_class, severity=Severity.WARNING,
