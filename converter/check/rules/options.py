@@ -276,19 +276,21 @@ _TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *
 @rule("S220", "structure.bad-option-value", Severity.ERROR,
       "option {option!r}={value} in attachment {name!r} is not {expected}{joined}", beyond_engine=False)
 def bad_option_value(context):
-    """Finds an option that takes a whole number or true/false given another value, or a bad `when`.
+    """Finds an option given a value its setter refuses: not a whole number, true/false or its form.
 
     Why: TripleA refuses to load the game, with a message that names neither the option nor
-    its line (`Attachments:  is not a valid int value`, `Attachments: yes is not a valid
-    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces, so an
-    empty value fails too; true/false in any letter case and nothing else. A `count` given on
-    such an option is read with it as `count:value`, which is no number either. The options are
-    those 2.x reads this way (from its source: `movement`, `attack`, `isAir`, a territory's
-    `production`, a rule's `uses`, the shortcuts `isAA` and `isTwoHit`, ...). Two options have
-    a form of their own: a trigger's `when` is `before:<step>` or `after:<step>`, in lower
-    case; a `conditionType` is AND, OR, a number or a rising range such as `1-3` (any case;
-    the old XOR is read as 1). An old `victoryCity` of true/false is not reported: 2.x reads
-    it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
+    its line (`Attachments: x is not a valid int value`, `Attachments: yes is not a valid
+    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces;
+    true/false in any letter case and nothing else. A `count` given on such an option is read
+    with it as `count:value`, which is no number either. The options are those 2.x reads this
+    way (from its source: `movement`, `attack`, `isAir`, a territory's `production`, a rule's
+    `uses`, the shortcuts `isAA` and `isTwoHit`, ...). Some options have a form of their own: a
+    trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
+    AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
+    condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
+    type's `archeType` is war, allied or neutral. An empty value is a warning: 2.x skips such
+    an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported: 2.x reads it
+    as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
     `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
@@ -328,6 +330,11 @@ def bad_option_value(context):
         if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
             continue
         expected = formatted[1] if formatted else "true or false" if boolean else "a whole number"
+        if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
+            yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
+                      name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
+                      joined="; TripleA 2.x skips the option, 1.9 refuses to load the game")
+            continue
         yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
                   name=attachment_names[owner], expected=expected,
                   joined=f' (with its count the engine reads "{joined}")' if given else "")
@@ -342,6 +349,8 @@ _CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionA
 _FORMATTED = {
     "when": (("TriggerAttachment",), "'before:<step>' or 'after:<step>'"),  # AbstractTriggerAttachment.setWhen
     "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
+    "rounds": (("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+"),  # AbstractRulesAttachment.setRounds
+    "archeType": (("RelationshipTypeAttachment",), "war, allied or neutral"),
 }
 _CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
 
@@ -351,6 +360,13 @@ def _not_formatted(name: str, value: str) -> bool:
     if name == "when":
         parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
         return len(parts) != 2 or parts[0] not in ("before", "after")
+    if name == "rounds":  # each part a round, or a range: two rounds, or a round and +
+        return any(java_int(part) is None and not ((ends := part.split("-"))[1:] and len(ends) == 2
+                                                   and java_int(ends[0]) is not None
+                                                   and (ends[1] == "+" or java_int(ends[1]) is not None))
+                   for part in value.split(":"))
+    if name == "archeType":
+        return value.lower() not in ("war", "allied", "neutral")
     if value.lower() == "xor":
         return False  # 2.x reads the old XOR as 1
     found = _CONDITION_TYPE.fullmatch(value.upper())
