@@ -195,11 +195,11 @@ def property_value(context):
     Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
     false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
     the value, so it fails with an error when it reads such a property as true or false. The
-    names 2.x reads as text (`mapName`, `notes`) are not reported. A number, `min` or `max`
-    that is not whole (as Java reads it: no blank around it, within -2147483648..2147483647),
-    or a number outside `min`..`max`, stops TripleA 1.9 loading the game when
-    the property is `editable="true"`; a fixed property's range is never read (not reported),
-    and 1.9 reads a value that is not a number as 0.
+    names 2.x reads as text (`mapName`, `notes`) are not reported. A number that is not whole
+    (as Java reads it: no blank around it, within -2147483648..2147483647), or a number outside
+    `min`..`max`, stops TripleA 1.9 loading the game when the property is `editable="true"`; a
+    fixed property's range is never read (not reported), and 1.9 reads a value that is not a
+    number as 0. A `min` or `max` that is no whole number is S214's.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range).
@@ -215,8 +215,10 @@ def property_value(context):
                 problem = "value must be a whole number"
         elif prop.value_type == "number":
             value, low, high = java_int(prop.value), java_int(prop.minimum or "0"), java_int(prop.maximum or "0")
-            if value is None or low is None or high is None:
-                problem = "value, min and max must be whole numbers"
+            if value is None:
+                problem = "value must be a whole number"
+            elif low is None or high is None:
+                pass  # a min or max that is no number stops both engines: S214's
             elif not low <= value <= high:
                 problem = f"outside its range {low}..{high}"
         if problem:

@@ -400,16 +400,19 @@ def attachment_type_mismatch(context):
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number",
       beyond_engine=False)
 def bad_quantity(context):
-    """Finds a `quantity` attribute that is not a whole number.
+    """Finds a `quantity` or other number attribute (`maxRunCount`, `min` ...) that is not a whole number.
 
     Why: TripleA stops loading the game with a bare number-format error that quotes the text but
     not where it is. It reads the value as Java's `Integer.valueOf` does, untrimmed: an optional
     sign and digits only, from -2147483648 to 2147483647, so an empty value or one with spaces
     around it fails too. Checked on every `<unitPlacement>`, `<heldUnits>`, `<resourceGiven>`,
     `<cost>` and `<result>`; a missing `quantity` is not reported here (2.x reads it as 0, 1.9
-    refuses it; X004 reports it, as the DTD requires it).
+    refuses it; X004 reports it, as the DTD requires it). Also checked: the other attributes
+    2.x's XML reader reads as numbers, and refuses the game over: a placement's `hitsTaken` and
+    `unitDamage`, a step's `maxRunCount`, an `<offset round>`, a relationship's `roundValue`,
+    `<diceSides value>`, and a property's `min` and `max` (its own or its `<number>`'s).
 
-    Fix: Write the quantity as plain digits, e.g. `quantity="2"`, in that element of the game XML.
+    Fix: Write the number as plain digits, e.g. `quantity="2"`, in that element of the game XML.
     """
     model = context.model
     for tag in QUANTITY_TAGS if model is not None else ():
@@ -418,6 +421,25 @@ def bad_quantity(context):
             # short decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs more
             if value is not None and not (value.isdecimal() and len(value) < 10) and java_int(value) is None:
                 yield hit(line=table.lines[index], element=tag, attribute="quantity", value=value)
+    for path, attributes in _NUMBER_ATTRIBUTES if model is not None else ():
+        table = model.table(path)
+        for attribute in attributes if len(table) else ():
+            for index, value in enumerate(table.column(attribute)):
+                if value is not None and not (value.isdecimal() and len(value) < 10) and java_int(value) is None:
+                    yield hit(line=table.lines[index], element=path.rpartition("/")[2], attribute=attribute,
+                              value=value)
+
+
+# the other attributes 2.x's XML reader casts to numbers (org.triplea.map.data.elements), where they stand
+_NUMBER_ATTRIBUTES = (
+    ("initialize/unitInitialize/unitPlacement", ("hitsTaken", "unitDamage")),
+    ("gamePlay/sequence/step", ("maxRunCount",)),
+    ("gamePlay/offset", ("round",)),
+    ("initialize/relationshipInitialize/relationship", ("roundValue",)),
+    ("diceSides", ("value",)),
+    ("propertyList/property", ("min", "max")),
+    ("propertyList/property/number", ("min", "max")),
+)
 
 
 def java_int(text: str) -> int | None:
