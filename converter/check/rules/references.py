@@ -3,9 +3,9 @@ we report them all, with lines)."""
 
 from __future__ import annotations
 
-from converter.check.model import (DELEGATE, FRONTIER, JAVA_CLASS_TAGS, PLAYER, RELATIONSHIP, REPAIR_FRONTIER,
-                                   REPAIR_RULE, RESOURCE, RULE, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT, UNIT,
-                                   UNIT_OR_RESOURCE)
+from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DELEGATE, FRONTIER, JAVA_CLASS_TAGS, PLAYER,
+                                   RELATIONSHIP, REPAIR_FRONTIER, REPAIR_RULE, RESOURCE, RULE, TECHNOLOGY, TERRITORY,
+                                   TERRITORY_EFFECT, UNIT, UNIT_OR_RESOURCE, ReferenceGroup)
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.rule import hit, rule
 from converter.findings import Severity
@@ -104,7 +104,19 @@ def _unresolved(model) -> list[tuple]:
         required = group.element != "attachment" and (group.element, group.attribute) not in _OPTIONAL_REFERENCES
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
                   if (value not in declared if value else required)]
-    return found
+    return found + _without_target(model)
+
+
+def _without_target(model) -> list[tuple]:
+    """(group, "", line) of each attachment with no attachTo: GameParser.findAttachment looks the
+    missing name up as its type's kind (not so a 2.x variable's, which may stand for nothing)."""
+    table = model.table(ATTACHMENT_PATH)
+    targets = table.column("attachTo")
+    if all(targets) or not model.one_attachment_per_element:
+        return []
+    types = table.column("type", "unitType")
+    return [(ReferenceGroup(ATTACH_KINDS[types[index]], "attachment", "attachTo", [], table), "",
+             table.lines[index]) for index, target in enumerate(targets) if not target and types[index] in ATTACH_KINDS]
 
 
 @rule("R101", "references.undefined-territory", Severity.ERROR, _TEMPLATE, beyond_engine=False)
