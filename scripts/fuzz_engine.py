@@ -217,13 +217,13 @@ def main(argv: list[str] | None = None) -> int:
             print("no game XML that 1.9 loads to start from", file=sys.stderr)
             return 2
         print(f"seed {seed}; {len(bases)} base XMLs; {args.minutes:g} minutes", flush=True)
-        counts, examples = _campaign(bases, oracle, Mutator(random.Random(seed)), args.minutes, scratch,
+        counts, examples = campaign(bases, oracle, Mutator(random.Random(seed)), args.minutes, scratch,
                                      out / "disagreements.jsonl")
-    _report(counts, examples, out)
+    report(counts, examples, out)
     return 0
 
 
-def _campaign(bases: list[Path], oracle: Oracle, mutator: Mutator, minutes: float, scratch: Path,
+def campaign(bases: list[Path], oracle: Oracle, mutator: Mutator, minutes: float, scratch: Path,
               log_path: Path) -> tuple[Counter, dict]:
     engine, parser = load_engine(), hardened_parser()
     sources = [(base, base.read_bytes()) for base in bases]
@@ -259,7 +259,7 @@ def _campaign(bases: list[Path], oracle: Oracle, mutator: Mutator, minutes: floa
     return counts, examples
 
 
-def _report(counts: Counter, examples: dict, out: Path) -> None:
+def report(counts: Counter, examples: dict, out: Path) -> None:
     total = sum(counts.values())
     agree = sum(count for (kind, _), count in counts.items() if kind == "agree")
     print(f"{total} mutants: {agree} agree, {total - agree} disagree (details: {out / 'disagreements.jsonl'})")
