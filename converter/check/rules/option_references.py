@@ -98,16 +98,14 @@ def undefined_in_option(context):
         value_format = OPTION_FORMATS.get(format_key)
         if value_format is None:
             continue
-        checked = _all_declared(value_format, [value for _, value in values], declared)
-        for key, value in values:
-            found = [] if checked else _undefined(value_format, value, declared)
-            if found:
-                undefined[key] = found
-            if value_format.ordered and not with_variables:  # the attachment named that the list declares last
-                last = max((max(map(declared.first(kind).get, named, repeat(-1)))
-                            for kind, named in _named(value_format, value) if kind in ATTACHMENT_KINDS), default=-1)
-                if last > 0:
-                    latest[key] = last
+        if not _all_declared(value_format, [value for _, value in values], declared):
+            for key, value in values:
+                found = _undefined(value_format, value, declared)
+                if found:
+                    undefined[key] = found
+        if value_format.ordered and not with_variables:  # the element of the attachment named declared last
+            latest.update((key, last) for (key, _), last in zip(values, _latest(value_format, values, declared))
+                          if last > 0)
     if not undefined and not latest:
         return
     attached, lines = model.attached, model.options.lines
@@ -148,6 +146,21 @@ def _suggestion(kind: str, name: str, known: frozenset[str]) -> str:
                 "spelling, but not the names options give")
     close = closest_name(name.strip(), known) if name.strip() else None
     return f"; did you mean {close!r}?" if close else ""
+
+
+def _latest(value_format: ValueFormat, values: list[tuple], declared: "_Declared") -> list[int]:
+    """For each (key, value): the <attachment> element of the last declared of the attachments
+    the value names (-1 for none)."""
+    places = value_format.places
+    if places and len(places) == 1 and not (value_format.optional_count or value_format.stop or value_format.whole):
+        index, kind, rest = places[0]  # `conditions` and `activateTrigger`: one field from a fixed place
+        first = declared.first(kind).get
+        if rest:
+            return [max(map(first, value.split(":")[index:], repeat(-1))) for _, value in values]
+        return [first((value.split(":", index + 1) + [""])[index], -1) for _, value in values]
+    return [max((max(map(declared.first(kind).get, named, repeat(-1)))
+                 for kind, named in _named(value_format, value) if kind in ATTACHMENT_KINDS), default=-1)
+            for _, value in values]
 
 
 def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Declared") -> bool:
