@@ -7,6 +7,7 @@ module repeats those checks from the options as 2.x's setters leave them, and na
 S232: checks the parser itself makes: a production or repair rule with no cost or no result, a
 frontier listing a rule twice, an attachment type it does not know, a starting unit with more
 hits taken than it survives or negative damage.
+S233: what 2.x's XML reader refuses before the parser: a true/false attribute given another value.
 """
 
 from __future__ import annotations
@@ -451,3 +452,39 @@ def _hit_points(model) -> dict[str, int]:
         if fields is not None:
             found[unit] = fields[0]["hitPoints"]
     return found
+
+
+# the attributes 2.x's XML reader casts to true/false (org.triplea.map.data.elements), where they stand
+_BOOLEAN_ATTRIBUTES = (("map/territory", ("water",)), ("playerList/player", ("optional", "canBeDisabled", "isHidden")),
+                       ("propertyList/property", ("editable",)))
+
+
+@rule("S233", "structure.bad-boolean-attribute", Severity.ERROR,
+      "<{element} {attribute}=\"{value}\"> is not true or false, and TripleA 2.x refuses to load the game")
+def bad_boolean_attribute(context):
+    """Finds a `water`, `optional`, `editable` or other true/false attribute given another value.
+
+    Why: TripleA 2.x's XML reader takes `true` or `false` there, in any letter case but with no
+    blank around it, and refuses the game over anything else ("Invalid value: yes, required
+    either 'true' or 'false'"), naming the value but not where it is. TripleA 1.9 read another
+    value as false, so a map that loaded there (`water="yes"` made a land territory) stops
+    loading in 2.x. Checked: a territory's `water`; a player's `optional`, `canBeDisabled` and
+    `isHidden`; a property's `editable`.
+
+    Fix: Write `true` or `false` in that attribute of the game XML, or leave the attribute out
+    (it is false then).
+    """
+    model = context.model
+    for path, attributes in _BOOLEAN_ATTRIBUTES if model is not None else ():
+        table = model.table(path)
+        for attribute in attributes if len(table) else ():
+            values = table.column(attribute)
+            if set(values) <= _READ_AS_BOOLEAN:
+                continue  # the usual game
+            for index, value in enumerate(values):
+                if value is not None and value.lower() not in ("true", "false"):
+                    yield hit(line=table.lines[index], element=path.rpartition("/")[2], attribute=attribute,
+                              value=value)
+
+
+_READ_AS_BOOLEAN = frozenset((None, "true", "false", "True", "False", "TRUE", "FALSE"))  # the usual values
