@@ -16,7 +16,7 @@ here (2.x also finds the support attachments it makes itself).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from converter.check.model import (FRONTIER, PLAYER, RELATIONSHIP, RESOURCE, RULE, TECHNOLOGY, TERRITORY,
@@ -50,6 +50,8 @@ class ValueFormat:
     places: tuple[tuple[int, str, bool], ...] | None = None
     optional_count: bool = False  # the first field is a count when it reads as a whole number
     ordered: bool = False  # names attachments: where they stand in the list matters
+    least: int = 0  # parts the setter needs at least (the count included)
+    most: int | None = None  # parts it takes at most
 
 
 def _format(spec: str, keywords: str = "", stop: str = "", whole: str = "", case_sensitive: bool = True,
@@ -183,3 +185,32 @@ OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyTyp
 })
 OPTION_NAMES = frozenset(name for _, name in OPTION_FORMATS)
 
+# how many parts (the count included) the setters take, for formats that bound them: fewer, or
+# more, and they refuse the game (2.x's setters, the `s.length` tests)
+_PARTS = {
+    **dict.fromkeys((("PlayerAttachment", "attackingLimit"), ("PlayerAttachment", "movementLimit"),
+                     ("PlayerAttachment", "placementLimit")), (3, None)),
+    **dict.fromkeys((("PlayerAttachment", "suicideAttackResources"), ("PoliticalActionAttachment", "costResources"),
+                     ("UserActionAttachment", "costResources"), ("TerritoryAttachment", "whenCapturedByGoesTo"),
+                     ("UnitAttachment", "consumesUnits"), ("UnitAttachment", "createsResourcesList"),
+                     ("UnitAttachment", "createsUnitsList"), ("UnitAttachment", "fuelCost"),
+                     ("UnitAttachment", "fuelFlatCost"),
+                     *(("TechAbilityAttachment", name) for name in _TECH_BONUS)), (2, 2)),
+    ("PoliticalActionAttachment", "relationshipChange"): (3, 3),
+    ("TriggerAttachment", "relationshipChange"): (4, 4),
+    ("RulesAttachment", "battle"): (5, None),
+    ("RulesAttachment", "productionPerXTerritories"): (1, 2),
+    **dict.fromkeys((("RulesAttachment", "unitPresence"), ("TechAbilityAttachment", "airborneTargettedByAA"),
+                     ("TechAbilityAttachment", "unitAbilitiesGained"), ("TerritoryAttachment", "resources"),
+                     ("TerritoryEffectAttachment", "combatDefenseEffect"),
+                     ("TerritoryEffectAttachment", "combatOffenseEffect"),
+                     ("TerritoryEffectAttachment", "movementCostModifier"), ("UnitAttachment", "givesMovement"),
+                     ("TriggerAttachment", "placement"), ("TriggerAttachment", "purchase"),
+                     ("TriggerAttachment", "removeUnits")), (2, None)),
+    **dict.fromkeys((("TriggerAttachment", "activateTrigger"), ("UserActionAttachment", "activateTrigger")), (6, 6)),
+    ("TriggerAttachment", "changeOwnership"): (4, None),
+    **dict.fromkeys((("UnitAttachment", "whenHitPointsDamagedChangesInto"),
+                     ("UnitAttachment", "whenHitPointsRepairedChangesInto")), (3, 3)),
+}
+OPTION_FORMATS = MappingProxyType({key: replace(value_format, least=_PARTS[key][0], most=_PARTS[key][1])
+                                   if key in _PARTS else value_format for key, value_format in OPTION_FORMATS.items()})

@@ -22,6 +22,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     objectives,
     optional_files,
     option_references,
+    option_values,
     options,
     place_options,
     production_tabs,

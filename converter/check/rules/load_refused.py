@@ -341,7 +341,7 @@ _RULE_PATHS = (("production/productionRule", "production rule"), ("production/re
 @rule("S232", "structure.parse-refused", Severity.ERROR,
       "{what}: {problem}; TripleA refuses to load the game (\"{engine}\")", beyond_engine=False)
 def parse_refused(context):
-    """Finds rules with no cost or result, frontiers listing a rule twice, unknown attachment types, and more.
+    """Finds rules with no cost or result, a rule listed twice, an unknown attachment type, bad damage.
 
     Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
     `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or

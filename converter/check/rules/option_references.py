@@ -84,14 +84,15 @@ def undefined_in_option(context):
     classes, owners = attachment_classes(model), model.option_owners
     # (class, option, count, value) of each: big games repeat the same values hundreds of times,
     # so each distinct one is read once (the keys are built and counted in C)
-    values = model.options.column("value")  # the whole column, which S220 reads too (None: no value)
+    # the whole columns, read once in C: the later rules of options are given theirs from them
+    values, counts = model.options.column("value", ""), model.options.column("count", "")
     keys = list(zip(map(classes.__getitem__, map(owners.__getitem__, chosen)), map(names.__getitem__, chosen),
-                    model.options.column_at("count", chosen, ""), map(values.__getitem__, chosen)))
+                    map(counts.__getitem__, chosen), map(values.__getitem__, chosen)))
     declared = _Declared(model)
     with_variables = bool(model.variables) or not model.one_attachment_per_element
     by_format: dict[tuple[str, str], list] = defaultdict(list)
     for key in dict.fromkeys(keys):
-        if key[3]:  # 2.x skips an option with no value or an empty one
+        if key[3]:  # 2.x skips an option with an empty value (or none)
             by_format[key[:2]].append((key, f"{key[2]}:{key[3]}" if key[2] else key[3]))
     undefined, latest = {}, {}  # key -> (kind, name) of the names not declared; the last element of one named
     for format_key, values in by_format.items():  # each format asked of at once where it can be

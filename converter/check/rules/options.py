@@ -1,23 +1,20 @@
-"""S213, S218-S221, S223: an attachment's options as the engine sets them. It sets an option
-each time it is given: an option of one value keeps the last (S219), a list gets the entry
-twice (S213), and a trigger's one attachment name is replaced (S218); it refuses a game whose
-number or true/false option has another value (S220); a trigger set to fire at a step the
-sequence lacks never fires there (S221); and one changing a property its target lacks stops the
-game when it fires (S223)."""
+"""S213, S218, S219, S221, S223: an attachment's options as the engine sets them. It sets an
+option each time it is given: an option of one value keeps the last (S219), a list gets the
+entry twice (S213), and a trigger's one attachment name is replaced (S218); a trigger set to
+fire at a step the sequence lacks never fires there (S221); and one changing a property its
+target lacks stops the game when it fires (S223). The values its setters refuse are S220's
+(option_values)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
-from functools import partial
 from itertools import compress, count
 
-from converter.check.builtin_tables import (ATTACHMENT_OPTIONS_2X, BOOLEAN_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X,
-                                            WHOLE_NUMBER_OPTIONS_2X, WRITE_ONLY_BOOLEAN_OPTIONS_2X)
+from converter.check.builtin_tables import ATTACHMENT_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH, expand
 from converter.check.rule import hit, rule
-from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized, java_int
+from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -192,7 +189,7 @@ def option_replaced(context):
             given = f"options {written[replaced]!r} and {written[last]!r} both set {names[last]!r}"
             engine = "TripleA 2.x"
         yield hit(line=options.lines[last], given=given, engine=engine, name=attachment_names[owner],
-                  value=_shown(values[-1], counts[-1]), earlier=_shown(values[earlier], counts[earlier]),
+                  value=shown_value(values[-1], counts[-1]), earlier=shown_value(values[earlier], counts[earlier]),
                   earlier_line=options.lines[replaced])
 
 
@@ -259,125 +256,9 @@ def _effect(option: str, value: str, count: str) -> tuple[str, str]:
     return _LEGACY_VALUES.get((option, value), value), count
 
 
-def _shown(value: str, count: str) -> str:
+def shown_value(value: str, count: str) -> str:
+    """An option's value as messages quote it, with its count when it has one."""
     return f'"{value}" (count "{count}")' if count else f'"{value}"'
-
-
-# no name is a number on one class and true/false on another: the name tells which
-_WHOLE_NUMBER_NAMES = frozenset().union(*WHOLE_NUMBER_OPTIONS_2X.values())
-_READ_AS_BOOLEAN = {java_class: (*BOOLEAN_OPTIONS_2X.get(java_class, ()),
-                                 *WRITE_ONLY_BOOLEAN_OPTIONS_2X.get(java_class, ()))
-                    for java_class in {*BOOLEAN_OPTIONS_2X, *WRITE_ONLY_BOOLEAN_OPTIONS_2X}}
-_BOOLEAN_NAMES = frozenset().union(*_READ_AS_BOOLEAN.values())
-_TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *_READ_AS_BOOLEAN.get(java_class, ())))
-          for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *_READ_AS_BOOLEAN}}
-
-
-@rule("S220", "structure.bad-option-value", Severity.ERROR,
-      "option {option!r}={value} in attachment {name!r} is not {expected}{joined}", beyond_engine=False)
-def bad_option_value(context):
-    """Finds an option given a value its setter refuses: not a whole number, true/false or its form.
-
-    Why: TripleA refuses to load the game, with a message that names neither the option nor
-    its line (`Attachments: x is not a valid int value`, `Attachments: yes is not a valid
-    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces;
-    true/false in any letter case and nothing else. A `count` given on such an option is read
-    with it as `count:value`, which is no number either. The options are those 2.x reads this
-    way (from its source: `movement`, `attack`, `isAir`, a territory's `production`, a rule's
-    `uses`, the shortcuts `isAA` and `isTwoHit`, ...). Some options have a form of their own: a
-    trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
-    AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
-    condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
-    type's `archeType` is war, allied or neutral. An empty value is a warning: 2.x skips such
-    an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported: 2.x reads it
-    as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable (`@...@`,
-    `$...$`) is not checked.
-
-    Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
-    `false`, or in the form the message gives, and drop a `count` from it.
-    """
-    model = context.model
-    if model is None:
-        return
-    written, names = model.option_names, names_as_2x_reads_them(model)
-    options = model.options
-    values = options.column("value")  # the whole column: other rules read it too
-    suspects: list[int] = []  # options of such a name whose value may be refused
-    for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean),
-                           *(((name,), partial(_not_formatted, name)) for name in _FORMATTED)):
-        indices = list(compress(count(), map(typed.__contains__, names)))  # found in C
-        typed_values = list(map(values.__getitem__, indices))
-        bad = {value for value in set(typed_values) if value is not None and refused(value)}  # few distinct values
-        if bad:
-            suspects += compress(indices, map(bad.__contains__, typed_values))
-        suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
-    if not suspects:
-        return  # the usual game
-    classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
-    attached, owners = model.attached, model.option_owners
-    for index in sorted(set(suspects)):
-        owner, name = owners[index], names[index]
-        value, given = values[index], options.column_at("count", [index], "")[0]
-        formatted = _FORMATTED.get(name)
-        if (name not in _TYPED.get(classes[owner], ()) if formatted is None else classes[owner] not in formatted[0]) \
-                or value is None or owner not in attached:
-            continue  # not such an option of this class; or no value, which the engine skips
-        if "$" in value + given or "@" in value + given:
-            continue  # a 2.x variable or loop variable, replaced before the value is read
-        joined = f"{given}:{value}" if given else value
-        boolean = name in _BOOLEAN_NAMES
-        refused = partial(_not_formatted, name) if formatted else _not_boolean if boolean else _not_whole_number
-        if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
-            continue
-        expected = formatted[1] if formatted else "true or false" if boolean else "a whole number"
-        if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
-            yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
-                      name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
-                      joined="; TripleA 2.x skips the option, 1.9 refuses to load the game")
-            continue
-        yield hit(line=options.lines[index], option=written[index], value=_shown(value, ""),
-                  name=attachment_names[owner], expected=expected,
-                  joined=f' (with its count the engine reads "{joined}")' if given else "")
-
-
-def _not_whole_number(value: str) -> bool:
-    return java_int(value) is None
-
-
-_CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
-# options of a format of their own: name -> (classes, what their setter takes)
-_FORMATTED = {
-    "when": (("TriggerAttachment",), "'before:<step>' or 'after:<step>'"),  # AbstractTriggerAttachment.setWhen
-    "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
-    "rounds": (("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+"),  # AbstractRulesAttachment.setRounds
-    "archeType": (("RelationshipTypeAttachment",), "war, allied or neutral"),
-}
-_CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
-
-
-def _not_formatted(name: str, value: str) -> bool:
-    """Whether the setter of `when` or `conditionType` refuses the value."""
-    if name == "when":
-        parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
-        return len(parts) != 2 or parts[0] not in ("before", "after")
-    if name == "rounds":  # each part a round, or a range: two rounds, or a round and +
-        return any(java_int(part) is None and not ((ends := part.split("-"))[1:] and len(ends) == 2
-                                                   and java_int(ends[0]) is not None
-                                                   and (ends[1] == "+" or java_int(ends[1]) is not None))
-                   for part in value.split(":"))
-    if name == "archeType":
-        return value.lower() not in ("war", "allied", "neutral")
-    if value.lower() == "xor":
-        return False  # 2.x reads the old XOR as 1
-    found = _CONDITION_TYPE.fullmatch(value.upper())
-    if found is None:
-        return True
-    low, high = found.groups()
-    return high is not None and (java_int(high) is None or java_int(low) is None or int(high) <= int(low))
-
-
-def _not_boolean(value: str) -> bool:
-    return value.lower() not in ("true", "false")
 
 
 _TRIGGER_CLASS = "TriggerAttachment"

@@ -1,0 +1,218 @@
+"""S220: option values their setters refuse: a whole number or true/false that is neither,
+the forms of `when`, `conditionType`, `rounds` and `archeType`, and the parts of options of
+several parts (`count:unit`); the names in those values are R111's (option_references)."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from itertools import compress, count
+
+from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X, WRITE_ONLY_BOOLEAN_OPTIONS_2X
+from converter.check.model import ATTACHMENT_PATH
+from converter.check.option_formats import KINDS, OPTION_FORMATS
+from converter.check.rule import hit, rule
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, shown_value
+from converter.check.rules.structure import java_int
+from converter.findings import Severity
+
+# no name is a number on one class and true/false on another: the name tells which
+_WHOLE_NUMBER_NAMES = frozenset().union(*WHOLE_NUMBER_OPTIONS_2X.values())
+_READ_AS_BOOLEAN = {java_class: (*BOOLEAN_OPTIONS_2X.get(java_class, ()),
+                                 *WRITE_ONLY_BOOLEAN_OPTIONS_2X.get(java_class, ()))
+                    for java_class in {*BOOLEAN_OPTIONS_2X, *WRITE_ONLY_BOOLEAN_OPTIONS_2X}}
+_BOOLEAN_NAMES = frozenset().union(*_READ_AS_BOOLEAN.values())
+_TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *_READ_AS_BOOLEAN.get(java_class, ())))
+          for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *_READ_AS_BOOLEAN}}
+
+
+@rule("S220", "structure.bad-option-value", Severity.ERROR,
+      "option {option!r}={value} in attachment {name!r} is not {expected}{joined}", beyond_engine=False)
+def bad_option_value(context):
+    """Finds an option given a value its setter refuses: not a whole number, true/false or its form.
+
+    Why: TripleA refuses to load the game, with a message that names neither the option nor
+    its line (`Attachments: x is not a valid int value`, `Attachments: yes is not a valid
+    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces;
+    true/false in any letter case and nothing else. A `count` given on such an option is read
+    with it as `count:value`, which is no number either. The options are those 2.x reads this
+    way (from its source: `movement`, `attack`, `isAir`, a territory's `production`, a rule's
+    `uses`, the shortcuts `isAA` and `isTwoHit`, ...). Some options have a form of their own: a
+    trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
+    AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
+    condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
+    type's `archeType` is war, allied or neutral. An option of several parts (`createsUnitsList`
+    `count:unit`, a condition's `unitPresence`, `activateTrigger`, a player's `placementLimit`)
+    needs as many parts as its setter reads, with numbers and true/false where it reads them
+    (the message gives the form); a name there is R111's. An empty value is a warning: 2.x
+    skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported:
+    2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable
+    (`@...@`, `$...$`) is not checked.
+
+    Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
+    `false`, or in the form the message gives; drop a `count` from a plain number, and give one
+    where the form starts with a number.
+    """
+    model = context.model
+    if model is None:
+        return
+    written, names = model.option_names, names_as_2x_reads_them(model)
+    options = model.options
+    values = options.column("value")  # the whole column: other rules read it too
+    suspects: list[int] = []  # options of such a name whose value may be refused
+    for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean)):
+        indices = list(compress(count(), map(typed.__contains__, names)))  # found in C
+        typed_values = list(map(values.__getitem__, indices))
+        bad = {value for value in set(typed_values) if value is not None and refused(value)}  # few distinct values
+        if bad:
+            suspects += compress(indices, map(bad.__contains__, typed_values))
+        suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
+    # the options of a form of their own, and of several parts: each distinct value read once
+    formed = list(compress(count(), map(_FORMED_NAMES.__contains__, names)))
+    if formed:
+        triples = list(zip(map(names.__getitem__, formed), options.column_at("count", formed, ""),
+                           map(values.__getitem__, formed)))
+        bad = {triple for triple in set(triples) if triple[2] and _maybe_refused(*triple)}
+        suspects += compress(formed, map(bad.__contains__, triples)) if bad else ()
+    if not suspects:
+        return  # the usual game
+    classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
+    attached, owners = model.attached, model.option_owners
+    for index in sorted(set(suspects)):
+        owner, name = owners[index], names[index]
+        value, given = values[index], options.column_at("count", [index], "")[0]
+        formatted, shape = _FORMATTED.get(name), OPTION_FORMATS.get((classes[owner], name))
+        typed = name in _TYPED.get(classes[owner], ())
+        if not (typed or formatted and classes[owner] in formatted[0] or shape) or value is None \
+                or owner not in attached:
+            continue  # not such an option of this class; or no value, which the engine skips
+        if "$" in value + given or "@" in value + given:
+            continue  # a 2.x variable or loop variable, replaced before the value is read
+        joined = f"{given}:{value}" if given else value
+        boolean = name in _BOOLEAN_NAMES
+        refused = partial(_not_formatted, name) if formatted else _not_boolean if boolean else \
+            _not_whole_number if typed else partial(_out_of_shape, shape)
+        if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
+            continue
+        expected = formatted[1] if formatted else "true or false" if boolean else "a whole number" if typed else \
+            f"in the form {_shape_text(shape)}"
+        if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
+            yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
+                      name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
+                      joined="; TripleA 2.x skips the option, 1.9 refuses to load the game")
+            continue
+        yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
+                  name=attachment_names[owner], expected=expected,
+                  joined=f' (with its count the engine reads "{joined}")' if given else "")
+
+
+def _not_whole_number(value: str) -> bool:
+    return java_int(value) is None
+
+
+# the options of several parts (`count:unit`, `player:player:relationship` ...) whose parts or
+# numbers and true/false parts their setters count or read: name -> their formats, any class
+_SHAPES: dict[str, list] = {}
+for (_, _name), _shape in OPTION_FORMATS.items():
+    if _shape.least or _shape.most is not None or {"int", "bool"} & {field.rstrip("?*") for field in _shape.fields}:
+        _SHAPES.setdefault(_name, []).append(_shape)
+_PLACEHOLDERS = {"int": "<number>", "bool": "true|false", "text": "<text>"}
+_PART_PATTERNS = {"int": "[-+]?[0-9]{1,9}", "bool": "(?i:true|false)"}  # (longer numbers: read in full)
+
+
+def _shape_pattern(shape) -> str:
+    """A regular expression every value the setter takes matches (it may match a few others,
+    which `_out_of_shape` then refuses): a filter run in C over a map's many values."""
+    if shape.places is None:  # an irregular format: its number of parts alone
+        most = "" if shape.most is None else shape.most - 1
+        return f"[^:]*(?::[^:]*){{{max(shape.least - 1, 0)},{most}}}"
+    fields = shape.fields[1:] if shape.optional_count else shape.fields
+    parts = [_PART_PATTERNS.get(field.rstrip("*"), "[^:]*") + ("(?::[^:]*)*" if field.endswith("*") else "")
+             for field in fields]
+    pattern = ("(?:[-+]?[0-9]{1,9}:)?" if shape.optional_count else "") + ":".join(parts)
+    if shape.most is None and not fields[-1].endswith("*"):
+        pattern += "(?::[^:]*)*"  # the setter reads the first parts and lets the others be
+    whole = "|".join(map(re.escape, shape.whole))
+    return f"(?{'' if shape.case_sensitive else 'i'}:{whole})|(?:{pattern})" if whole else pattern
+
+
+def _maybe_refused(name: str, given: str, value: str) -> bool:
+    """Whether a setter of this option name may refuse the value (its class decides later)."""
+    joined = f"{given}:{value}" if given else value
+    if name in _FORMATTED:
+        return _not_formatted(name, joined)
+    return _SHAPE_PATTERNS[name].fullmatch(joined) is None  # a regular expression lets the usual values by, in C
+
+
+_SHAPE_PATTERNS = {name: re.compile("|".join(f"(?:{_shape_pattern(shape)})" for shape in shapes), re.DOTALL)
+                   for name, shapes in _SHAPES.items()}
+
+
+def _out_of_shape(shape, value: str) -> bool:
+    """Whether the option's setter refuses the value's shape: fewer or more parts than it takes,
+    or a number or true/false part that is neither (a name is R111's)."""
+    compared = value if shape.case_sensitive else value.lower()
+    if compared in shape.whole:
+        return False
+    parts = value.split(":") if shape.split else [value]  # Guava's Splitter keeps empty parts
+    if len(parts) < shape.least or shape.most is not None and len(parts) > shape.most:
+        return True
+    if shape.places is None:
+        return False  # an irregular format: only its number of parts is read here
+    fields = shape.fields
+    if shape.optional_count:
+        fields = fields[1:]
+        parts = parts[1:] if java_int(parts[0]) is not None else parts
+    words = parts if shape.case_sensitive else [part.lower() for part in parts]
+    for field, part, word in zip(fields, parts, words):
+        if word in shape.stop:
+            return False  # the setter reads nothing more
+        if field == "int" and java_int(part) is None or field == "bool" and word.lower() not in ("true", "false"):
+            return True
+    return False
+
+
+def _shape_text(shape) -> str:
+    """`<number>:<unit type>...` for `int unit*`; an optional count in brackets."""
+    words = [(_PLACEHOLDERS.get(field.rstrip("?*")) or f"<{KINDS[field.rstrip('?*')]}>")
+             + ("..." if field.endswith("*") else "") for field in shape.fields]
+    if shape.fields[:1] == ("int?",):
+        return f"[{words[0]}:]" + ":".join(words[1:])
+    return ":".join(words)
+
+
+_CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
+# options of a format of their own: name -> (classes, what their setter takes)
+_FORMATTED = {
+    "when": (("TriggerAttachment",), "'before:<step>' or 'after:<step>'"),  # AbstractTriggerAttachment.setWhen
+    "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
+    "rounds": (("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+"),  # AbstractRulesAttachment.setRounds
+    "archeType": (("RelationshipTypeAttachment",), "war, allied or neutral"),
+}
+_FORMED_NAMES = frozenset(_SHAPES).union(_FORMATTED)  # read a value at a time, each distinct once
+_CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
+
+
+def _not_formatted(name: str, value: str) -> bool:
+    """Whether the setter of `when`, `conditionType`, `rounds` or `archeType` refuses the value."""
+    if name == "when":
+        parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
+        return len(parts) != 2 or parts[0] not in ("before", "after")
+    if name == "rounds":  # each part a round, or a range: two rounds, or a round and +
+        return any(java_int(part) is None and not ((ends := part.split("-"))[1:] and len(ends) == 2
+                                                   and java_int(ends[0]) is not None
+                                                   and (ends[1] == "+" or java_int(ends[1]) is not None))
+                   for part in value.split(":"))
+    if name == "archeType":
+        return value.lower() not in ("war", "allied", "neutral")
+    if value.lower() == "xor":
+        return False  # 2.x reads the old XOR as 1
+    found = _CONDITION_TYPE.fullmatch(value.upper())
+    if found is None:
+        return True
+    low, high = found.groups()
+    return high is not None and (java_int(high) is None or java_int(low) is None or int(high) <= int(low))
+
+
+def _not_boolean(value: str) -> bool:
+    return value.lower() not in ("true", "false")
