@@ -8,7 +8,8 @@ TripleA 1.9 is the oracle for the cases (tests/check/test_check_refused_oracle.p
 
 A format is a list of field specs over the split value: a kind, `kind?` (an optional field,
 taken only when it reads as that kind: a leading count), `kind*` (every remaining field).
-Kinds `int`, `bool` and `text` are not names and are left to other rules. `condition` and
+Kinds `int`, `bool` and `text` are not names: R111 reads the names (option_references), S220
+the numbers, true/false parts and how many parts a setter takes (option_values). `condition` and
 `trigger` name a player's RulesAttachment or TriggerAttachment, which 2.x (and 1.9) look for
 among the attachments read before: the list's order matters. A trigger's `support` is not
 here (2.x also finds the support attachments it makes itself).

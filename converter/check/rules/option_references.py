@@ -82,9 +82,9 @@ def undefined_in_option(context):
     if not chosen:
         return
     classes, owners = attachment_classes(model), model.option_owners
+    # the whole columns, read once in C: the later rules of options are given theirs from them;
     # (class, option, count, value) of each: big games repeat the same values hundreds of times,
     # so each distinct one is read once (the keys are built and counted in C)
-    # the whole columns, read once in C: the later rules of options are given theirs from them
     values, counts = model.options.column("value", ""), model.options.column("count", "")
     keys = list(zip(map(classes.__getitem__, map(owners.__getitem__, chosen)), map(names.__getitem__, chosen),
                     map(counts.__getitem__, chosen), map(values.__getitem__, chosen)))
@@ -95,17 +95,17 @@ def undefined_in_option(context):
         if key[3]:  # 2.x skips an option with an empty value (or none)
             by_format[key[:2]].append((key, f"{key[2]}:{key[3]}" if key[2] else key[3]))
     undefined, latest = {}, {}  # key -> (kind, name) of the names not declared; the last element of one named
-    for format_key, values in by_format.items():  # each format asked of at once where it can be
+    for format_key, group in by_format.items():  # each format asked of at once where it can be
         value_format = OPTION_FORMATS.get(format_key)
         if value_format is None:
             continue
-        if not _all_declared(value_format, [value for _, value in values], declared):
-            for key, value in values:
+        if not _all_declared(value_format, [value for _, value in group], declared):
+            for key, value in group:
                 found = _undefined(value_format, value, declared)
                 if found:
                     undefined[key] = found
         if value_format.ordered and not with_variables:  # the element of the attachment named declared last
-            latest.update((key, last) for (key, _), last in zip(values, _latest(value_format, values, declared))
+            latest.update((key, last) for (key, _), last in zip(group, _latest(value_format, group, declared))
                           if last > 0)
     if not undefined and not latest:
         return
@@ -140,6 +140,7 @@ def undefined_in_option(context):
                 yield hit(line=lines[index], option=key[1], attachment=where(element),
                           what=f"{kind} {name!r} before the attachment list declares it",
                           note=f" (line {declared_lines[first]}): the engine looks among the attachments read so far")
+
 
 def _suggestion(kind: str, name: str, known: frozenset[str]) -> str:
     if kind in ATTACHMENT_KINDS and attachment_name_as_2x(name) in known:
