@@ -1,6 +1,7 @@
 """S220: option values their setters refuse: a whole number or true/false that is neither,
-the forms of `when`, `conditionType`, `rounds` and `archeType`, and the parts of options of
-several parts (`count:unit`); the names in those values are R111's (option_references)."""
+the forms of `when`, `conditionType`, `rounds`, `chance`, a support's `side` and the like, and
+the parts of options of several parts (`count:unit`); the names in those values are R111's
+(option_references)."""
 
 from __future__ import annotations
 
@@ -41,11 +42,13 @@ def bad_option_value(context):
     trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
     AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
     condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
-    type's `archeType` is war, allied or neutral. An option of several parts (`createsUnitsList`
-    `count:unit`, a condition's `unitPresence`, `activateTrigger`, a player's `placementLimit`)
-    needs as many parts as its setter reads, with numbers and true/false where it reads them
-    (the message gives the form); a name there is R111's. An empty value is a warning: 2.x
-    skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported:
+    type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
+    allowed or disallowed; a `chance` is `x:y` within 0..120; a support attachment's `side`,
+    `faction` and `dice` are its words (`offence`, not `offense`). An option of several parts
+    (`createsUnitsList` `count:unit`, a condition's `unitPresence`, `activateTrigger`, a
+    player's `placementLimit`) needs as many parts as its setter reads, with numbers and
+    true/false where it reads them (the message gives the form); a name there is R111's. An
+    empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported:
     2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable
     (`@...@`, `$...$`) is not checked.
 
@@ -188,13 +191,21 @@ _FORMATTED = {
     "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
     "rounds": (("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+"),  # AbstractRulesAttachment.setRounds
     "archeType": (("RelationshipTypeAttachment",), "war, allied or neutral"),
+    "movementRestrictionType": (("RulesAttachment",), "allowed or disallowed"),  # AbstractPlayerRulesAttachment
+    "chance": (_CONDITIONS_CLASSES[1:], "x:y with 0 <= x <= y <= 120, such as 1:6"),  # AbstractConditionsAttachment
+    "side": (("UnitSupportAttachment",), "offence, defence or both (offence:defence)"),
+    "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
+    "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
 }
+# UnitSupportAttachment's words: each part of the value one of them, in any case
+_SUPPORT_WORDS = {"side": ("offence", "defence"), "faction": ("allied", "enemy"),
+                  "dice": ("roll", "strength", "aaroll", "aastrength")}
 _FORMED_NAMES = frozenset(_SHAPES).union(_FORMATTED)  # read a value at a time, each distinct once
 _CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
 
 
 def _not_formatted(name: str, value: str) -> bool:
-    """Whether the setter of `when`, `conditionType`, `rounds` or `archeType` refuses the value."""
+    """Whether the setter of `when`, `conditionType`, `rounds` and the others of `_FORMATTED` refuses the value."""
     if name == "when":
         parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
         return len(parts) != 2 or parts[0] not in ("before", "after")
@@ -205,6 +216,14 @@ def _not_formatted(name: str, value: str) -> bool:
                    for part in value.split(":"))
     if name == "archeType":
         return value.lower() not in ("war", "allied", "neutral")
+    if name == "movementRestrictionType":
+        return value not in ("allowed", "disallowed")
+    if name == "chance":  # x:y, more parts let be
+        parts = value.split(":")
+        low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
+        return low is None or high is None or not 0 <= low <= high <= 120
+    if name in _SUPPORT_WORDS:
+        return any(part.lower() not in _SUPPORT_WORDS[name] for part in value.split(":"))
     if value.lower() == "xor":
         return False  # 2.x reads the old XOR as 1
     found = _CONDITION_TYPE.fullmatch(value.upper())
