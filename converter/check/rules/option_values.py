@@ -48,9 +48,9 @@ def bad_option_value(context):
     (`createsUnitsList` `count:unit`, a condition's `unitPresence`, `activateTrigger`, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
     true/false where it reads them (the message gives the form); a name there is R111's. An
-    empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not reported:
-    2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable
-    (`@...@`, `$...$`) is not checked.
+    empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of
+    true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x
+    variable or loop variable (`@...@`, `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
