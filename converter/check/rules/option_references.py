@@ -191,25 +191,33 @@ def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Decl
 _BOOLEANS = frozenset(("true", "false"))  # what a `bool` field holds
 
 
-def _named(value_format: ValueFormat, value: str) -> list[tuple[str, list[str]]]:
-    """(kind, parts) of each field of `value` the setter looks names up in, the parts it reads as
-    words of its own (`any`, blanks) included; by `places` when the format has them."""
-    places = value_format.places
-    if places is None:
-        return [(kind, [name]) for kind, name in named_parts(value_format, value)]
+def fixed_parts(value_format: ValueFormat, value: str) -> list[str] | None:
+    """The parts of `value` the setter reads at the format's fixed places (`places`): after an
+    optional count, up to a word after which it reads nothing (`controlled`, `all`); None when
+    it takes the whole value as it is (`NONE`)."""
     case_sensitive = value_format.case_sensitive
     if value_format.whole and (value if case_sensitive else value.lower()) in value_format.whole:
-        return []
+        return None
     parts = value.split(":")  # Guava's Splitter keeps empty parts
     if value_format.optional_count and java_int(parts[0]) is not None:
         del parts[0]
     stop = value_format.stop
     if stop:
         words = parts if case_sensitive else [part.lower() for part in parts]
-        if not stop.isdisjoint(words):  # the setter looks nothing up from the first of them on
+        if not stop.isdisjoint(words):  # the setter reads nothing from the first of them on
             del parts[min(words.index(word) for word in stop.intersection(words)):]
+    return parts
+
+
+def _named(value_format: ValueFormat, value: str) -> list[tuple[str, list[str]]]:
+    """(kind, parts) of each field of `value` the setter looks names up in, the parts it reads as
+    words of its own (`any`, blanks) included; by `places` when the format has them."""
+    places = value_format.places
+    if places is None:
+        return [(kind, [name]) for kind, name in named_parts(value_format, value)]
+    parts = fixed_parts(value_format, value)
     return [(kind, parts[index:] if rest else parts[index:index + 1]) for index, kind, rest in places
-            if index < len(parts)]
+            if index < len(parts)] if parts is not None else []
 
 
 def _undefined(value_format: ValueFormat, value: str, declared: "_Declared") -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, WHOLE_NUMBER_OPTI
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.option_formats import KINDS, OPTION_FORMATS
 from converter.check.rule import hit, rule
+from converter.check.rules.option_references import fixed_parts
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, shown_value
 from converter.check.rules.structure import java_int
 from converter.findings import Severity
@@ -154,25 +155,16 @@ _SHAPE_PATTERNS = {name: re.compile("|".join(f"(?:{_shape_pattern(shape)})" for 
 def _out_of_shape(shape, value: str) -> bool:
     """Whether the option's setter refuses the value's shape: fewer or more parts than it takes,
     or a number or true/false part that is neither (a name is R111's)."""
-    compared = value if shape.case_sensitive else value.lower()
-    if compared in shape.whole:
+    if (value if shape.case_sensitive else value.lower()) in shape.whole:
         return False
     parts = value.split(":") if shape.split else [value]  # Guava's Splitter keeps empty parts
     if len(parts) < shape.least or shape.most is not None and len(parts) > shape.most:
         return True
     if shape.places is None:
         return False  # an irregular format: only its number of parts is read here
-    fields = shape.fields
-    if shape.optional_count:
-        fields = fields[1:]
-        parts = parts[1:] if java_int(parts[0]) is not None else parts
-    words = parts if shape.case_sensitive else [part.lower() for part in parts]
-    for field, part, word in zip(fields, parts, words):
-        if word in shape.stop:
-            return False  # the setter reads nothing more
-        if field == "int" and java_int(part) is None or field == "bool" and word.lower() not in ("true", "false"):
-            return True
-    return False
+    fields = shape.fields[1:] if shape.optional_count else shape.fields
+    return any(field == "int" and java_int(part) is None or field == "bool" and part.lower() not in ("true", "false")
+               for field, part in zip(fields, fixed_parts(shape, value)))
 
 
 def _shape_text(shape) -> str:

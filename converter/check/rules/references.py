@@ -308,8 +308,7 @@ def unknown_java_class(context):
                    if (not context.engine.class_exists(java_class) if java_class else tag != "loader")}
         for index, java_class in enumerate(classes) if unknown else ():
             if not java_class and java_class in unknown:  # 2.x reads no loader: 1.9 alone needs its class
-                yield hit(line=table.lines[index], element=tag, java_class="", note=" (the attribute is missing or "
-                          "empty, and TripleA stops loading the game there)")
+                yield hit(line=table.lines[index], element=tag, java_class="", note=_MISSING)
             elif java_class in unknown:
                 simple = java_class.rsplit(".", 1)[-1]
                 if tag == "attachment" and "." in java_class and context.engine.class_exists(simple):

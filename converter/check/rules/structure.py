@@ -418,16 +418,20 @@ def bad_quantity(context):
     for tag in QUANTITY_TAGS if model is not None else ():
         table = model.anywhere(tag)
         for index, value in enumerate(table.column("quantity")):
-            # short decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs more
-            if value is not None and not (value.isdecimal() and len(value) < 10) and java_int(value) is None:
+            if value is not None and _not_whole(value):
                 yield hit(line=table.lines[index], element=tag, attribute="quantity", value=value)
     for path, attributes in _NUMBER_ATTRIBUTES if model is not None else ():
         table = model.table(path)
         for attribute in attributes if len(table) else ():
             for index, value in enumerate(table.column(attribute)):
-                if value is not None and not (value.isdecimal() and len(value) < 10) and java_int(value) is None:
+                if value is not None and _not_whole(value):
                     yield hit(line=table.lines[index], element=path.rpartition("/")[2], attribute=attribute,
                               value=value)
+
+
+def _not_whole(value: str) -> bool:
+    # short decimal digits alone always pass (str.isdecimal is re's \d); only the rest needs more
+    return not (value.isdecimal() and len(value) < 10) and java_int(value) is None
 
 
 # the other attributes 2.x's XML reader casts to numbers (org.triplea.map.data.elements), where they stand
