@@ -175,15 +175,18 @@ def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Decl
     known = declared.of(places[0][1])
     if known is None:
         return True
+    fields = value_format.fields
+    if fields[0] == "int":  # a count first: taken off, so that a number elsewhere is read as the name it is
+        values, fields = [value.partition(":")[2] for value in values], fields[1:]
     unknown = set(":".join(values).split(":")).difference(known)
     if not unknown:
         return True
     if not value_format.case_sensitive:
         unknown = {part.lower() for part in unknown}
-    kinds = {field.rstrip("?*") for field in value_format.fields}
+    kinds = {field.rstrip("?*") for field in fields}
     if "bool" in kinds:
         unknown -= _BOOLEANS
-    numbers = "int" in kinds
+    numbers = "int" in kinds  # an optional count's
     return all(numbers and java_int(part) is not None or part in value_format.keywords or part in value_format.stop
                or (value_format.skip_blank and not part.strip()) for part in unknown)
 

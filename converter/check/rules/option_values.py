@@ -136,6 +136,9 @@ def _shape_pattern(shape) -> str:
     pattern = ("(?:[-+]?[0-9]{1,9}:)?" if shape.optional_count else "") + ":".join(parts)
     if shape.most is None and not fields[-1].endswith("*"):
         pattern += "(?::[^:]*)*"  # the setter reads the first parts and lets the others be
+    # as many parts as the setter takes: at least `least` - 1 colons, and fewer than `most`
+    pattern = (f"(?=(?:[^:]*:){{{shape.least - 1}}})" if shape.least > 1 else "") + \
+        (f"(?!(?:[^:]*:){{{shape.most}}})" if shape.most is not None else "") + pattern
     whole = "|".join(map(re.escape, shape.whole))
     return f"(?{'' if shape.case_sensitive else 'i'}:{whole})|(?:{pattern})" if whole else pattern
 
