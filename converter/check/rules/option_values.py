@@ -117,8 +117,9 @@ def _not_whole_number(value: str) -> bool:
 # the options of several parts (`count:unit`, `player:player:relationship` ...) whose parts or
 # numbers and true/false parts their setters count or read: name -> their formats, any class
 _SHAPES: dict[str, list] = {}
-for (_, _name), _shape in OPTION_FORMATS.items():
-    if _shape.least or _shape.most is not None or {"int", "bool"} & {field.rstrip("?*") for field in _shape.fields}:
+for (_, _name), _shape in OPTION_FORMATS.items():  # (an optional count alone refuses nothing: not read)
+    if _shape.least > 1 or _shape.most is not None or \
+            {"int", "bool"} & {field.rstrip("*") for field in _shape.fields if not field.endswith("?")}:
         _SHAPES.setdefault(_name, []).append(_shape)
 _PLACEHOLDERS = {"int": "<number>", "bool": "true|false", "text": "<text>"}
 _PART_PATTERNS = {"int": "[-+]?[0-9]{1,9}", "bool": "(?i:true|false)"}  # (longer numbers: read in full)
