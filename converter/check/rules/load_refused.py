@@ -17,7 +17,7 @@ from functools import partial
 from itertools import accumulate, compress, count
 from typing import NamedTuple
 
-from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, REPAIR_RULE, RULE, UNIT, USUAL_PATHS
+from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, REPAIR_RULE, RULE, UNIT, USUAL_PATHS
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
@@ -345,7 +345,9 @@ def parse_refused(context):
 
     Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
     `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
-    no `<result>` ("No results for rule"); a frontier that lists the same rule twice ("Rule
+    no `<result>` ("No results for rule"); a territory, unit type, player, resource or other
+    declaration with no `name` or an empty one (1.9: "Name must not be null"; 2.x stops on a
+    NullPointerException); a frontier that lists the same rule twice ("Rule
     already added"); an `<attachment>` whose `type` is none of `unitType`, `territory`,
     `resource`, `territoryEffect`, `player`, `relationship` and `technology` ("Type not found to
     attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0 or not below the unit's hit
@@ -354,9 +356,10 @@ def parse_refused(context):
     The engine's message names the rule, type or unit type but not the line.
 
     Fix: Give the rule its `<cost resource="PUs" quantity="..."/>` and `<result
-    resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells); list each rule once per
-    frontier; correct the attachment's `type` (a missing one means `unitType`); make `hitsTaken`
-    at most the unit's `hitPoints` less 1 and `unitDamage` 0 or more.
+    resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells); give every declaration
+    its name; list each rule once per frontier; correct the attachment's `type` (a missing one
+    means `unitType`); make `hitsTaken` at most the unit's `hitPoints` less 1 and `unitDamage` 0
+    or more.
     """
     model = context.model
     if model is None:
@@ -374,9 +377,25 @@ def parse_refused(context):
             if index not in resulting:
                 yield hit(line=lines[index], what=f"{kind} {names[index]!r}", problem="it has no <result>",
                           engine=f"No results for rule: {names[index]}")
+    yield from _nameless_declarations(model)
     yield from _repeated_frontier_rules(model)
     yield from _unknown_attachment_types(model)
     yield from _damaged_placements(model)
+
+
+def _nameless_declarations(model):
+    """A territory, unit type, player ... declared with no name or an empty one: DefaultNamed
+    refuses it (2.x's XML reader makes an empty name none too)."""
+    for path, _kind in DECLARATIONS:
+        table = model.table(path)
+        names = table.column("name") if len(table) else ()
+        if all(names):
+            continue  # the usual game
+        for index, name in enumerate(names):
+            if not name:
+                yield hit(line=table.lines[index], what=f"<{path.rpartition('/')[2]}>",
+                          problem="it has no name" if name is None else "its name is empty",
+                          engine="Name must not be null")
 
 
 # (frontier path, the element listing a rule, the frontier's kind, the rule's kind, its class as 2.x names it)
