@@ -84,8 +84,9 @@ _TECH_BONUS = ("airAttackBonus", "airDefenseBonus", "airborneCapacity", "attackB
                "bombingBonus", "defenseBonus", "defenseRollsBonus", "movementBonus", "productionBonus",
                "radarBonus", "rocketDiceNumber")
 
-# (attachment class, option name as 2.x reads it) -> how its value names things
-OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyType({
+# (attachment class, option name as 2.x reads it) -> how its value names things; the counts of
+# parts below are added to it in OPTION_FORMATS
+_NAMING = {
     ("CanalAttachment", "excludedUnits"): _format("unit*", whole="NONE ALL", case_sensitive=False),
     ("CanalAttachment", "landTerritories"): _TERRITORIES,
     ("PlayerAttachment", "attackingLimit"): _LIMIT,
@@ -183,8 +184,7 @@ OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyTyp
     ("UnitAttachment", "willNotFireIfPresent"): _UNITS,
     ("UnitSupportAttachment", "players"): _PLAYERS,
     ("UnitSupportAttachment", "unitType"): _UNITS,
-})
-OPTION_NAMES = frozenset(name for _, name in OPTION_FORMATS)
+}
 
 # how many parts (the count included) the setters take, for formats that bound them: fewer, or
 # more, and they refuse the game (2.x's setters, the `s.length` tests)
@@ -213,5 +213,7 @@ _PARTS = {
     **dict.fromkeys((("UnitAttachment", "whenHitPointsDamagedChangesInto"),
                      ("UnitAttachment", "whenHitPointsRepairedChangesInto")), (3, 3)),
 }
-OPTION_FORMATS = MappingProxyType({key: replace(value_format, least=_PARTS[key][0], most=_PARTS[key][1])
-                                   if key in _PARTS else value_format for key, value_format in OPTION_FORMATS.items()})
+OPTION_FORMATS: MappingProxyType[tuple[str, str], ValueFormat] = MappingProxyType({
+    key: replace(value_format, least=_PARTS[key][0], most=_PARTS[key][1]) if key in _PARTS else value_format
+    for key, value_format in _NAMING.items()})
+OPTION_NAMES = frozenset(name for _, name in OPTION_FORMATS)
