@@ -27,6 +27,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     place_options,
     production_tabs,
     references,
+    sections,
     structure,
     territory_effect_images,
     tooltips,

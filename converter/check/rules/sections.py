@@ -1,0 +1,86 @@
+"""S234: the sections a game holds once: one missing that TripleA needs, or one given twice.
+
+TripleA 2.x's XML reader (lib/xml-reader XmlMapper) sets a section's field each time it meets
+its tag, so of two `<attachmentList>`s only the last is kept, with no word; its parser then
+stops on a null where `<map>`, `<playerList>`, `<gamePlay>` or `<sequence>` is missing. 1.9
+refused both ("Too many children named", "No child called").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+# parent -> the children 2.x reads as one field each (lower case: its reader matches tags in
+# any case); one field may have two spellings
+_ONCE = {
+    "game": ("info", "attachmentlist", "dicesides", "gameplay", "initialize", "map", "resourcelist", "playerlist",
+             "unitlist", "relationshiptypes", "territoryeffectlist", "production", "technology", "propertylist",
+             "variablelist"),
+    "gameplay": ("sequence", "offset"),
+    "initialize": ("ownerinitialize", "unitinitialize", "resourceinitialize", "relationshipinitialize"),
+    "technology": ("technologies",),
+}
+_SPELLINGS = {"attatchmentlist": "attachmentlist"}
+_ONE_SPELLING = {"attatchmentList": "attachmentList"}
+# what 2.x's GameParser reads without asking whether it is there, as the DTD spells it
+_REQUIRED = {"game": ("map", "playerList", "gamePlay"), "gameplay": ("sequence",)}
+
+
+@rule("S234", "structure.section-count", Severity.ERROR, "<{section}> {problem}", beyond_engine=False)
+def section_count(context):
+    """Finds a section of the game XML given twice, or missing where TripleA needs it.
+
+    Why: TripleA 2.x reads `<map>`, `<attachmentList>`, `<initialize>`, `<propertyList>`, a
+    `<gamePlay>`'s `<sequence>` and the other sections as one each: where a section is given
+    twice it keeps only the last and drops the first, silently, so the territories, attachments
+    or starting units of the first are lost (often found later as undefined names). A game with
+    no `<map>`, `<playerList>`, `<gamePlay>` or `<sequence>` stops loading on a null, with no
+    message a map maker can use. TripleA 1.9 refused both. A doubled `<info>` is a warning:
+    2.x takes the game's name from map.yml.
+
+    Fix: Merge the two sections into one (the order of their entries kept), or add the missing
+    section.
+    """
+    model = context.model
+    if model is None:
+        return
+    for parent_tag, children in _children_by_parent(model.root).items():
+        once = _ONCE[parent_tag]
+        for parent, found in children:
+            for tag, elements in found.items():
+                if tag in once and len(elements) > 1:
+                    shown = elements[0].tag
+                    lines = ", ".join(str(element.sourceline) for element in elements)
+                    # 1.9 read tags in their exact case, and one spelling of each
+                    refused = ", 1.9 refuses the game" if all(each.tag == shown for each in elements) else ""
+                    yield hit(line=elements[0].sourceline, section=_ONE_SPELLING.get(shown, shown),
+                              severity=Severity.WARNING if tag == "info" else None,
+                              problem=f"is given {len(elements)} times in <{parent.tag}> (lines {lines}): TripleA "
+                                      f"2.x reads only the last and drops the others{refused}")
+            for required in _REQUIRED.get(parent_tag, ()):
+                if required.lower() not in found:
+                    yield hit(line=parent.sourceline, section=required,
+                              problem=f"is missing from <{parent.tag}>: TripleA stops loading the game")
+
+
+def _children_by_parent(root) -> dict[str, list]:
+    """{lower-case parent tag: [(parent element, {lower-case child tag: [child elements]})]}
+    for the game and its sections whose own children are read once."""
+    by_parent: dict[str, list] = {"game": [(root, _tags(root))]}
+    for tag, elements in by_parent["game"][0][1].items():
+        if tag in _ONCE and tag != "game":
+            by_parent[tag] = [(element, _tags(element)) for element in elements]
+    return by_parent
+
+
+def _tags(parent) -> dict[str, list]:
+    found: defaultdict[str, list] = defaultdict(list)
+    for child in parent:
+        tag = child.tag
+        if isinstance(tag, str):
+            tag = tag.lower()
+            found[_SPELLINGS.get(tag, tag)].append(child)
+    return found
