@@ -1,4 +1,4 @@
-"""S209, S210, S222: the game's properties, by the names and values the engines read, and the
+"""S209, S210, S222, S235: the game's properties, by the names and values the engines read, and the
 names conditions test (the rest of S2xx is in `structure` and `options`)."""
 
 from __future__ import annotations
@@ -195,11 +195,11 @@ def property_value(context):
     Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
     false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
     the value, so it fails with an error when it reads such a property as true or false. The
-    names 2.x reads as text (`mapName`, `notes`) are not reported. A number that is not whole
-    (as Java reads it: no blank around it, within -2147483648..2147483647), or a number outside
-    `min`..`max`, stops TripleA 1.9 loading the game when the property is `editable="true"`; a
-    fixed property's range is never read (not reported), and 1.9 reads a value that is not a
-    number as 0. A `min` or `max` that is no whole number is S214's.
+    names 2.x reads as text (`mapName`, `notes`) are not reported. A `<number>` whose value is
+    not whole (as Java reads it: no blank around it, within -2147483648..2147483647) stops
+    TripleA 1.9 loading the game when the property is `editable="true"`, and 2.x makes it a text
+    property; 1.9 reads a fixed one's value that is not a number as 0. A whole number outside
+    its range is S235's, a `min` or `max` that is no whole number S214's.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range).
@@ -210,17 +210,8 @@ def property_value(context):
         if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
                 prop.name not in TEXT_PROPERTIES:
             problem = "expected true or false"
-        elif prop.value_type == "number" and not prop.editable:  # a fixed one's min and max are never read
-            if java_int(prop.value) is None:
-                problem = "value must be a whole number"
-        elif prop.value_type == "number":
-            value, low, high = java_int(prop.value), java_int(prop.minimum or "0"), java_int(prop.maximum or "0")
-            if value is None:
-                problem = "value must be a whole number"
-            elif low is None or high is None:
-                pass  # a min or max that is no number stops both engines: S214's
-            elif not low <= value <= high:
-                problem = f"outside its range {low}..{high}"
+        elif prop.value_type == "number" and java_int(prop.value) is None:
+            problem = "value must be a whole number"
         if problem:
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
 
@@ -321,3 +312,52 @@ def activated_by_actions(model) -> frozenset[str]:
     `Use Triggers` says: 2.x's UserActionDelegate does not read it)."""
     chosen = options_of(model, "activateTrigger", "UserActionAttachment")
     return frozenset(value.split(":", 1)[0] for value in model.options.column_at("value", chosen, ""))
+
+
+@rule("S235", "structure.number-property-out-of-range", Severity.ERROR,
+      "editable game property {name!r} has value {value}{problem}: TripleA refuses to load the game",
+      beyond_engine=False)
+def number_property_out_of_range(context):
+    """Finds an editable game property whose whole-number value is outside its `min`..`max`.
+
+    Why: TripleA 2.x makes an `editable="true"` property whose value is a whole number a number
+    the players can set within a range: the property's own `min` and `max` attributes, else
+    those of its `<number>`, else no bound. A value outside the range, or a `max` below the
+    `min`, stops the game loading ("Default value out of range"), with no word of which
+    property. TripleA 1.9 refused it too; it read only the `<number>`'s range, and refused a
+    `<number>` without both `min` and `max`. A fixed property's range is never read.
+
+    Fix: In the game XML's `<propertyList>`, give the property a value within its range, or
+    widen the range.
+    """
+    model = context.model
+    table = model.table("propertyList/property") if model is not None else ()
+    if not len(table) or not any(prop.editable for prop in model.properties):
+        return
+    own_ranges = zip(table.column("min"), table.column("max"))
+    for prop, (own_min, own_max) in zip(model.properties, own_ranges):
+        value = _whole_as_2x_infers(prop.value) if prop.editable else None
+        if value is None:
+            continue  # a fixed one, or 2.x makes it true/false or text
+        number = prop.value_type == "number"
+        low = java_int(own_min if own_min is not None else (prop.minimum if number else None) or "")
+        high = java_int(own_max if own_max is not None else (prop.maximum if number else None) or "")
+        if (own_min or prop.minimum) and low is None or (own_max or prop.maximum) and high is None:
+            continue  # a min or max that is no whole number: S214's
+        if low is not None and high is not None and high < low:
+            problem = f", but its max {high} is below its min {low}"
+        elif low is not None and value < low or high is not None and value > high:
+            problem = f" outside its range {_bound(low)}..{_bound(high)}"
+        else:
+            continue
+        yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
+
+
+def _whole_as_2x_infers(text: str) -> int | None:
+    """The value as 2.x's PropertyValueTypeInference reads a number (Guava's Ints.tryParse: a
+    leading minus only), else None."""
+    return None if text.startswith("+") else java_int(text)
+
+
+def _bound(value: int | None) -> str:
+    return "" if value is None else str(value)
