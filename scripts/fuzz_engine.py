@@ -66,6 +66,14 @@ KNOWN_GAPS = (
     (r"either misspelled or exist only in a future version.*Setter: (?!.*[a-z]{2,}[A-Z])", "2.x maps old option "
      "names in any letter case (LegacyPropertyMapper)"),
     (r"deleted \w+@quantity|deleted relationship@roundValue", "2.x reads a missing number as 0"),
+    (r"^[^|]*No child called info", "2.x reads no <info>: the game's name is map.yml's (X004 warns)"),
+    (r"invalid version string", "2.x reads no game version from <info>"),
+    (r'For input string: "".*\| (deleted number@m(in|ax)|property@value: .* -> \'\')',
+     "2.x reads an editable property's missing bound as none and an empty value as text; 1.9 read both as numbers"),
+    (r"String cannot be cast to class java.lang.Boolean", "2.x infers a property's type from its value"),
+    (r"cause: GameParseException: land units cannot have certain properties",
+     "1.9's validation forbade land units more options than 2.x's (transportCapacity)"),
+    (r"something wrong with bombingBonus or bombingMaxDieSides", "2.x does not validate bombingBonus"),
 )
 # the check says the engine refuses, 1.9 loads: 2.x refuses (the finding's text, or the mutation)
 KNOWN_CLAIMS = (

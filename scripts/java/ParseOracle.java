@@ -33,7 +33,12 @@ public final class ParseOracle {
       new GameParser(path).parse(new ByteArrayInputStream(xml), new AtomicReference<>(), false);
       return "ok";
     } catch (Throwable failure) {
-      return failure.getClass().getSimpleName() + ": " + failure.getMessage();
+      // the validation's exception names only the map; the reason is in its causes
+      StringBuilder said = new StringBuilder(failure.getClass().getSimpleName() + ": " + failure.getMessage());
+      for (Throwable cause = failure.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+        said.append(" | cause: ").append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage());
+      }
+      return said.toString();
     }
   }
 }
