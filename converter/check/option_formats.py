@@ -118,7 +118,7 @@ _NAMING = {
                                            case_sensitive=False),
     ("RulesAttachment", "players"): _PLAYERS,
     ("RulesAttachment", "productionPerXTerritories"): _COUNTED_UNIT,
-    ("RulesAttachment", "relationship"): _format("player player relationship int?",
+    ("RulesAttachment", "relationship"): _format("player player relationship int",  # the round count may be left out
                                                  keywords="anyAllied anyNeutral anyWar"),
     ("RulesAttachment", "techs"): _format("int? technology*"),
     ("RulesAttachment", "unitPresence"): _format("int unit*", keywords="any", case_sensitive=False),
@@ -210,6 +210,8 @@ _PARTS = {
                      ("TriggerAttachment", "removeUnits")), (2, None)),
     **dict.fromkeys((("TriggerAttachment", "activateTrigger"), ("UserActionAttachment", "activateTrigger")), (6, 6)),
     ("TriggerAttachment", "changeOwnership"): (4, None),
+    ("RulesAttachment", "relationship"): (3, 4),
+    ("UnitAttachment", "whenCapturedChangesInto"): (5, None),
     **dict.fromkeys((("UnitAttachment", "whenHitPointsDamagedChangesInto"),
                      ("UnitAttachment", "whenHitPointsRepairedChangesInto")), (3, 3)),
 }

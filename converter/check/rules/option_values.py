@@ -46,7 +46,8 @@ def bad_option_value(context):
     type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
     allowed or disallowed; a `chance` is `x:y` within 0..120; a support attachment's `side`,
     `faction` and `dice` are its words (`offence`, not `offense`). An option of several parts
-    (`createsUnitsList` `count:unit`, a condition's `unitPresence`, `activateTrigger`, a
+    (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
+    `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
     true/false where it reads them (the message gives the form); a name there is R111's. An
     empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of
@@ -125,16 +126,35 @@ _PLACEHOLDERS = {"int": "<number>", "bool": "true|false", "text": "<text>"}
 _PART_PATTERNS = {"int": "[-+]?[0-9]{1,9}", "bool": "(?i:true|false)"}  # (longer numbers: read in full)
 
 
+def _repeated_tail(shape) -> bool:
+    """Whether the format is fixed fields and then a tail repeated (whenCapturedChangesInto)."""
+    return bool(shape.tail) and shape.split and not shape.prefix and \
+        not any(field.endswith(("?", "*")) for field in (*shape.fields, *shape.tail))
+
+
+def _needed_fields(shape) -> int:
+    """How many of a fixed format's fields the setter needs: all, unless it takes fewer parts
+    than it has fields (a condition's `relationship`, whose round count may be left out)."""
+    fields = len(shape.fields) - shape.optional_count
+    return shape.least if not shape.optional_count and shape.most == fields and 0 < shape.least < fields else fields
+
+
 def _shape_pattern(shape) -> str:
     """A regular expression every value the setter takes matches (it may match a few others,
     which `_out_of_shape` then refuses): a filter run in C over a map's many values."""
+    if _repeated_tail(shape):  # the fields, then the tail's any number of times
+        tail = "".join(":" + _PART_PATTERNS.get(field, "[^:]*") for field in shape.tail)
+        pattern = ":".join(_PART_PATTERNS.get(field, "[^:]*") for field in shape.fields) + f"(?:{tail})*"
+        return f"(?{'' if shape.case_sensitive else 'i'}:{pattern})"
     if shape.places is None:  # an irregular format: its number of parts alone
         most = "" if shape.most is None else shape.most - 1
         return f"[^:]*(?::[^:]*){{{max(shape.least - 1, 0)},{most}}}"
     fields = shape.fields[1:] if shape.optional_count else shape.fields
     parts = [_PART_PATTERNS.get(field.rstrip("*"), "[^:]*") + ("(?::[^:]*)*" if field.endswith("*") else "")
              for field in fields]
-    pattern = ("(?:[-+]?[0-9]{1,9}:)?" if shape.optional_count else "") + ":".join(parts)
+    needed = _needed_fields(shape)  # the fields after them may be left out (a condition's round count)
+    pattern = ("(?:[-+]?[0-9]{1,9}:)?" if shape.optional_count else "") + ":".join(parts[:needed]) + \
+        "".join(f"(?::{part})?" for part in parts[needed:])
     if shape.most is None and not fields[-1].endswith("*"):
         pattern += "(?::[^:]*)*"  # the setter reads the first parts and lets the others be
     # as many parts as the setter takes: at least `least` - 1 colons, and fewer than `most`
@@ -164,6 +184,13 @@ def _out_of_shape(shape, value: str) -> bool:
     parts = value.split(":") if shape.split else [value]  # Guava's Splitter keeps empty parts
     if len(parts) < shape.least or shape.most is not None and len(parts) > shape.most:
         return True
+    if _repeated_tail(shape):  # whenCapturedChangesInto: the tail's parts come in whole repeats
+        extra, fields = len(parts) - len(shape.fields), shape.fields
+        if extra < 0 or extra % len(shape.tail):
+            return True
+        fields += shape.tail * (extra // len(shape.tail))
+        return any(field == "int" and java_int(part) is None or field == "bool" and part.lower() not in ("true", "false")
+                   for field, part in zip(fields, parts))
     if shape.places is None:
         return False  # an irregular format: only its number of parts is read here
     fields = shape.fields[1:] if shape.optional_count else shape.fields
@@ -177,7 +204,12 @@ def _shape_text(shape) -> str:
              + ("..." if field.endswith("*") else "") for field in shape.fields]
     if shape.fields[:1] == ("int?",):
         return f"[{words[0]}:]" + ":".join(words[1:])
-    return ":".join(words)
+    if _repeated_tail(shape):
+        tail = ":".join(_PLACEHOLDERS.get(field) or f"<{KINDS[field]}>" for field in shape.tail)
+        return ":".join(words) + f"[:{tail}]..."
+    needed = _needed_fields(shape)
+    return ":".join(words[:needed]) + "".join(f"[:{word}]" for word in words[needed:])
+
 
 
 _CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
