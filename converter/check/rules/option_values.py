@@ -75,8 +75,12 @@ def bad_option_value(context):
     # the options of a form of their own, and of several parts: each distinct value read once
     formed = list(compress(count(), map(_FORMED_NAMES.__contains__, names)))
     if formed:
-        triples = list(zip(map(names.__getitem__, formed), options.column_at("count", formed, ""),
-                           map(values.__getitem__, formed)))
+        keys = list(map(names.__getitem__, formed))
+        if not _SHAPED_BY_CLASS.isdisjoint(keys):  # relationshipChange: three parts or four, by class
+            classes, owners = attachment_classes(model), model.option_owners
+            for position in compress(count(), map(_SHAPED_BY_CLASS.__contains__, keys)):
+                keys[position] = (keys[position], classes[owners[formed[position]]])
+        triples = list(zip(keys, options.column_at("count", formed, ""), map(values.__getitem__, formed)))
         bad = {triple for triple in set(triples) if triple[2] and _maybe_refused(*triple)}
         suspects += compress(formed, map(bad.__contains__, triples)) if bad else ()
     if not suspects:
@@ -164,16 +168,22 @@ def _shape_pattern(shape) -> str:
     return f"(?{'' if shape.case_sensitive else 'i'}:{whole})|(?:{pattern})" if whole else pattern
 
 
-def _maybe_refused(name: str, given: str, value: str) -> bool:
-    """Whether a setter of this option name may refuse the value (its class decides later)."""
+def _maybe_refused(key: str | tuple[str, str], given: str, value: str) -> bool:
+    """Whether a setter of this option name (or of this name and class) may refuse the value
+    (the class decides later)."""
     joined = f"{given}:{value}" if given else value
-    if name in _FORMATTED:
-        return _not_formatted(name, joined)
-    return _SHAPE_PATTERNS[name].fullmatch(joined) is None  # a regular expression lets the usual values by, in C
+    if key in _FORMATTED:
+        return _not_formatted(key, joined)
+    pattern = _SHAPE_PATTERNS.get(key) or _SHAPE_PATTERNS[key[0]]  # a class without that option: any
+    return pattern.fullmatch(joined) is None  # a regular expression lets the usual values by, in C
 
 
 _SHAPE_PATTERNS = {name: re.compile("|".join(f"(?:{_shape_pattern(shape)})" for shape in shapes), re.DOTALL)
                    for name, shapes in _SHAPES.items()}
+# option names whose shape differs by class: their values are filtered by (name, class)
+_SHAPED_BY_CLASS = frozenset(name for name, shapes in _SHAPES.items() if len(set(shapes)) > 1)
+_SHAPE_PATTERNS.update({(name, java_class): re.compile(_shape_pattern(shape), re.DOTALL)
+                        for (java_class, name), shape in OPTION_FORMATS.items() if name in _SHAPED_BY_CLASS})
 
 
 def _out_of_shape(shape, value: str) -> bool:
