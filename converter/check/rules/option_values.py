@@ -50,6 +50,9 @@ def bad_option_value(context):
     `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
     true/false where it reads them (the message gives the form); a name there is R111's. An
+    A trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a class the
+    trigger may change, in that exact case, with a `count` naming an attachment of that class
+    by its prefix (`conditionAttachment...` for a RulesAttachment). An
     empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of
     true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x
     variable or loop variable (`@...@`, `$...$`) is not checked.
@@ -235,6 +238,28 @@ _FORMATTED = {
     "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
     "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
 }
+def _either(words: list[str]) -> str:
+    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+# a trigger's `<kind>AttachmentName` (count:value): the attachment classes it may name, each
+# with the prefixes the attachment's name (the count) must start with (TriggerAttachment setters)
+_TARGET_CLASSES = {
+    "playerAttachmentName": {"PlayerAttachment": ("playerAttachment",),
+                             "RulesAttachment": ("rulesAttachment", "objectiveAttachment", "conditionAttachment"),
+                             "TriggerAttachment": ("triggerAttachment",), "TechAttachment": ("techAttachment",),
+                             "PoliticalActionAttachment": ("politicalActionAttachment",),
+                             "UserActionAttachment": ("userActionAttachment",)},
+    "unitAttachmentName": {"UnitAttachment": ("unitAttachment",), "UnitSupportAttachment": ("supportAttachment",)},
+    "territoryAttachmentName": {"TerritoryAttachment": ("territoryAttachment",),
+                                "CanalAttachment": ("canalAttachment",)},
+    "relationshipTypeAttachmentName": {"RelationshipTypeAttachment": ("relationshipTypeAttachment",)},
+    "territoryEffectAttachmentName": {"TerritoryEffectAttachment": ("territoryEffectAttachment",)},
+}
+_FORMATTED.update({
+    name: (("TriggerAttachment",), f"{_either(list(classes))}, with a count naming an attachment of that class "
+                                   f"({', '.join(prefix + '...' for each in classes.values() for prefix in each)})")
+    for name, classes in _TARGET_CLASSES.items()})
 # UnitSupportAttachment's words: each part of the value one of them, in any case
 _SUPPORT_WORDS = {"side": ("offence", "defence"), "faction": ("allied", "enemy"),
                   "dice": ("roll", "strength", "aaroll", "aastrength")}
@@ -260,6 +285,10 @@ def _not_formatted(name: str, value: str) -> bool:
         parts = value.split(":")
         low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
         return low is None or high is None or not 0 <= low <= high <= 120
+    if name in _TARGET_CLASSES:  # name:class, the name of an attachment of that class
+        parts = (value.replace("ttatch", "ttach") if name == "playerAttachmentName" else value).split(":")
+        prefixes = _TARGET_CLASSES[name].get(parts[-1]) if len(parts) == 2 else None
+        return prefixes is None or not parts[0].startswith(prefixes)
     if name in _SUPPORT_WORDS:
         return any(part.lower() not in _SUPPORT_WORDS[name] for part in value.split(":"))
     if value.lower() == "xor":
