@@ -11,8 +11,9 @@ taken only when it reads as that kind: a leading count), `kind*` (every remainin
 Kinds `int`, `bool` and `text` are not names: R111 reads the names (option_references), S220
 the numbers, true/false parts and how many parts a setter takes (option_values). `condition` and
 `trigger` name a player's RulesAttachment or TriggerAttachment, which 2.x (and 1.9) look for
-among the attachments read before: the list's order matters. A trigger's `support` is not
-here (2.x also finds the support attachments it makes itself).
+among the attachments read before: the list's order matters. A trigger's `support` names a
+unit type's UnitSupportAttachment (`supportAttachment...`), also one 2.x makes itself for an
+old `artillery` unit (`supportAttachmentArtyOld<unit>`), read before it too.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ from converter.check.model import (FRONTIER, PLAYER, RELATIONSHIP, RESOURCE, RUL
 
 PLACE = f"{TERRITORY} or {TERRITORY_EFFECT}"  # unitPlacementRestrictions: either, per part
 # a player's attachment of this class, read before the option (2.x casts what it finds to it)
-CONDITION, TRIGGER = "condition", "trigger"
-ATTACHMENT_KINDS = MappingProxyType({CONDITION: "RulesAttachment", TRIGGER: "TriggerAttachment"})
+CONDITION, TRIGGER, SUPPORT = "condition", "trigger", "support attachment"
+ATTACHMENT_KINDS = MappingProxyType({CONDITION: "RulesAttachment", TRIGGER: "TriggerAttachment",
+                                     SUPPORT: "UnitSupportAttachment"})
+ATTACHED_TO = MappingProxyType({CONDITION: "player", TRIGGER: "player", SUPPORT: "unitType"})  # their `type`
 NOT_NAMES = frozenset(("int", "bool", "text"))
 KINDS = MappingProxyType({
     "unit": UNIT, "player": PLAYER, "territory": TERRITORY, "resource": RESOURCE, "technology": TECHNOLOGY,
     "relationship": RELATIONSHIP, "territoryEffect": TERRITORY_EFFECT, "frontier": FRONTIER,
-    "productionRule": RULE, "place": PLACE, "condition": CONDITION, "trigger": TRIGGER,
+    "productionRule": RULE, "place": PLACE, "condition": CONDITION, "trigger": TRIGGER, "support": SUPPORT,
 })
 
 
@@ -153,6 +156,7 @@ _NAMING = {
     ("TriggerAttachment", "relationshipTypes"): _format("relationship*"),
     ("TriggerAttachment", "removeUnits"): _format("int? territory unit*", keywords="all", case_sensitive=False),
     ("TriggerAttachment", "resource"): _format("resource", split=False),
+    ("TriggerAttachment", "support"): _format("support*", prefix="-"),
     ("TriggerAttachment", "tech"): _format("technology*"),
     ("TriggerAttachment", "territories"): _TERRITORIES,
     ("TriggerAttachment", "territoryEffects"): _format("territoryEffect*"),

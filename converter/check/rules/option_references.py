@@ -10,8 +10,8 @@ from typing import Iterator
 
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, PLAYER, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT
-from converter.check.option_formats import (ATTACHMENT_KINDS, KINDS, NOT_NAMES, OPTION_FORMATS, OPTION_NAMES,
-                                            PLACE, ValueFormat)
+from converter.check.option_formats import (ATTACHED_TO, ATTACHMENT_KINDS, KINDS, NOT_NAMES, OPTION_FORMATS,
+                                            OPTION_NAMES, PLACE, SUPPORT, ValueFormat)
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.rules.references import technology_advances
@@ -63,8 +63,10 @@ def undefined_in_option(context):
     split at `:` (with the option's `count` in front). The option's setter in TripleA 2.x, and in
     1.9, looks each name up while the game is read and throws at the first it cannot find, so
     the game is refused (`No unit type: ...`, `Could not find rule. ...`). Conditions and
-    triggers (`conditions`, `activateTrigger`) are looked for among the attachments read so far,
-    so one declared further down the list is not found either; and 2.x corrects the old spelling
+    triggers (`conditions`, `activateTrigger`), and the unit types' support attachments a
+    trigger's `support` names (with those 2.x makes for an old `artillery` unit,
+    `supportAttachmentArtyOld<unit>`), are looked for among the attachments read so far, so one
+    declared further down the list is not found either; and 2.x corrects the old spelling
     `Attatchment` in an attachment's name but not in the options naming it. The engine names one
     option at a time; this rule gives every one with its line. Words the setter reads itself
     (`any`, `all`, `each`, `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not
@@ -249,17 +251,20 @@ class _Declared:
         return self._known[kind]
 
     def first(self, kind: str) -> dict[str, int]:
-        """For a kind naming a player's attachment, in a game of one attachment per element: each
-        name's first <attachment> element, as 2.x reads the name."""
+        """For a kind naming an attachment (a player's condition or trigger, a unit type's
+        support), in a game of one attachment per element: each name's first <attachment>
+        element, as 2.x reads the name."""
         if kind not in self._first:
             table = self._model.table(ATTACHMENT_PATH)
-            types = table.column("type", "unitType")
+            types, attached_to = table.column("type", "unitType"), ATTACHED_TO[kind]
             chosen = [index for index in compress(count(), map(eq, attachment_classes(self._model),
                                                                 repeat(ATTACHMENT_KINDS[kind])))
-                      if types[index] == "player"]
+                      if types[index] == attached_to]
             names = table.column_at("name", chosen, "")
             if "ttatchment" in "".join(names):
                 names = list(map(attachment_name_as_2x, names))
+            if kind == SUPPORT:  # UnitSupportAttachment.get finds them by the start of their names
+                chosen, names = _with_old_artillery(self._model, *_support_named(chosen, names))
             self._first[kind] = dict(zip(reversed(names), reversed(chosen)))  # the first of a name wins
         return self._first[kind]
 
@@ -277,3 +282,29 @@ class _Declared:
         if kind == TECHNOLOGY:  # an advance is found by its name or its property
             return frozenset(name for pair in technology_advances(model) for name in pair)
         return model.names(kind)
+
+
+_SUPPORT_PREFIX = "supportAttachment"  # Constants.SUPPORT_ATTACHMENT_PREFIX
+_OLD_ARTILLERY_SUPPORT = "supportAttachmentArtyOld"  # Constants.SUPPORT_RULE_NAME_OLD, + the unit's name
+
+
+def _support_named(chosen: list[int], names: list[str]) -> tuple[list[int], list[str]]:
+    kept = [position for position, name in enumerate(names) if name.startswith(_SUPPORT_PREFIX)]
+    return [chosen[position] for position in kept], [names[position] for position in kept]
+
+
+def _with_old_artillery(model, chosen: list[int], names: list[str]) -> tuple[list[int], list[str]]:
+    """And the support 2.x makes for each unit whose unit attachment sets the old `artillery`
+    (or `isArtillery`) true, at that attachment's element, in the list's order."""
+    option_names = names_as_2x_reads_them(model)
+    if "artillery" not in option_names:
+        return chosen, names
+    values, owners, elements = model.options.column("value", ""), model.option_owners, model.attached
+    targets = model.table(ATTACHMENT_PATH).column("attachTo", "")
+    classes = attachment_classes(model)
+    made = sorted({(owners[index], targets[owners[index]])
+                   for index in compress(count(), map(eq, option_names, repeat("artillery")))
+                   if values[index].lower() == "true" and classes[owners[index]] == "UnitAttachment"
+                   and owners[index] in elements})
+    joined = sorted([*zip(chosen, names), *((element, _OLD_ARTILLERY_SUPPORT + unit) for element, unit in made)])
+    return [element for element, _ in joined], [name for _, name in joined]
