@@ -39,6 +39,7 @@
 #include <dlfcn.h>
 
 #include "lxml_libxml2.h"
+#include <stdint.h>
 #include <string.h>
 
 /* lxml's public element struct (stable since lxml 2) */
@@ -61,7 +62,15 @@ typedef struct XmlNode {
 } XmlNode;
 typedef XmlNode XmlNodeHead;
 
-enum { XML_ELEMENT_NODE = 1 };
+enum { XML_ELEMENT_NODE = 1, XML_TEXT_NODE = 3, XML_CDATA_SECTION_NODE = 4 };
+
+/* libxml2's public xmlNode past its head (tree.h): a text node's content, an element's
+ * attributes (xmlAttr, whose head is the same as a node's: its value is in its children) */
+typedef struct {
+    XmlNode head;
+    const unsigned char *content;
+    XmlNode *properties;
+} XmlNodeBody;
 
 typedef void (*XmlFreeFunc)(void *);
 
@@ -83,14 +92,114 @@ static const void *element_node(PyObject *object) {
     return node;
 }
 
-/* as lxml's _getNodeAttributeValue for a key without a namespace; NULL with an exception set */
-static PyObject *attribute_value(const void *node, const unsigned char *name) {
+/* The values of one column, each distinct one made a Python string once: a column repeats
+ * few values many times (option names, `true`), so the strings are shared, which also spares
+ * freeing them and lets Python reuse each one's cached hash. Keyed by the value's bytes in the
+ * document, which do not move while the column is read. */
+typedef struct {
+    uint64_t hash;
+    const unsigned char *text; /* NULL: a free slot */
+    size_t size;
+    PyObject *value; /* a borrowed reference: the column's list holds one */
+} TextSlot;
+
+enum { TEXT_CACHE_FIRST = 64, TEXT_CACHE_MOST = 1 << 16 };
+
+typedef struct {
+    TextSlot *slots;
+    size_t mask, used;
+    TextSlot first[TEXT_CACHE_FIRST];
+} TextCache;
+
+static void text_cache_init(TextCache *cache) {
+    memset(cache->first, 0, sizeof cache->first);
+    cache->slots = cache->first;
+    cache->mask = TEXT_CACHE_FIRST - 1;
+    cache->used = 0;
+}
+
+static void text_cache_free(TextCache *cache) {
+    if (cache->slots != cache->first)
+        PyMem_Free(cache->slots);
+}
+
+/* the slot of these bytes: theirs, or the free one where they go */
+static TextSlot *text_cache_slot(TextCache *cache, uint64_t hash, const unsigned char *text, size_t size) {
+    for (size_t i = (size_t)hash & cache->mask;; i = (i + 1) & cache->mask) {
+        TextSlot *slot = &cache->slots[i];
+        if (slot->text == NULL || (slot->hash == hash && slot->size == size && memcmp(slot->text, text, size) == 0))
+            return slot;
+    }
+}
+
+/* keep a new value; a full cache (or no memory to grow it) just stops keeping */
+static void text_cache_add(TextCache *cache, TextSlot *slot, uint64_t hash, const unsigned char *text, size_t size,
+                           PyObject *value) {
+    if ((cache->used + 1) * 2 > cache->mask + 1) {
+        size_t capacity = (cache->mask + 1) * 2;
+        if (capacity > TEXT_CACHE_MOST)
+            return;
+        TextSlot *grown = PyMem_Calloc(capacity, sizeof(TextSlot));
+        if (grown == NULL)
+            return;
+        TextSlot *old = cache->slots;
+        size_t old_capacity = cache->mask + 1;
+        cache->slots = grown;
+        cache->mask = capacity - 1;
+        for (size_t i = 0; i < old_capacity; i++)
+            if (old[i].text != NULL)
+                *text_cache_slot(cache, old[i].hash, old[i].text, old[i].size) = old[i];
+        if (old != cache->first)
+            PyMem_Free(old);
+        slot = text_cache_slot(cache, hash, text, size);
+    }
+    slot->hash = hash;
+    slot->text = text;
+    slot->size = size;
+    slot->value = value;
+    cache->used++;
+}
+
+/* the attribute's value where it is one text in the document (what xmlGetNsProp copies),
+ * else NULL: absent, or made of several nodes (an entity reference), which libxml2 joins */
+static const unsigned char *attribute_text(const void *node, const unsigned char *name) {
+    for (const XmlNode *attribute = ((const XmlNodeBody *)node)->properties; attribute != NULL;
+         attribute = attribute->next) {
+        if (attribute->ns != NULL || attribute->name == NULL || strcmp(attribute->name, (const char *)name) != 0)
+            continue;
+        const XmlNode *text = attribute->children;
+        if (text == NULL)
+            return (const unsigned char *)"";
+        if (text->next == NULL && (text->type == XML_TEXT_NODE || text->type == XML_CDATA_SECTION_NODE))
+            return ((const XmlNodeBody *)text)->content;
+        return NULL;
+    }
+    return NULL; /* absent: xmlGetNsProp also looks for a default in the document's DTD */
+}
+
+/* as lxml's _getNodeAttributeValue for a key without a namespace (`fallback` where it gives
+ * None); a new reference, NULL with an exception set */
+static PyObject *attribute_value(const void *node, const unsigned char *name, PyObject *fallback, TextCache *cache) {
+    const unsigned char *text = attribute_text(node, name);
+    if (text != NULL) {
+        uint64_t hash = 14695981039346656037ULL; /* FNV-1a */
+        size_t size = 0;
+        for (; text[size] != 0; size++)
+            hash = (hash ^ text[size]) * 1099511628211ULL;
+        TextSlot *slot = text_cache_slot(cache, hash, text, size);
+        if (slot->text != NULL)
+            return Py_NewRef(slot->value);
+        PyObject *decoded = PyUnicode_DecodeUTF8((const char *)text, (Py_ssize_t)size, NULL);
+        if (decoded != NULL)
+            text_cache_add(cache, slot, hash, text, size, decoded);
+        return decoded;
+    }
     unsigned char *value = xml.get_ns_prop(node, name, NULL);
     if (value == NULL)
-        Py_RETURN_NONE;
-    PyObject *text = PyUnicode_DecodeUTF8((const char *)value, (Py_ssize_t)strlen((const char *)value), NULL);
+        return Py_NewRef(fallback);
+    PyObject *decoded = PyUnicode_DecodeUTF8((const char *)value, (Py_ssize_t)strlen((const char *)value), NULL);
     (*xml.free_slot)(value);
-    return text;
+    return decoded;
 }
 
 /* the elements as a list whose every item is a readable element, or NULL (no exception
@@ -118,15 +227,20 @@ static PyObject *column(PyObject *self, PyObject *args) {
     PyObject *values = PyList_New(size);
     if (values == NULL)
         return NULL;
+    TextCache cache;
+    text_cache_init(&cache);
     for (Py_ssize_t i = 0; i < size; i++) {
         /* the list cannot change meanwhile: nothing here runs Python code */
-        PyObject *value = attribute_value(element_node(PyList_GET_ITEM(elements, i)), (const unsigned char *)name);
+        PyObject *value = attribute_value(element_node(PyList_GET_ITEM(elements, i)), (const unsigned char *)name,
+                                          Py_None, &cache);
         if (value == NULL) {
+            text_cache_free(&cache);
             Py_DECREF(values);
             return NULL;
         }
         PyList_SET_ITEM(values, i, value);
     }
+    text_cache_free(&cache);
     return values;
 }
 
@@ -397,35 +511,30 @@ static PyObject *nodes_column(Nodes *self, PyObject *args) {
     PyObject *values = PyList_New(size);
     if (values == NULL)
         return NULL;
+    TextCache cache;
+    text_cache_init(&cache);
     for (Py_ssize_t i = 0; i < size; i++) {
         Py_ssize_t index = i;
         if (at != Py_None) {
             index = PyLong_AsSsize_t(PyList_GET_ITEM(at, i));
-            if (index == -1 && PyErr_Occurred()) {
-                Py_DECREF(values);
-                return NULL;
-            }
+            if (index == -1 && PyErr_Occurred())
+                goto failed;
             if (index < 0 || index >= self->size) {
-                Py_DECREF(values);
                 PyErr_SetString(PyExc_IndexError, "node index out of range");
-                return NULL;
+                goto failed;
             }
         }
-        unsigned char *value = xml.get_ns_prop(self->nodes[index], (const unsigned char *)name, NULL);
-        PyObject *text;
-        if (value == NULL) {
-            text = Py_NewRef(fallback);
-        } else {
-            text = PyUnicode_DecodeUTF8((const char *)value, (Py_ssize_t)strlen((const char *)value), NULL);
-            (*xml.free_slot)(value);
-            if (text == NULL) {
-                Py_DECREF(values);
-                return NULL;
-            }
-        }
+        PyObject *text = attribute_value(self->nodes[index], (const unsigned char *)name, fallback, &cache);
+        if (text == NULL)
+            goto failed;
         PyList_SET_ITEM(values, i, text);
     }
+    text_cache_free(&cache);
     return values;
+failed:
+    text_cache_free(&cache);
+    Py_DECREF(values);
+    return NULL;
 }
 
 static PyObject *nodes_lines(Nodes *self, PyObject *unused) {

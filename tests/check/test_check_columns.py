@@ -77,6 +77,36 @@ def test_leaves_to_lxml_what_it_cannot_read() -> None:
         KERNEL.bind(42)
 
 
+def test_values_made_of_entities_or_dtd_defaults_match_lxml() -> None:
+    """The kernel reads a value that is one text in the document itself; an attribute holding
+    an entity reference (several nodes, which libxml2 joins), an empty one, and one absent but
+    given a default by the document's DTD go the way lxml reads them."""
+    document = (b'<!DOCTYPE r [<!ENTITY e "mid"><!ATTLIST b d CDATA "default" f CDATA #FIXED "fixed">]>'
+                b'<r><b a="1&e;2" d="given"/><b a="" x="&amp;&lt;"/><b/><b a="&e;"/></r>')
+    root = etree.fromstring(document, etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True))
+    elements = list(root)
+    assert [element.get("a") for element in elements] == ["1mid2", "", None, "mid"]  # the oracle as expected
+    nodes = columns.select(root, "b")
+    for name in ("a", "d", "f", "x", "absent"):
+        expected = [element.get(name) for element in elements]
+        assert KERNEL.column(elements, name.encode()) == expected, name
+        assert nodes.column(name.encode()) == expected, name
+        assert nodes.column(name.encode(), "none") == [value if value is not None else "none" for value in expected]
+
+
+def test_a_column_shares_one_string_per_distinct_value() -> None:
+    """Equal values of a column are one Python string (made once; Python hashes it once), and
+    a column of many distinct values is read whole (the cache stops growing, not reading)."""
+    rows = "".join(f'<o name="{name}" value="{index}"/>' for index, name in enumerate(["movement", "attack"] * 40000))
+    root = etree.fromstring(f"<r>{rows}</r>".encode())
+    nodes = columns.select(root, "o")
+    names, values = nodes.column(b"name"), nodes.column(b"value")
+    assert len({id(name) for name in names}) == 2 and names[:3] == ["movement", "attack", "movement"]
+    assert values == [str(index) for index in range(80000)]
+    at = nodes.column(b"name", None, [5, 1, 5])
+    assert at == ["attack", "attack", "attack"] and at[0] is at[1]
+
+
 def test_namespaced_and_non_ascii_names_go_through_lxml() -> None:
     root = etree.fromstring('<a xmlns:p="urn:p"><b p:x="1" x="2" ü="3"/></a>'.encode())
     elements = list(root)
