@@ -587,8 +587,13 @@ static PyObject *nodes_owners(Nodes *self, PyObject *other) {
     if (values == NULL)
         return NULL;
     Py_ssize_t cursor = 0;
+    PyObject *last = NULL; /* the previous node's index: siblings share one int object */
     for (Py_ssize_t i = 0; i < self->size; i++) {
         XmlNode *parent = self->nodes[i]->parent;
+        if (i > 0 && parent == self->nodes[i - 1]->parent && last != NULL) {
+            PyList_SET_ITEM(values, i, Py_NewRef(last));
+            continue;
+        }
         Py_ssize_t found = -1;
         for (Py_ssize_t j = cursor; j < parents->size; j++)
             if (parents->nodes[j] == parent) {
@@ -606,6 +611,7 @@ static PyObject *nodes_owners(Nodes *self, PyObject *other) {
             return NULL;
         }
         PyList_SET_ITEM(values, i, value);
+        last = value;
     }
     return values;
 }
