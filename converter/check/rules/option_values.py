@@ -49,13 +49,13 @@ def bad_option_value(context):
     (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
     `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
-    true/false where it reads them (the message gives the form); a name there is R111's. An
-    A trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a class the
+    true/false where it reads them (the message gives the form); a name there is R111's. A
+    trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a class the
     trigger may change, in that exact case, with a `count` naming an attachment of that class
-    by its prefix (`conditionAttachment...` for a RulesAttachment). An
-    empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of
-    true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x
-    variable or loop variable (`@...@`, `$...$`) is not checked.
+    by its prefix (`conditionAttachment...` for a RulesAttachment). An empty value is a
+    warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not
+    reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop
+    variable (`@...@`, `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
@@ -202,13 +202,16 @@ def _out_of_shape(shape, value: str) -> bool:
         if extra < 0 or extra % len(shape.tail):
             return True
         fields += shape.tail * (extra // len(shape.tail))
-        return any(field == "int" and java_int(part) is None or field == "bool" and part.lower() not in ("true", "false")
-                   for field, part in zip(fields, parts))
+        return any(map(_part_refused, fields, parts))
     if shape.places is None:
         return False  # an irregular format: only its number of parts is read here
     fields = shape.fields[1:] if shape.optional_count else shape.fields
-    return any(field == "int" and java_int(part) is None or field == "bool" and part.lower() not in ("true", "false")
-               for field, part in zip(fields, fixed_parts(shape, value)))
+    return any(map(_part_refused, fields, fixed_parts(shape, value)))
+
+
+def _part_refused(field: str, part: str) -> bool:
+    """Whether a setter refuses this part where it reads a number or true/false (a name is R111's)."""
+    return field == "int" and java_int(part) is None or field == "bool" and part.lower() not in ("true", "false")
 
 
 def _shape_text(shape) -> str:
@@ -224,7 +227,6 @@ def _shape_text(shape) -> str:
     return ":".join(words[:needed]) + "".join(f"[:{word}]" for word in words[needed:])
 
 
-
 _CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
 # options of a format of their own: name -> (classes, what their setter takes)
 _FORMATTED = {
@@ -238,6 +240,8 @@ _FORMATTED = {
     "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
     "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
 }
+
+
 def _either(words: list[str]) -> str:
     return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
 
