@@ -7,6 +7,8 @@
  * lxml calls for them (borrowed from lxml's etree extension by dlopen + dlsym, as
  * _dtdvalid does), so the values are the same:
  *   element.get(name)    == xmlGetNsProp(node, name, NULL) decoded from UTF-8, None if absent
+ *                           (a value that is one text node is read from it, as xmlGetNsProp
+ *                           copies it, without the copy; equal values share one str)
  *   element.sourceline   == xmlGetLineNo(node) when > 0, else None
  *
  * An element is reached through lxml's public struct (lxml/includes/etree_defs.h and
