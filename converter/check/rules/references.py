@@ -81,12 +81,14 @@ def _undefined(context, *kinds: str):
     model = context.model
     if model is None:
         return
-    for group, value, line in model.derived("references.undefined", _unresolved):
+    for group, value, line, *named in model.derived("references.undefined", _unresolved):
         if group.kind in kinds:
-            where = {"territory": value} if group.kind == TERRITORY else \
-                {"player": value} if group.kind == PLAYER else {}
+            name = named[0] if named else value  # one name of a list the value holds
+            where = {"territory": name} if group.kind == TERRITORY else \
+                {"player": name} if group.kind == PLAYER else {}
+            missing = f" {name!r}" if named else "" if value else _MISSING
             yield hit(line=line, element=group.element, attribute=group.attribute, value=value or "", kind=group.kind,
-                      missing="" if value else _MISSING, **where)
+                      missing=missing, **where)
 
 
 def _unresolved(model) -> list[tuple]:
@@ -104,7 +106,21 @@ def _unresolved(model) -> list[tuple]:
         required = group.element != "attachment" and (group.element, group.attribute) not in _OPTIONAL_REFERENCES
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
                   if (value not in declared if value else required)]
-    return found + _without_target(model)
+    return found + _without_target(model) + _displayed_for(model)
+
+
+def _displayed_for(model) -> list[tuple]:
+    """(group, value, line, name) of each player a resource's `isDisplayedFor` names that the
+    game does not declare: 2.x splits it at `:` (`NONE` in any case: shown to no one) and
+    refuses the game at a name it cannot find ("Parse resources could not find player")."""
+    table = model.table("resourceList/resource")
+    values = table.column("isDisplayedFor") if len(table) else ()
+    if not any(values):
+        return []
+    declared = model.names(PLAYER) | _ENGINE_PLAYERS
+    group = ReferenceGroup(PLAYER, "resource", "isDisplayedFor", [], table)
+    return [(group, value, line, name) for value, line in zip(values, table.lines)
+            if value and value.lower() != "none" for name in value.split(":") if name not in declared]
 
 
 def _without_target(model) -> list[tuple]:
@@ -148,7 +164,8 @@ def undefined_player(context):
     pass, logging only a DTD error: an unknown `owner` of a `<unitPlacement>` makes those units
     neutral, and an unknown `player` of a `<step>` leaves that step with no player. TripleA 2.x
     refuses the step too ("that player cannot be found"), and gives those units no owner at all,
-    not even the neutral player.
+    not even the neutral player. It also refuses a resource whose `isDisplayedFor` (players
+    split at `:`, or `NONE`) names an unknown player, an attribute 1.9 did not read.
 
     Fix: In the game XML, correct the name to a `<player name="...">` of `<playerList>` (it must
     match exactly, case included), or declare the missing player there.
