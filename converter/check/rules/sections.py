@@ -44,10 +44,10 @@ def section_count(context):
     Fix: Merge the two sections into one (the order of their entries kept), or add the missing
     section.
     """
-    model = context.model
-    if model is None:
+    if context.model is None:
         return
-    for parent_tag, children in _children_by_parent(model.root).items():
+    # the tags as written (the model's are 2.x's spellings), to tell what 1.9 read
+    for parent_tag, children in _children_by_parent(context.tree.getroot()).items():
         once = _ONCE[parent_tag]
         for parent, found in children:
             for tag, elements in found.items():
@@ -55,7 +55,8 @@ def section_count(context):
                     shown = elements[0].tag
                     lines = ", ".join(str(element.sourceline) for element in elements)
                     # 1.9 read tags in their exact case, and one spelling of each
-                    refused = ", 1.9 refuses the game" if all(each.tag == shown for each in elements) else ""
+                    refused = ", 1.9 refuses the game" if all(each.tag == shown for each in elements) else \
+                        ", 1.9 read only one of them, by its exact spelling"
                     yield hit(line=elements[0].sourceline, section=_ONE_SPELLING.get(shown, shown),
                               severity=Severity.WARNING if tag == "info" else None,
                               problem=f"is given {len(elements)} times in <{parent.tag}> (lines {lines}): TripleA "
