@@ -32,6 +32,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     territory_effect_images,
     tooltips,
     unit_icons,
+    variables,
     victory,
     xml,
 )
