@@ -133,10 +133,23 @@ class Mutator:
             old = element.get(key)
             element.set(key, self._text(old, self._names(root)))
             return f"{element.tag}@{key}: {old!r} -> {element.get(key)!r} (line {element.sourceline})"
-        if roll < 0.8:
+        if roll < 0.75:
             element.getparent().remove(element)
             return f"removed <{element.tag} {dict(element.attrib)}> (line {element.sourceline})"
-        if roll < 0.9:
+        if roll < 0.83:  # elsewhere among its siblings: where the order matters (attachments named before use)
+            parent = element.getparent()
+            siblings = [each for each in parent if isinstance(each.tag, str)]
+            if len(siblings) < 2:
+                return ""
+            parent.remove(element)
+            parent.insert(rng.randrange(len(parent) + 1), element)
+            return f"moved <{element.tag} {dict(element.attrib)}> (line {element.sourceline}) to place " \
+                   f"{parent.index(element)} of <{parent.tag}>"
+        if roll < 0.87:  # 2.x reads tags in any letter case, 1.9 and the DTD in theirs
+            old = element.tag
+            element.tag = old.swapcase() if rng.random() < 0.5 else old[:1].upper() + old[1:]
+            return f"recased <{old}> as <{element.tag}> (line {element.sourceline})" if element.tag != old else ""
+        if roll < 0.93:
             element.addnext(copy.deepcopy(element))
             return f"duplicated <{element.tag} {dict(element.attrib)}> (line {element.sourceline})"
         if not element.attrib:

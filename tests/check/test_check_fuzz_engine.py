@@ -46,15 +46,17 @@ def test_the_mutator_changes_the_tree_and_says_where() -> None:
 
     mutator = fuzz_engine.Mutator(random.Random(3))
     said = []
-    for _ in range(40):
+    for _ in range(200):
         root = etree.fromstring(base_xml().encode())
         before = etree.tostring(root)
         change = mutator.mutate(root)
         said.append(change)
-        if change.startswith(("removed", "duplicated", "deleted")):
+        if change.startswith(("removed", "duplicated", "deleted", "recased")):
             assert etree.tostring(root) != before, change
+        if change.startswith("moved"):  # to another place, or back to its own
+            assert sorted(etree.tostring(root)) == sorted(before), change
     assert any("(line " in change for change in said)
-    assert {change.split()[0] for change in said if change} & {"removed", "duplicated", "deleted"}
+    assert {change.split()[0] for change in said if change} >= {"removed", "duplicated", "deleted", "moved", "recased"}
 
 
 @pytest.mark.engine
