@@ -214,6 +214,8 @@ _PARTS = {
                      ("TriggerAttachment", "removeUnits")), (2, None)),
     **dict.fromkeys((("TriggerAttachment", "activateTrigger"), ("UserActionAttachment", "activateTrigger")), (6, 6)),
     ("TriggerAttachment", "changeOwnership"): (4, None),
+    ("TriggerAttachment", "productionRule"): (2, 2),
+    ("TriggerAttachment", "availableTech"): (2, None),
     ("RulesAttachment", "relationship"): (3, 4),
     ("UnitAttachment", "whenCapturedChangesInto"): (5, None),
     **dict.fromkeys((("UnitAttachment", "whenHitPointsDamagedChangesInto"),

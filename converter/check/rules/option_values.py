@@ -45,7 +45,8 @@ def bad_option_value(context):
     condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
     type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
     allowed or disallowed; a `chance` is `x:y` within 0..120; a support attachment's `side`,
-    `faction` and `dice` are its words (`offence`, not `offense`). An option of several parts
+    `faction` and `dice` are its words (`offence`, not `offense`); a condition's `destroyedTUV`
+    is `currentRound` or `allRounds` with a count of -1 or more. An option of several parts
     (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
     `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
@@ -239,6 +240,7 @@ _FORMATTED = {
     "side": (("UnitSupportAttachment",), "offence, defence or both (offence:defence)"),
     "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
     "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
+    "destroyedTUV": (("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more"),  # setDestroyedTuv
 }
 
 
@@ -289,6 +291,10 @@ def _not_formatted(name: str, value: str) -> bool:
         parts = value.split(":")
         low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
         return low is None or high is None or not 0 <= low <= high <= 120
+    if name == "destroyedTUV":  # count:currentRound|allRounds
+        parts = value.split(":")
+        count = java_int(parts[0]) if len(parts) == 2 else None
+        return count is None or count < -1 or parts[1] not in ("currentRound", "allRounds")
     if name in _TARGET_CLASSES:  # name:class, the name of an attachment of that class
         parts = (value.replace("ttatch", "ttach") if name == "playerAttachmentName" else value).split(":")
         prefixes = _TARGET_CLASSES[name].get(parts[-1]) if len(parts) == 2 else None
