@@ -46,7 +46,10 @@ def bad_option_value(context):
     type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
     allowed or disallowed; a `chance` is `x:y` within 0..120; a support attachment's `side`,
     `faction` and `dice` are its words (`offence`, not `offense`); a condition's `destroyedTUV`
-    is `currentRound` or `allRounds` with a count of -1 or more. An option of several parts
+    is `currentRound` or `allRounds` with a count of -1 or more; a relationship type's
+    `upkeepCost` is `default` or a number (with `:flat`, or `:percentage` up to 100), and its
+    `rocketsCanFlyOver`, `canMoveThroughCanals` and the like `true`, `false` or `default`, in
+    lower case. An option of several parts
     (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
     `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
@@ -228,6 +231,9 @@ def _shape_text(shape) -> str:
     return ":".join(words[:needed]) + "".join(f"[:{word}]" for word in words[needed:])
 
 
+# RelationshipTypeAttachment's options its setters refuse anything but these three words in
+_RELATIONSHIP_SWITCHES = ("alliancesCanChainTogether", "isDefaultWarPosition", "givesBackOriginalTerritories",
+                          "canMoveIntoDuringCombatMove", "canMoveThroughCanals", "rocketsCanFlyOver")
 _CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
 # options of a format of their own: name -> (classes, what their setter takes)
 _FORMATTED = {
@@ -241,6 +247,9 @@ _FORMATTED = {
     "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
     "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
     "destroyedTUV": (("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more"),  # setDestroyedTuv
+    "upkeepCost": (("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage (at "
+                                                    "most 100)"),
+    **dict.fromkeys(_RELATIONSHIP_SWITCHES, (("RelationshipTypeAttachment",), "true, false or default, in lower case")),
 }
 
 
@@ -291,6 +300,13 @@ def _not_formatted(name: str, value: str) -> bool:
         parts = value.split(":")
         low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
         return low is None or high is None or not 0 <= low <= high <= 120
+    if name in _RELATIONSHIP_SWITCHES:
+        return value not in ("true", "false", "default")
+    if name == "upkeepCost":  # default, or cost[:flat|percentage]
+        parts = value.split(":")
+        cost = java_int(parts[0]) if len(parts) <= 2 else None
+        return value != "default" and (cost is None or parts[1:] not in ([], ["flat"], ["percentage"])
+                                       or parts[1:] == ["percentage"] and cost > 100)
     if name == "destroyedTUV":  # count:currentRound|allRounds
         parts = value.split(":")
         count = java_int(parts[0]) if len(parts) == 2 else None
