@@ -221,7 +221,7 @@ SINGLE_VALUE_OPTIONS_2X: dict[str, tuple[str, ...]] = {
 # Options 2.x reads as one whole number or one boolean (same source): the String setter's first step is
 # DefaultAttachment.getInt (Integer.parseInt, or getIntInRange) or getBool (`true` or `false` in any case) of
 # the value as given, `count:value` when a count is given; any other value throws and 2.x refuses to load the
-# game. (UnitAttachment's isMarine also takes true/false and is left out; victoryCity's old true/false is
+# game. (UnitAttachment's isMarine also takes true/false: S220 reads it apart; victoryCity's old true/false is
 # mapped to 1/0 first: LegacyPropertyMapper.)
 WHOLE_NUMBER_OPTIONS_2X: dict[str, tuple[str, ...]] = {
     "PlayerAttachment": (
@@ -242,7 +242,7 @@ WHOLE_NUMBER_OPTIONS_2X: dict[str, tuple[str, ...]] = {
         "techCost",
     ),
     "TerritoryAttachment": (
-        "production", "unitProduction", "victoryCity",
+        "production", "productionOnly", "unitProduction", "victoryCity",
     ),
     "TriggerAttachment": (
         "chanceDecrementOnSuccess", "chanceIncrementOnFailure", "resourceCount", "uses",
@@ -275,7 +275,7 @@ BOOLEAN_OPTIONS_2X: dict[str, tuple[str, ...]] = {
     ),
     "RulesAttachment": (
         "dominatingFirstRoundAttack", "invert", "isAI", "negateDominatingFirstRoundAttack", "placementAnySeaZone",
-        "placementAnyTerritory", "placementCapturedTerritory", "placementInCapitalRestricted",
+        "placementAnyTerritory", "placementCapturedTerritory", "placementInCapitalRestricted", "switch",
         "unlimitedProduction",
     ),
     "TechAbilityAttachment": (
