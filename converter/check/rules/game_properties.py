@@ -42,8 +42,8 @@ def unknown_property(context):
     unknown names, those of older engines and those only 1.9 reads (`Roll AA Individually`)
     are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now
     `Economic Victory` with the opposite meaning) is named with the new one, a warning when its
-    value differs from the new name's default (false); names that triggers read (`gameProperty`,
-    `switch` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
+    value differs from the new name's default (false); names that conditions and triggers read
+    (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
     reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
     `Axis Economic Victory`), naming no player or alliance of the game, or an alliance's amount
     written another way (`Axis Honorable Surrender VCs`), is a warning when the game
@@ -55,8 +55,8 @@ def unknown_property(context):
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
     """
-    # a close match to a known name is a warning; any other unknown name (custom switches read
-    # by triggers aside) is info
+    # a close match to a known name is a warning; any other unknown name (custom properties read
+    # by conditions and triggers aside) is info
     model = context.model
     if model is None:
         return
@@ -64,8 +64,7 @@ def unknown_property(context):
     players, alliances = set(model.players), set(model.alliances)
     # a gameProperty option names one property, colons and all (AbstractRulesAttachment); its
     # parts count too, as they always have here
-    used_by_triggers = {v.strip() for name in ("gameProperty", "switch") for value in model.option_values(name)
-                        for v in (value, *value.split(":"))}
+    used_by_triggers = {v.strip() for value in model.option_values("gameProperty") for v in (value, *value.split(":"))}
     candidates: frozenset[str] | None = None
     for prop in model.properties:
         if not prop.name or prop.name in used_by_triggers:
