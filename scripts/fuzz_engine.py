@@ -78,6 +78,8 @@ KNOWN_GAPS = (
      "1.9's validation forbade land units more options than 2.x's (transportCapacity)"),
     (r"something wrong with bombingBonus or bombingMaxDieSides", "2.x does not validate bombingBonus"),
     (r"\| recased <", "2.x reads tags in any letter case; 1.9 only in theirs (X004 warns of the others)"),
+    (r"property:victoryCity.*\| option@value: .* -> '(?i:true|false)'", "2.x reads an old victoryCity of true or "
+     "false as 1 or 0 (LegacyPropertyMapper)"),
 )
 # the check says the engine refuses, 1.9 loads: 2.x refuses (the finding's text, or the mutation)
 KNOWN_CLAIMS = (

@@ -180,6 +180,8 @@ def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Decl
     fields = value_format.fields
     if fields[0] == "int":  # a count first: taken off, so that a number elsewhere is read as the name it is
         values, fields = [value.partition(":")[2] for value in values], fields[1:]
+    elif fields[0] == "int?":  # likewise a leading number, where the setter takes it for a count
+        values, fields = [_without_count(value) for value in values], fields[1:]
     unknown = set(":".join(values).split(":")).difference(known)
     if not unknown:
         return True
@@ -194,6 +196,11 @@ def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Decl
 
 
 _BOOLEANS = frozenset(("true", "false"))  # what a `bool` field holds
+
+
+def _without_count(value: str) -> str:
+    count, colon, rest = value.partition(":")
+    return rest if colon and java_int(count) is not None else value
 
 
 def fixed_parts(value_format: ValueFormat, value: str) -> list[str] | None:
