@@ -1,7 +1,7 @@
 """S220: option values their setters refuse: a whole number or true/false that is neither,
 the forms of `when`, `conditionType`, `rounds`, `chance`, a support's `side` and the like, and
 the parts of options of several parts (`count:unit`); the names in those values are R111's
-(option_references)."""
+(option_references). S237: the values a setter takes but a getter reads as false."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from converter.check.model import ATTACHMENT_PATH
 from converter.check.option_formats import KINDS, OPTION_FORMATS
 from converter.check.rule import hit, rule
 from converter.check.rules.option_references import fixed_parts
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, shown_value
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, shown_value
 from converter.check.rules.structure import java_int
 from converter.findings import Severity
 
@@ -336,3 +336,42 @@ def _not_formatted(name: str, value: str) -> bool:
 
 def _not_boolean(value: str) -> bool:
     return value.lower() not in ("true", "false")
+
+
+# RelationshipTypeAttachment's options whose setter keeps any value and whose getter reads
+# `default` as the archetype's behaviour, `true` as true, and anything else as false
+_READ_AS_FALSE_OTHERWISE = ("canMoveAirUnitsOverOwnedLand", "canMoveLandUnitsOverOwnedLand",
+                            "canLandAirUnitsOnOwnedLand", "canTakeOverOwnedTerritory")
+
+
+@rule("S237", "structure.relationship-option-read-as-false", Severity.WARNING,
+      "option {option!r}={value} in attachment {name!r} is read as false: TripleA 2.x takes only true, false or "
+      "default, in lower case{joined}")
+def relationship_option_read_as_false(context):
+    """Finds a relationship type's `canMoveLandUnitsOverOwnedLand` or kin whose value 2.x reads as false.
+
+    Why: A relationship type's `canMoveAirUnitsOverOwnedLand`, `canMoveLandUnitsOverOwnedLand`,
+    `canLandAirUnitsOnOwnedLand` and `canTakeOverOwnedTerritory` keep any value: `default`
+    follows the relationship's archetype (war, allied, neutral), `true` allows, and anything else,
+    `True` and `yes` included, silently forbids. So a relationship meant to let units cross or
+    land forbids it, and nothing tells the map maker. A `count` given on the option is read
+    with it (`count:value`), which is none of the three either.
+
+    Fix: In the game XML, write `true`, `false` or `default`, in lower case, and no `count`.
+    """
+    model = context.model
+    if model is None:
+        return
+    options = model.options
+    chosen = [index for name in _READ_AS_FALSE_OTHERWISE
+              for index in options_of(model, name, "RelationshipTypeAttachment")]
+    if not chosen:
+        return
+    values, given = options.column_at("value", chosen, ""), options.column_at("count", chosen, "")
+    names = model.table(ATTACHMENT_PATH).column("name", "")
+    for index, value, count_given in zip(chosen, values, given):
+        joined = f"{count_given}:{value}" if count_given else value
+        if value and joined not in ("true", "false", "default") and "@" not in joined and "$" not in joined:
+            yield hit(line=options.lines[index], option=model.option_names[index], value=shown_value(value, ""),
+                      name=names[model.option_owners[index]],
+                      joined=f' (with its count the engine reads "{joined}")' if count_given else "")
