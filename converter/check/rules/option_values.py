@@ -41,7 +41,8 @@ def bad_option_value(context):
     way (from its source: `movement`, `attack`, `isAir`, a territory's `production` and
     `productionOnly`, a condition's `uses` and `switch`, the shortcuts `isAA` and `isTwoHit`,
     ...); a unit's `isMarine` takes true/false or a number, its `special` `none` or
-    `canOnlyPlaceInOriginalTerritories`. Some options have a form of their own: a
+    `canOnlyPlaceInOriginalTerritories`; a condition's `techs` and `atWarPlayers` need a name
+    after their count, which may not be -1 (2.x then looks it up as a name). Some options have a form of their own: a
     trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
     AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
     condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
@@ -249,6 +250,9 @@ _FORMATTED = {
     "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
     "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
     "isMarine": (("UnitAttachment",), "true, false or a whole number"),  # setIsMarine
+    # setTechs, setAtWarPlayers: a count of -1 means none, and is then looked up as a name
+    "techs": (("RulesAttachment",), "[<number>:]<technology>..., with a technology and a count other than -1"),
+    "atWarPlayers": (("RulesAttachment",), "[<number>:]<player>..., with a player and a count other than -1"),
     "special": (("UnitAttachment",), "none or canOnlyPlaceInOriginalTerritories"),  # setSpecial, each part
     "destroyedTUV": (("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more"),  # setDestroyedTuv
     "upkeepCost": (("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage (at "
@@ -304,6 +308,10 @@ def _not_formatted(name: str, value: str) -> bool:
         parts = value.split(":")
         low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
         return low is None or high is None or not 0 <= low <= high <= 120
+    if name in ("techs", "atWarPlayers"):  # the names are R111's
+        parts = value.split(":")
+        count = java_int(parts[0])
+        return count is not None and (len(parts) == 1 or count == -1)
     if name == "special":
         return any(part not in ("none", "canOnlyPlaceInOriginalTerritories") for part in value.split(":"))
     if name == "isMarine":
