@@ -74,6 +74,36 @@ typedef struct {
     XmlNode *properties;
 } XmlNodeBody;
 
+/* the heads of libxml2's public xmlDtd and xmlDoc (tree.h): whether a document's DTD declares
+ * attribute defaults, which xmlGetNsProp gives for an attribute an element lacks */
+typedef struct {
+    void *private_data;
+    int type;
+    const char *name;
+    void *children, *last, *parent, *next, *prev, *doc;
+    void *notations, *elements, *attributes;
+} XmlDtdHead;
+
+typedef struct {
+    void *private_data;
+    int type;
+    const char *name;
+    void *children, *last, *parent, *next, *prev, *doc;
+    int compression, standalone;
+    XmlDtdHead *int_subset, *ext_subset;
+} XmlDocHead;
+
+/* whether xmlGetNsProp may find a default for an absent attribute of a node of this document:
+ * it looks only where the document has an internal subset, in it and then in the external one */
+static int may_have_defaults(const void *doc) {
+    if (doc == NULL)
+        return 0;
+    const XmlDocHead *head = doc;
+    if (head->int_subset == NULL)
+        return 0;
+    return head->int_subset->attributes != NULL || (head->ext_subset != NULL && head->ext_subset->attributes != NULL);
+}
+
 typedef void (*XmlFreeFunc)(void *);
 
 static struct {
@@ -162,28 +192,39 @@ static void text_cache_add(TextCache *cache, TextSlot *slot, uint64_t hash, cons
     cache->used++;
 }
 
-/* the attribute's value where it is one text in the document (what xmlGetNsProp copies),
- * else NULL: absent, or made of several nodes (an entity reference), which libxml2 joins */
-static const unsigned char *attribute_text(const void *node, const unsigned char *name) {
+/* what attribute_text found */
+enum { ATTRIBUTE_TEXT, ATTRIBUTE_ABSENT, ATTRIBUTE_JOINED };
+
+/* the attribute's value where it is one text in the document (what xmlGetNsProp copies): sets
+ * *text and answers ATTRIBUTE_TEXT; else ATTRIBUTE_ABSENT, or ATTRIBUTE_JOINED where its value
+ * is made of several nodes (an entity reference), which libxml2 joins */
+static int attribute_text(const void *node, const unsigned char *name, const unsigned char **text) {
     for (const XmlNode *attribute = ((const XmlNodeBody *)node)->properties; attribute != NULL;
          attribute = attribute->next) {
         if (attribute->ns != NULL || attribute->name == NULL || strcmp(attribute->name, (const char *)name) != 0)
             continue;
-        const XmlNode *text = attribute->children;
-        if (text == NULL)
-            return (const unsigned char *)"";
-        if (text->next == NULL && (text->type == XML_TEXT_NODE || text->type == XML_CDATA_SECTION_NODE))
-            return ((const XmlNodeBody *)text)->content;
-        return NULL;
+        const XmlNode *child = attribute->children;
+        if (child == NULL) {
+            *text = (const unsigned char *)"";
+            return ATTRIBUTE_TEXT;
+        }
+        if (child->next == NULL && (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE)) {
+            *text = ((const XmlNodeBody *)child)->content;
+            return ATTRIBUTE_TEXT;
+        }
+        return ATTRIBUTE_JOINED;
     }
-    return NULL; /* absent: xmlGetNsProp also looks for a default in the document's DTD */
+    return ATTRIBUTE_ABSENT;
 }
 
 /* as lxml's _getNodeAttributeValue for a key without a namespace (`fallback` where it gives
  * None); a new reference, NULL with an exception set */
 static PyObject *attribute_value(const void *node, const unsigned char *name, PyObject *fallback, TextCache *cache) {
-    const unsigned char *text = attribute_text(node, name);
-    if (text != NULL) {
+    const unsigned char *text = NULL;
+    int found = attribute_text(node, name, &text);
+    if (found == ATTRIBUTE_ABSENT && !may_have_defaults(((const XmlNode *)node)->doc))
+        return Py_NewRef(fallback); /* what xmlGetNsProp answers, without walking the attributes again */
+    if (found == ATTRIBUTE_TEXT) {
         uint64_t hash = 14695981039346656037ULL; /* FNV-1a */
         size_t size = 0;
         for (; text[size] != 0; size++)

@@ -368,7 +368,7 @@ def relationship_option_read_as_false(context):
     Fix: In the game XML, write `true`, `false` or `default`, in lower case, and no `count`.
     """
     model = context.model
-    if model is None:
+    if model is None or "RelationshipTypeAttachment" not in attachment_classes(model):  # the usual game, in C
         return
     options = model.options
     chosen = [index for name in _READ_AS_FALSE_OTHERWISE
