@@ -82,7 +82,7 @@ def attachment_refused(context):
     Casualties Restricted` is on; construction options without `isConstruction` or the reverse;
     `canBeDamaged`, `maxDamage` and `canDieFromReachingMaxDamage` that disagree;
     `receivesAbilityWhenWith` other than `canBlitz:<unit>`; a `whenCombatDamaged` effect other
-    than the two carrier ones. A canal with no `canalName` or `landTerritories`, or whose name
+    than the two carrier ones, or a damage range (its `count`) that is not two whole numbers. A canal with no `canalName` or `landTerritories`, or whose name
     is on other than two territories; a political or user action with no `text`, and a political
     action with no `relationshipChange`. TripleA 1.9 refused all of these at its parse too (its
     own checks were stricter), but for a canal name on other than two sea zones. Options whose
@@ -288,9 +288,10 @@ def _list_problems(lists: dict, unit_types: frozenset[str]):
                 "whenCombatDamaged must have 3 or 4 parts: value=effect:optionalNumber, count=integer:integer", line
             continue
         low, high = java_int(parts[0]), java_int(parts[1])
-        if low is None or high is None:
-            continue  # the setter's getInt throws: reported as a value 2.x cannot read
-        if low < 0 or high < low:
+        if low is None or high is None:  # the setter's getInt throws
+            yield f"whenCombatDamaged {value!r}: the damage range is not two whole numbers", \
+                f"Attachments: {parts[0] if low is None else parts[1]} is not a valid int value", line
+        elif low < 0 or high < low:
             yield f"whenCombatDamaged {value!r}: the damage range must be 0 or more, its second number at least " \
                   "its first", "whenCombatDamaged damaged integers must be positive, and the second integer must " \
                   "be equal to or greater than the first", line
