@@ -339,10 +339,11 @@ def number_property_out_of_range(context):
         if value is None:
             continue  # a fixed one, or 2.x makes it true/false or text
         number = prop.value_type == "number"
-        low = java_int(own_min if own_min is not None else (prop.minimum if number else None) or "")
-        high = java_int(own_max if own_max is not None else (prop.maximum if number else None) or "")
-        if (own_min or prop.minimum) and low is None or (own_max or prop.maximum) and high is None:
+        bounds = [own if own is not None else nested if number else None
+                  for own, nested in ((own_min, prop.minimum), (own_max, prop.maximum))]
+        if any(bound is not None and java_int(bound) is None for bound in bounds):
             continue  # a min or max that is no whole number: S214's
+        low, high = (None if bound is None else java_int(bound) for bound in bounds)
         if low is not None and high is not None and high < low:
             problem = f", but its max {high} is below its min {low}"
         elif low is not None and value < low or high is not None and value > high:

@@ -42,8 +42,9 @@ def bad_option_value(context):
     `productionOnly`, a condition's `uses` and `switch`, the shortcuts `isAA` and `isTwoHit`,
     ...); a unit's `isMarine` takes true/false or a number, its `special` `none` or
     `canOnlyPlaceInOriginalTerritories`; a condition's `techs` and `atWarPlayers` need a name
-    after their count, which may not be -1 (2.x then looks it up as a name). Some options have a form of their own: a
-    trigger's `when` is `before:<step>` or `after:<step>`, in lower case; a `conditionType` is
+    after their count, which may not be -1 (2.x then looks it up as a name). Some options have
+    a form of their own: a trigger's `when` is `before:<step>` or `after:<step>`, in lower
+    case; a `conditionType` is
     AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
     condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
     type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
@@ -52,8 +53,8 @@ def bad_option_value(context):
     is `currentRound` or `allRounds` with a count of -1 or more; a relationship type's
     `upkeepCost` is `default` or a number (with `:flat`, or `:percentage` up to 100), and its
     `rocketsCanFlyOver`, `canMoveThroughCanals` and the like `true`, `false` or `default`, in
-    lower case. An option of several parts
-    (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
+    lower case. An option of several parts (`createsUnitsList` `count:unit`, a condition's
+    `unitPresence` or `relationship`,
     `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
     player's `placementLimit`) needs as many parts as its setter reads, with numbers and
     true/false where it reads them (the message gives the form); a name there is R111's. A
