@@ -1,6 +1,6 @@
 """I412: images of units a player only gets during the game: placed or bought by a trigger,
-sold by a frontier a trigger switches to, made each turn by another unit, or turned into when
-damaged, repaired or captured. I401 checks those a player starts with, holds or can buy."""
+sold by a frontier a trigger or a technology switches to, made each turn by another unit, or
+turned into when damaged, repaired or captured. I401 checks those a player starts with, holds or can buy."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections import defaultdict
 from itertools import compress, count
 from typing import NamedTuple
 
-from converter.check.model import UNIT
+from converter.check.model import FRONTIER, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.game_properties import activated_by_actions
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import last_declaration
-from converter.check.rules.structure import java_int
+from converter.check.rules.structure import java_int, technology_frontiers
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.techimages import starting_image_name
 from converter.findings import Severity
@@ -41,16 +41,17 @@ def gained_unit_image_missing(context):
     """Finds units a player only gets during the game that have no image for that player.
 
     Why: TripleA 2.x draws a unit without an image as a placeholder, the image's name on a blank
-    counter in the player's colour, and only when the unit first appears: a trigger's
-    `placement` or `purchase` (for its `players`, or the player it is attached to), a frontier a
-    trigger's `frontier` gives those players, a unit's `createsUnitsList` (made each turn for its
-    owner), `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's
-    unit turns into another), and `whenCapturedChangesInto` (the capturer's, when it names the
-    player). So the gap shows only in play, often late. The units I401 checks (those a player
-    starts with, holds or can buy) are not repeated, nor a unit type with no image for anyone
-    (I402's); triggers count when `Use Triggers` is true or editable, or a user action fires
-    them. Each image is looked for as I401 does; an image only TripleA 1.9's assets hold is
-    reported too, as 2.x lacks it.
+    counter in the player's colour, and only when the unit first appears: a trigger's `placement` or
+    `purchase` (for its `players`, or the player it is attached to), a frontier a trigger's
+    `frontier` gives those players, the frontier `<frontier>IndustrialTechnology` or
+    `<frontier>Shipyards` the engine moves a player to on gaining that technology (as S215 finds
+    them), a unit's `createsUnitsList` (made each turn for its owner),
+    `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's unit turns
+    into another), and `whenCapturedChangesInto` (the capturer's, when it names the player). So the
+    gap shows only in play, often late. The units I401 checks (those a player starts with, holds or
+    can buy) are not repeated, nor a unit type with no image for anyone (I402's); triggers count
+    when `Use Triggers` is true or editable, or a user action fires them. Each image is looked for
+    as I401 does; an image only TripleA 1.9's assets hold is reported too, as 2.x lacks it.
 
     Fix: Add `units/<Player>/<unit>.png` for that player (or `units/<unit>.png` for every player)
     to the map folder, named exactly as the game XML's `<player>` and `<unit>`.
@@ -78,10 +79,25 @@ def gained_unit_image_missing(context):
 
 def _gained_units(model) -> dict[tuple[str, str], _Gain]:
     """(player, unit type) -> where the player first gets it, for the pairs I401 does not check."""
+    base = set(player_units(model))
+    players, units = set(model.players), model.names(UNIT)
+    gained: dict[tuple[str, str], _Gain] = {}
+
+    def gain(player: str, unit: str, line: int | None, how: str) -> None:
+        if player in players and unit in units and (player, unit) not in base:
+            gained.setdefault((player, unit), _Gain(line, how))
+
+    _technology_gains(model, gain)
+    _option_gains(model, base, gained, gain)  # last: it follows what units make from every unit gained
+    return dict(sorted(gained.items()))
+
+
+def _option_gains(model, base, gained, gain) -> None:
+    """What triggers place, give and sell, and what units make or turn into."""
     names = names_as_2x_reads_them(model)
     chosen = list(compress(count(), map(_WANTED.__contains__, names)))  # found in C
     if not chosen:
-        return {}
+        return
     classes, owners = attachment_classes(model), model.option_owners
     values = model.options.column_at("value", chosen, "")
     counts = model.options.column_at("count", chosen, "")
@@ -97,19 +113,25 @@ def _gained_units(model) -> dict[tuple[str, str], _Gain]:
         if element in targets:  # 2.x joins `count:value`
             by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
                                                lines[index]))
-    base = set(player_units(model))
-    players, units = set(model.players), model.names(UNIT)
-    gained: dict[tuple[str, str], _Gain] = {}
-
-    def gain(player: str, unit: str, line: int | None, how: str) -> None:
-        if player in players and unit in units and (player, unit) not in base:
-            gained.setdefault((player, unit), _Gain(line, how))
-
     can_fire, fired_by_actions = _triggers_can_fire(model), activated_by_actions(model)
     _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain,
                    lambda name: can_fire or name in fired_by_actions)
-    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, players)
-    return dict(sorted(gained.items()))
+    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, set(model.players))
+
+
+def _technology_gains(model, gain) -> None:
+    """What the frontiers sell that a player moves to on gaining a technology (S215's), from the
+    frontier its `<playerProduction>` gives it (the last one, as the engine sets them in turn)."""
+    table = model.table("production/playerProduction")
+    start = dict(zip(table.column("player", ""), table.column("frontier", "")))
+    if not technology_frontiers(model, start.values())[0]:
+        return  # the usual game
+    sold = frontier_units(model, model.names(UNIT))
+    for player, frontier in start.items():
+        for reached, (_base, advance) in technology_frontiers(model, (frontier,))[0].items():
+            for unit in sorted(sold.get(reached, ())):
+                gain(player, unit, model.first_line(FRONTIER, reached),
+                     f"on gaining {advance}, from the frontier {reached!r} the engine then moves it to")
 
 
 def _triggers_can_fire(model) -> bool:

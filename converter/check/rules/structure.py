@@ -477,17 +477,31 @@ def unused_frontier(context):
     unused = set(declared - used)
     if not unused:
         return  # the usual case
+    reached, why_not = technology_frontiers(model, used)
+    unused.difference_update(reached)
+    for name in sorted(unused):
+        yield hit(line=model.first_line(FRONTIER, name), name=name, detail=why_not.get(name, ""))
+
+
+def technology_frontiers(model, start) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """The frontiers the engine moves a player to on gaining a technology, from the frontiers
+    `start`: {frontier: (the one it is reached from, the technology)}; and {frontier: why no
+    technology moves a player there} for the declared ones the game never reaches that way."""
+    declared = model.names(FRONTIER)
+    if not any(name.endswith(suffix) for name in declared for suffix, _advance, _name in _TECH_FRONTIERS):
+        return {}, {}  # the usual game
     advances = {prop for _name, prop in technology_advances(model)}
     # on when set so, or when the players may set it before the game (the engine reads it on each advance)
     shipyards_on = property_is_true(model, "Use Shipyards") or any(
         prop.editable for prop in model.properties if prop.name == "Use Shipyards")
-    why_not: dict[str, str] = {}  # a frontier a technology would switch to -> why it does not
-    reached = list(used)
-    while reached:  # the frontiers technologies switch to, from each used one
-        base = reached.pop()
+    reached: dict[str, tuple[str, str]] = {}
+    why_not: dict[str, str] = {}
+    pending = sorted(start, reverse=True)  # popped in order
+    while pending:
+        base = pending.pop()
         for suffix, advance, advance_name in _TECH_FRONTIERS:
             frontier = base + suffix
-            if base.endswith(suffix) or frontier not in unused:
+            if base.endswith(suffix) or frontier not in declared or frontier in reached:
                 continue  # (the engine does not switch a player already on such a frontier)
             if advance not in advances:
                 why_not[frontier] = f" (a player on {base!r} would move to it on gaining {advance_name}, " \
@@ -496,10 +510,9 @@ def unused_frontier(context):
                 why_not[frontier] = f" (a player on {base!r} would move to it on gaining {advance_name}, " \
                                     "but the property 'Use Shipyards' is off)"
             else:
-                unused.discard(frontier)
-                reached.append(frontier)
-    for name in sorted(unused):
-        yield hit(line=model.first_line(FRONTIER, name), name=name, detail=why_not.get(name, ""))
+                reached[frontier] = (base, advance_name)
+                pending.append(frontier)
+    return reached, why_not
 
 
 @rule("S216", "structure.player-without-steps", Severity.INFO, "player {name!r} takes no step in the sequence")
