@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import partial
 from itertools import compress, count
+from typing import Callable, NamedTuple
 
 from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X, WRITE_ONLY_BOOLEAN_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH
@@ -103,18 +104,18 @@ def bad_option_value(context):
         value, given = values[index], options.column_at("count", [index], "")[0]
         formatted, shape = _FORMATTED.get(name), OPTION_FORMATS.get((classes[owner], name))
         typed = name in _TYPED.get(classes[owner], ())
-        if not (typed or formatted and classes[owner] in formatted[0] or shape) or value is None \
+        if not (typed or formatted and classes[owner] in formatted.classes or shape) or value is None \
                 or owner not in attached:
             continue  # not such an option of this class; or no value, which the engine skips
         if "$" in value + given or "@" in value + given:
             continue  # a 2.x variable or loop variable, replaced before the value is read
         joined = f"{given}:{value}" if given else value
         boolean = name in _BOOLEAN_NAMES
-        refused = partial(_not_formatted, name) if formatted else _not_boolean if boolean else \
+        refused = formatted.refuses if formatted else _not_boolean if boolean else \
             _not_whole_number if typed else partial(_out_of_shape, shape)
         if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
             continue
-        expected = formatted[1] if formatted else "true or false" if boolean else "a whole number" if typed else \
+        expected = formatted.expected if formatted else "true or false" if boolean else "a whole number" if typed else \
             f"in the form {_shape_text(shape)}"
         if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
             yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
@@ -184,7 +185,7 @@ def _maybe_refused(key: str | tuple[str, str], given: str, value: str) -> bool:
     (the class decides later)."""
     joined = f"{given}:{value}" if given else value
     if key in _FORMATTED:
-        return _not_formatted(key, joined)
+        return _FORMATTED[key].refuses(joined)
     pattern = _SHAPE_PATTERNS.get(key) or _SHAPE_PATTERNS[key[0]]  # a class without that option: any
     return pattern.fullmatch(joined) is None  # a regular expression lets the usual values by, in C
 
@@ -239,33 +240,10 @@ def _shape_text(shape) -> str:
 _RELATIONSHIP_SWITCHES = ("alliancesCanChainTogether", "isDefaultWarPosition", "givesBackOriginalTerritories",
                           "canMoveIntoDuringCombatMove", "canMoveThroughCanals", "rocketsCanFlyOver")
 _CONDITIONS_CLASSES = ("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment", "UserActionAttachment")
-# options of a format of their own: name -> (classes, what their setter takes)
-_FORMATTED = {
-    "when": (("TriggerAttachment",), "'before:<step>' or 'after:<step>'"),  # AbstractTriggerAttachment.setWhen
-    "conditionType": (_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3"),  # AbstractConditionsAttachment
-    "rounds": (("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+"),  # AbstractRulesAttachment.setRounds
-    "archeType": (("RelationshipTypeAttachment",), "war, allied or neutral"),
-    "movementRestrictionType": (("RulesAttachment",), "allowed or disallowed"),  # AbstractPlayerRulesAttachment
-    "chance": (_CONDITIONS_CLASSES[1:], "x:y with 0 <= x <= y <= 120, such as 1:6"),  # AbstractConditionsAttachment
-    "side": (("UnitSupportAttachment",), "offence, defence or both (offence:defence)"),
-    "faction": (("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)"),
-    "dice": (("UnitSupportAttachment",), "roll, strength, AAroll or AAstrength, or several of them joined by colons"),
-    "isMarine": (("UnitAttachment",), "true, false or a whole number"),  # setIsMarine
-    # setTechs, setAtWarPlayers: a count of -1 means none, and is then looked up as a name
-    "techs": (("RulesAttachment",), "[<number>:]<technology>..., with a technology and a count other than -1"),
-    "atWarPlayers": (("RulesAttachment",), "[<number>:]<player>..., with a player and a count other than -1"),
-    "special": (("UnitAttachment",), "none or canOnlyPlaceInOriginalTerritories"),  # setSpecial, each part
-    "destroyedTUV": (("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more"),  # setDestroyedTuv
-    "upkeepCost": (("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage (at "
-                                                    "most 100)"),
-    **dict.fromkeys(_RELATIONSHIP_SWITCHES, (("RelationshipTypeAttachment",), "true, false or default, in lower case")),
-}
-
-
-def _either(words: list[str]) -> str:
-    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
+_CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
+# UnitSupportAttachment's words: each part of the value one of them, in any case
+_SUPPORT_WORDS = {"side": ("offence", "defence"), "faction": ("allied", "enemy"),
+                  "dice": ("roll", "strength", "aaroll", "aastrength")}
 # a trigger's `<kind>AttachmentName` (count:value): the attachment classes it may name, each
 # with the prefixes the attachment's name (the count) must start with (TriggerAttachment setters)
 _TARGET_CLASSES = {
@@ -280,60 +258,16 @@ _TARGET_CLASSES = {
     "relationshipTypeAttachmentName": {"RelationshipTypeAttachment": ("relationshipTypeAttachment",)},
     "territoryEffectAttachmentName": {"TerritoryEffectAttachment": ("territoryEffectAttachment",)},
 }
-_FORMATTED.update({
-    name: (("TriggerAttachment",), f"{_either(list(classes))}, with a count naming an attachment of that class "
-                                   f"({', '.join(prefix + '...' for each in classes.values() for prefix in each)})")
-    for name, classes in _TARGET_CLASSES.items()})
-# UnitSupportAttachment's words: each part of the value one of them, in any case
-_SUPPORT_WORDS = {"side": ("offence", "defence"), "faction": ("allied", "enemy"),
-                  "dice": ("roll", "strength", "aaroll", "aastrength")}
-_FORMED_NAMES = frozenset(_SHAPES).union(_FORMATTED)  # read a value at a time, each distinct once
-_CONDITION_TYPE = re.compile(r"AND|OR|([0-9]+)(?:-([0-9]+))?")  # CONDITION_REGEX, matched on the value in capitals
 
 
-def _not_formatted(name: str, value: str) -> bool:
-    """Whether the setter of `when`, `conditionType`, `rounds` and the others of `_FORMATTED` refuses the value."""
-    if name == "when":
-        parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
-        return len(parts) != 2 or parts[0] not in ("before", "after")
-    if name == "rounds":  # each part a round, or a range: two rounds, or a round and +
-        return any(java_int(part) is None and not ((ends := part.split("-"))[1:] and len(ends) == 2
-                                                   and java_int(ends[0]) is not None
-                                                   and (ends[1] == "+" or java_int(ends[1]) is not None))
-                   for part in value.split(":"))
-    if name == "archeType":
-        return value.lower() not in ("war", "allied", "neutral")
-    if name == "movementRestrictionType":
-        return value not in ("allowed", "disallowed")
-    if name == "chance":  # x:y, more parts let be
-        parts = value.split(":")
-        low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
-        return low is None or high is None or not 0 <= low <= high <= 120
-    if name in ("techs", "atWarPlayers"):  # the names are R111's
-        parts = value.split(":")
-        count = java_int(parts[0])
-        return count is not None and (len(parts) == 1 or count == -1)
-    if name == "special":
-        return any(part not in ("none", "canOnlyPlaceInOriginalTerritories") for part in value.split(":"))
-    if name == "isMarine":
-        return value.lower() not in ("true", "false") and java_int(value) is None
-    if name in _RELATIONSHIP_SWITCHES:
-        return value not in ("true", "false", "default")
-    if name == "upkeepCost":  # default, or cost[:flat|percentage]
-        parts = value.split(":")
-        cost = java_int(parts[0]) if len(parts) <= 2 else None
-        return value != "default" and (cost is None or parts[1:] not in ([], ["flat"], ["percentage"])
-                                       or parts[1:] == ["percentage"] and cost > 100)
-    if name == "destroyedTUV":  # count:currentRound|allRounds
-        parts = value.split(":")
-        count = java_int(parts[0]) if len(parts) == 2 else None
-        return count is None or count < -1 or parts[1] not in ("currentRound", "allRounds")
-    if name in _TARGET_CLASSES:  # name:class, the name of an attachment of that class
-        parts = (value.replace("ttatch", "ttach") if name == "playerAttachmentName" else value).split(":")
-        prefixes = _TARGET_CLASSES[name].get(parts[-1]) if len(parts) == 2 else None
-        return prefixes is None or not parts[0].startswith(prefixes)
-    if name in _SUPPORT_WORDS:
-        return any(part.lower() not in _SUPPORT_WORDS[name] for part in value.split(":"))
+# Each test below tells whether the setter refuses the value (a `count` joined to it as `count:value`).
+
+def _refused_when(value: str) -> bool:  # AbstractTriggerAttachment.setWhen
+    parts = value.split(":")  # Guava's Splitter: exactly two parts, the first in lower case
+    return len(parts) != 2 or parts[0] not in ("before", "after")
+
+
+def _refused_condition_type(value: str) -> bool:  # AbstractConditionsAttachment.setConditionType
     if value.lower() == "xor":
         return False  # 2.x reads the old XOR as 1
     found = _CONDITION_TYPE.fullmatch(value.upper())
@@ -341,6 +275,115 @@ def _not_formatted(name: str, value: str) -> bool:
         return True
     low, high = found.groups()
     return high is not None and (java_int(high) is None or java_int(low) is None or int(high) <= int(low))
+
+
+def _refused_rounds(value: str) -> bool:  # AbstractRulesAttachment.setRounds: rounds, or ranges of two or round-+
+    return any(java_int(part) is None and not ((ends := part.split("-"))[1:] and len(ends) == 2
+                                               and java_int(ends[0]) is not None
+                                               and (ends[1] == "+" or java_int(ends[1]) is not None))
+               for part in value.split(":"))
+
+
+def _refused_chance(value: str) -> bool:  # x:y, more parts let be
+    parts = value.split(":")
+    low, high = (java_int(parts[0]), java_int(parts[1])) if len(parts) > 1 else (None, None)
+    return low is None or high is None or not 0 <= low <= high <= 120
+
+
+def _refused_count_alone(value: str) -> bool:  # setTechs, setAtWarPlayers: the names are R111's
+    parts = value.split(":")
+    given = java_int(parts[0])
+    return given is not None and (len(parts) == 1 or given == -1)
+
+
+def _refused_is_marine(value: str) -> bool:  # setIsMarine: true/false or a number
+    return value.lower() not in ("true", "false") and java_int(value) is None
+
+
+def _refused_upkeep_cost(value: str) -> bool:  # default, or cost[:flat|percentage]
+    parts = value.split(":")
+    cost = java_int(parts[0]) if len(parts) <= 2 else None
+    return value != "default" and (cost is None or parts[1:] not in ([], ["flat"], ["percentage"])
+                                   or parts[1:] == ["percentage"] and cost > 100)
+
+
+def _refused_destroyed_tuv(value: str) -> bool:  # count:currentRound|allRounds
+    parts = value.split(":")
+    given = java_int(parts[0]) if len(parts) == 2 else None
+    return given is None or given < -1 or parts[1] not in ("currentRound", "allRounds")
+
+
+def _refused_unless_one_of(words: tuple[str, ...], value: str) -> bool:
+    return value not in words
+
+
+def _refused_unless_parts_of(words: tuple[str, ...], value: str) -> bool:
+    return any(part not in words for part in value.split(":"))
+
+
+def _refused_unless_words_of(words: tuple[str, ...], value: str) -> bool:  # each part, in any case
+    return any(part.lower() not in words for part in value.split(":"))
+
+
+def _refused_target(classes: dict[str, tuple[str, ...]], value: str) -> bool:  # name:class, the name of its kind
+    parts = value.split(":")
+    prefixes = classes.get(parts[-1]) if len(parts) == 2 else None
+    return prefixes is None or not parts[0].startswith(prefixes)
+
+
+def _refused_player_target(value: str) -> bool:  # 2.x corrects `Attatchment` in this one
+    return _refused_target(_TARGET_CLASSES["playerAttachmentName"], value.replace("ttatch", "ttach"))
+
+
+class _Form(NamedTuple):
+    """An option of a form of its own: the classes whose setter reads it so, what it takes, and
+    the test of a value."""
+
+    classes: tuple[str, ...]
+    expected: str
+    refuses: Callable[[str], bool]
+
+
+def _either(words: list[str]) -> str:
+    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+_FORMATTED = {
+    "when": _Form(("TriggerAttachment",), "'before:<step>' or 'after:<step>'", _refused_when),
+    "conditionType": _Form(_CONDITIONS_CLASSES, "AND, OR, a number or a range such as 1-3", _refused_condition_type),
+    "rounds": _Form(("RulesAttachment",), "rounds and ranges such as 1:3-5:7-+", _refused_rounds),
+    "archeType": _Form(("RelationshipTypeAttachment",), "war, allied or neutral",
+                       lambda value: value.lower() not in ("war", "allied", "neutral")),
+    "movementRestrictionType": _Form(("RulesAttachment",), "allowed or disallowed",  # AbstractPlayerRulesAttachment
+                                     partial(_refused_unless_one_of, ("allowed", "disallowed"))),
+    "chance": _Form(_CONDITIONS_CLASSES[1:], "x:y with 0 <= x <= y <= 120, such as 1:6", _refused_chance),
+    "side": _Form(("UnitSupportAttachment",), "offence, defence or both (offence:defence)",
+                  partial(_refused_unless_words_of, _SUPPORT_WORDS["side"])),
+    "faction": _Form(("UnitSupportAttachment",), "allied, enemy or both (allied:enemy)",
+                     partial(_refused_unless_words_of, _SUPPORT_WORDS["faction"])),
+    "dice": _Form(("UnitSupportAttachment",),
+                  "roll, strength, AAroll or AAstrength, or several of them joined by colons",
+                  partial(_refused_unless_words_of, _SUPPORT_WORDS["dice"])),
+    "isMarine": _Form(("UnitAttachment",), "true, false or a whole number", _refused_is_marine),
+    # setTechs, setAtWarPlayers: a count of -1 means none, and is then looked up as a name
+    "techs": _Form(("RulesAttachment",), "[<number>:]<technology>..., with a technology and a count other than -1",
+                   _refused_count_alone),
+    "atWarPlayers": _Form(("RulesAttachment",), "[<number>:]<player>..., with a player and a count other than -1",
+                          _refused_count_alone),
+    "special": _Form(("UnitAttachment",), "none or canOnlyPlaceInOriginalTerritories",  # setSpecial, each part
+                     partial(_refused_unless_parts_of, ("none", "canOnlyPlaceInOriginalTerritories"))),
+    "destroyedTUV": _Form(("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more",
+                          _refused_destroyed_tuv),
+    "upkeepCost": _Form(("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage "
+                                                          "(at most 100)", _refused_upkeep_cost),
+    **dict.fromkeys(_RELATIONSHIP_SWITCHES, _Form(("RelationshipTypeAttachment",), "true, false or default, in lower "
+                                                  "case", partial(_refused_unless_one_of, ("true", "false", "default")))),
+    **{name: _Form(("TriggerAttachment",), f"{_either(list(classes))}, with a count naming an attachment of that class "
+                   f"({', '.join(prefix + '...' for each in classes.values() for prefix in each)})",
+                   _refused_player_target if name == "playerAttachmentName" else partial(_refused_target, classes))
+       for name, classes in _TARGET_CLASSES.items()},
+}
+_FORMED_NAMES = frozenset(_SHAPES).union(_FORMATTED)  # read a value at a time, each distinct once
 
 
 def _not_boolean(value: str) -> bool:
