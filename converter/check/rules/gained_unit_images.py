@@ -10,16 +10,14 @@ from typing import NamedTuple
 
 from converter.check.model import FRONTIER, UNIT
 from converter.check.rule import hit, rule
-from converter.check.rules.game_properties import activated_by_actions
+from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
-from converter.check.rules.references import last_declaration
 from converter.check.rules.structure import java_int, technology_frontiers
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.techimages import starting_image_name
 from converter.findings import Severity
 
-_USE_TRIGGERS = "Use Triggers"
 # a unit type's options naming the units it turns into or makes, which its owner then has
 _UNIT_SOURCES = {"createsUnitsList": "makes each turn", "whenHitPointsDamagedChangesInto": "turns into when damaged",
                  "whenHitPointsRepairedChangesInto": "turns into when repaired"}
@@ -113,7 +111,7 @@ def _option_gains(model, base, gained, gain) -> None:
         if element in targets:  # 2.x joins `count:value`
             by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
                                                lines[index]))
-    can_fire, fired_by_actions = _triggers_can_fire(model), activated_by_actions(model)
+    can_fire, fired_by_actions = triggers_can_fire(model), activated_by_actions(model)
     _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain,
                    lambda name: can_fire or name in fired_by_actions)
     _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, set(model.players))
@@ -132,12 +130,6 @@ def _technology_gains(model, gain) -> None:
             for unit in sorted(sold.get(reached, ())):
                 gain(player, unit, model.first_line(FRONTIER, reached),
                      f"on gaining {advance}, from the frontier {reached!r} the engine then moves it to")
-
-
-def _triggers_can_fire(model) -> bool:
-    """`Use Triggers` true, or false but editable (the host may turn it on)."""
-    prop = last_declaration(model, _USE_TRIGGERS)
-    return prop is not None and (prop.value.strip().lower() == "true" or prop.editable)
 
 
 def _trigger_gains(model, options: list, targets, attachment_names, gain, fires) -> None:

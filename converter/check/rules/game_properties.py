@@ -306,6 +306,12 @@ def triggers_switched_off(context):
             return  # no trigger fires: victory triggers neither
 
 
+def triggers_can_fire(model) -> bool:
+    """`Use Triggers` true, or false but editable (the host may turn it on)."""
+    prop = last_declaration(model, "Use Triggers")
+    return prop is not None and (prop.value.strip().lower() == "true" or prop.editable)
+
+
 def activated_by_actions(model) -> frozenset[str]:
     """The triggers a user action's `activateTrigger` names (user actions fire them whatever
     `Use Triggers` says: 2.x's UserActionDelegate does not read it)."""
