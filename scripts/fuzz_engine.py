@@ -68,6 +68,8 @@ KNOWN_GAPS = (
     (r"deleted \w+@quantity|deleted relationship@roundValue", "2.x reads a missing number as 0"),
     (r"^[^|]*No child called info", "2.x reads no <info>: the game's name is map.yml's (X004 warns)"),
     (r"invalid version string", "2.x reads no game version from <info>"),
+    (r"EngineVersionException", "2.x reads no <triplea minimumVersion>; 1.9 refused a game asking for a later engine"),
+    (r"maxRunCount must be positive", "2.x ignores a step's maxRunCount below 1 (S239 warns); 1.9 refused it"),
     (r'For input string: "".*\| (deleted number@m(in|ax)|property@value: .* -> \'\')',
      "2.x reads an editable property's missing bound as none and an empty value as text; 1.9 read both as numbers"),
     (r"String cannot be cast to class java.lang.Boolean|ClassCastException.*\| removed <boolean",

@@ -29,6 +29,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     production_tabs,
     references,
     sections,
+    sequence,
     structure,
     territory_effect_images,
     tooltips,
