@@ -18,6 +18,7 @@ from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
+from converter.check.rules.trigger_changes import UnitChange, unit_changes
 from converter.check.techimages import options_of_attachments, starting_image_name
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
@@ -174,15 +175,16 @@ def damaged_unit_image_missing(context):
 
     Why: TripleA 2.x draws a damaged unit from `<unit>_hit.png` and a disabled one from
     `<unit>_disabled.png`, looked for as the unit's own image is: `units/<Player>/` and then
-    `units/`, in the map and then in the engine's assets. Without it 2.x draws its
-    placeholder, the image's name on a blank counter, until the unit is repaired. A unit is
-    damaged when it survives a hit (`hitPoints` of 2 or more, or the old `isTwoHit`) and, with
-    the game property `Damage From Bombing Done To Units Instead Of Territories` on, when
-    bombing damages it (`canBeDamaged`); such a unit is disabled when its damage can pass its
-    `maxOperationalDamage` (0 or more, below its `maxDamage`, 2 without one). The units are
-    those I401 looks at whose own image is found (I401 reports the others), by the name 2.x
-    draws them with at the start (technologies included); an image only TripleA 1.9's assets
-    hold is reported too, as 2.x lacks it.
+    `units/`, in the map and then in the engine's assets. Without it 2.x draws its placeholder, the
+    image's name on a blank counter, until the unit is repaired. A unit is damaged when it survives
+    a hit (`hitPoints` of 2 or more, or the old `isTwoHit`), also when a trigger that can fire gives
+    it that many (its `unitProperty` `hitPoints` or `isTwoHit` on the `unitAttachment` of the units
+    its `unitType` names; the message names the trigger) and, with the game property `Damage From
+    Bombing Done To Units Instead Of Territories` on, when bombing damages it (`canBeDamaged`); such
+    a unit is disabled when its damage can pass its `maxOperationalDamage` (0 or more, below its
+    `maxDamage`, 2 without one). The units are those I401 looks at whose own image is found (I401
+    reports the others), by the name 2.x draws them with at the start (technologies included); an
+    image only TripleA 1.9's assets hold is reported too, as 2.x lacks it.
 
     Fix: Add `units/<Player>/<unit>_hit.png` (or `_disabled.png`), or `units/<unit>_hit.png`
     for every player: usually the unit's own image marked as damaged (or greyed out).
@@ -191,22 +193,28 @@ def damaged_unit_image_missing(context):
     if model is None or context.target.map_dir is None:
         return
     drawn = model.derived("images.damage_images", _damage_images)
-    if not drawn:
+    triggered = model.derived("images.damage_by_triggers", _damage_by_triggers)
+    if not drawn and not triggered:
         return
     current = context.engine_assets[0].engine if context.engine_assets else None
     where = where_looked(context)
     for (player, unit), line in model.derived("images.player_units", player_units).items():
-        if unit not in drawn:
+        states = drawn.get(unit) or ((_DAMAGED,) if unit in triggered else None)
+        if states is None:
             continue
         image = starting_image_name(model, player, unit)
         if context.unit_image(player, image) is None:
             continue  # I401's
-        for state, suffix in drawn[unit]:
+        for state, suffix in states:
             found = context.unit_image(player, image + suffix)
             if found is not None and found.engine in (None, current):
                 continue
             note = f"; only {found.engine}'s assets have {found.path}" if found is not None else \
                 other_case_note(context.unit_image_in_other_case((player,), image + suffix))
+            if unit not in drawn:
+                change = triggered[unit]
+                note += f"; it takes more than one hit once trigger {change.trigger!r} sets its {change.option} to " \
+                        f"{change.value} (line {change.line})"
             yield hit(line=line, player=player, unit=unit, image=image, where=where, note=note, state=state,
                       suffix=suffix)
 
@@ -252,6 +260,17 @@ def _damage_images(model) -> dict[str, tuple[tuple[str, str], ...]]:
         if states:
             drawn[unit] = states
     return drawn
+
+
+def _damage_by_triggers(model) -> dict[str, UnitChange]:
+    """The unit types a trigger gives 2 or more hit points (its `unitProperty` hitPoints, or the
+    old isTwoHit true), by the first trigger doing so."""
+    found: dict[str, UnitChange] = {}
+    for change in unit_changes(model, ("hitPoints", "isTwoHit")):
+        points = java_int(change.value) if change.option == "hitPoints" else 2 if _true(change.value) else 1
+        if points is not None and points >= 2:
+            found.setdefault(change.unit, change)
+    return found
 
 
 def _most_damage_shown(options: dict[str, str]) -> int | None:

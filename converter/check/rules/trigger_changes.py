@@ -1,0 +1,66 @@
+"""What triggers change in play: the unit options a trigger's `unitProperty` lines set on the unit
+types its `unitType` names, read as TripleA 2.x's TriggerAttachment reads them. Rules that judge a
+unit by its options (I409: does it take more than one hit?) read these beside the XML's own."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+from itertools import compress, count
+from typing import NamedTuple
+
+from converter.check.model import ATTACHMENT_PATH, UNIT
+from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.spelling2x import attachment_name_as_2x
+
+_UNIT_ATTACHMENT = ("unitAttachment", "UnitAttachment")  # (name, class): the one the engine reads a unit by
+_READ = frozenset(("unitProperty", "unitType", "unitAttachmentName"))
+
+
+class UnitChange(NamedTuple):
+    unit: str
+    option: str  # as the trigger writes it (2.x looks it up by that exact name)
+    value: str  # what the trigger sets it to
+    trigger: str  # its name as 2.x reads it
+    line: int | None  # of the `unitProperty` line
+
+
+def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
+    """The changes of these options of unit types' `unitAttachment` that the game's triggers make
+    when they fire, in document order: triggers that can fire (`Use Triggers` true or editable,
+    or fired by a user action). A value or unit holding a 2.x variable is not followed."""
+    names = names_as_2x_reads_them(model)
+    chosen = list(compress(count(), map(_READ.__contains__, names)))  # found in C
+    if "unitProperty" not in map(names.__getitem__, chosen):
+        return []  # the usual game
+    classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
+    chosen = [index for index in chosen if classes[owners[index]] == "TriggerAttachment" and owners[index] in attached]
+    values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
+    lines = model.options.lines
+    units: dict[int, list[str]] = defaultdict(list)  # trigger element -> the unit types it changes
+    target: dict[int, tuple[str, ...]] = {}  # trigger element -> (attachment name, class), the last one given
+    changes: list[tuple[int, str, str, int | None]] = []
+    for index, value, given in zip(chosen, values, counts):
+        element, option, joined = owners[index], names[index], f"{given}:{value}" if given else value
+        parts = joined.split(":")
+        if option == "unitType":
+            units[element] += parts
+        elif option == "unitAttachmentName":
+            target[element] = tuple(joined.replace("ttatch", "ttach").split(":"))
+        elif parts[-1] in options:  # the last part is the option, the rest its new value
+            changes.append((element, parts[-1], ":".join(parts[:-1]), lines[index]))
+    if not changes:
+        return []
+    trigger_names = model.table(ATTACHMENT_PATH).column("name", "")
+    fires = triggers_can_fire(model)
+    fired = frozenset() if fires else activated_by_actions(model)
+    declared = model.names(UNIT)
+    found = []
+    for element, option, value, line in changes:
+        name = attachment_name_as_2x(trigger_names[element])
+        if target.get(element, _UNIT_ATTACHMENT) != _UNIT_ATTACHMENT or not (fires or name in fired) \
+                or "@" in value or "$" in value:
+            continue
+        found += (UnitChange(unit, option, value, name, line) for unit in units.get(element, ()) if unit in declared)
+    return found
