@@ -1,6 +1,8 @@
-"""I412: images of units a player only gets during the game: placed or bought by a trigger,
-sold by a frontier a trigger or a technology switches to, made each turn by another unit, or
-turned into when damaged, repaired or captured. I401 checks those a player starts with, holds or can buy."""
+"""I412: images of units a player only gets during the game: placed or bought by a trigger, sold
+by a frontier a trigger or a technology switches to, made each turn by another unit, or turned
+into when damaged, repaired or captured (I401 checks those a player starts with, holds or can
+buy). I402: unit types with no image for anyone, info when no player has them in any of those
+ways."""
 
 from __future__ import annotations
 
@@ -30,6 +32,41 @@ _ANY_PLAYER = "any"
 class _Gain(NamedTuple):
     line: int | None  # the option's
     how: str  # "from trigger 'x' (placement)"
+
+
+@rule("I402", "images.unit-without-any-image", Severity.WARNING,
+      "unit type {unit!r} has no image for any player{case}{unused}")
+def unit_without_any_image(context):
+    """Finds unit types of the game XML that have an image for no player at all.
+
+    Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player and for
+    `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone
+    starts with or can buy it; a type with no image anywhere often has its name spelt
+    differently in the XML and in the image files, or its images were never added. Wherever
+    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
+    type no player starts with, holds or can buy (I401's units), nor gets during the game in any
+    way I412 follows (triggers that can fire, technologies, units that make or turn into it), is
+    info: only a later change could bring it into play.
+
+    Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
+    in the game XML and in the image file names match exactly; delete the `<unit>` if the game
+    never uses it.
+    """
+    model = context.model
+    if model is None or context.target.map_dir is None:
+        return
+    players = [*dict.fromkeys(model.players), NEUTRAL]
+    in_play = {unit for _, unit in model.derived("images.player_units", player_units)}
+    if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
+        in_play |= {unit for _, unit in model.derived("images.gained_units", _gained_units)}
+    for unit in sorted(model.names(UNIT)):
+        if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
+            yield hit(line=model.first_line(UNIT, unit), unit=unit,
+                      case=other_case_note(context.unit_image_in_other_case(players, unit)),
+                      **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
+
+
+_NOT_IN_PLAY = "; no player starts with, holds, can buy or gets it during the game"
 
 
 @rule("I412", "images.gained-unit-image-missing", Severity.WARNING,

@@ -341,53 +341,6 @@ def resource_image_missing(context):
             yield hit(line=line, resource=name, image=image, where=where, effect=effect, note=note)
 
 
-@rule("I402", "images.unit-without-any-image", Severity.WARNING,
-      "unit type {unit!r} has no image for any player{case}{unused}")
-def unit_without_any_image(context):
-    """Finds unit types of the game XML that have an image for no player at all.
-
-    Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player and for
-    `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone
-    starts with or can buy it; a type with no image anywhere often has its name spelt
-    differently in the XML and in the image files, or its images were never added. Wherever
-    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
-    type no player starts with, holds or can buy (I401's units), and that no trigger places,
-    gives or sells (its `placement`, `purchase` or `frontier`), is info: only a later change
-    could bring it into play.
-
-    Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
-    in the game XML and in the image file names match exactly; delete the `<unit>` if the game
-    never uses it.
-    """
-    model = context.model
-    if model is None or context.target.map_dir is None:
-        return
-    players = [*dict.fromkeys(model.players), NEUTRAL]
-    in_play = {unit for _, unit in model.derived("images.player_units", player_units)}
-    if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
-        in_play |= _units_from_triggers(model, model.names(UNIT))
-    for unit in sorted(model.names(UNIT)):
-        if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
-            yield hit(line=model.first_line(UNIT, unit), unit=unit,
-                      case=other_case_note(context.unit_image_in_other_case(players, unit)),
-                      **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
-
-
-_NOT_IN_PLAY = "; no player starts with, holds or can buy it, and no trigger brings it"
-
-
-def _units_from_triggers(model, units: frozenset[str]) -> set[str]:
-    """The unit types triggers bring into play: placed (`placement`), given (`purchase`), or
-    sold by a frontier a trigger moves a player to (`frontier`; 2.x TriggerAttachment)."""
-    named = {part.strip() for option in ("placement", "purchase") for value in model.option_values(option)
-             for part in value.split(":")}
-    found = named & units
-    sold = frontier_units(model, units)
-    for frontier in model.option_values("frontier"):
-        found |= sold.get(frontier.strip(), set())
-    return found
-
-
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
 def flag_missing(context):
     """Finds players of the game XML that have no flag image, in the map or the engine's assets.
