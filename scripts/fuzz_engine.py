@@ -60,7 +60,7 @@ NAME_ATTRIBUTES = ("name", "attachTo", "value", "t1", "t2", "territory", "owner"
 KNOWN_GAPS = (
     (r"^SAXParseException", "1.9 validates by its DTD; 2.x reads none (X004 reports it as a warning)"),
     (r"Editable properties must have exactly 1 child", "2.x infers a property's type from its value"),
-    (r"No child called loader|Too many children named loader", "2.x reads no <loader>"),
+    (r"No child called loader|Too many children named loader|\| (deleted )?loader@", "2.x reads no <loader>"),
     (r"deleted option@value|option@value: .* -> ''", "2.x skips an option with no value or an empty one"),
     (r"Map already contains", "S201 reports the territory declared twice (an error the engine's parser also stops at)"),
     (r"either misspelled or exist only in a future version.*Setter: (?![a-z]*[a-z]{2}[A-Z])[A-Za-z]+ \|",
@@ -136,7 +136,10 @@ class Mutator:
                 return ""
             key = rng.choice(sorted(element.attrib))
             old = element.get(key)
-            element.set(key, self._text(old, self._names(root)))
+            if key == "value" and element.tag == "option" and rng.random() < 0.25:  # another option's value
+                element.set(key, rng.choice(options).get("value", ""))
+            else:
+                element.set(key, self._text(old, self._names(root)))
             return f"{element.tag}@{key}: {old!r} -> {element.get(key)!r} (line {element.sourceline})"
         if roll < 0.75:
             element.getparent().remove(element)
@@ -154,6 +157,15 @@ class Mutator:
             old = element.tag
             element.tag = old.swapcase() if rng.random() < 0.5 else old[:1].upper() + old[1:]
             return f"recased <{old}> as <{element.tag}> (line {element.sourceline})" if element.tag != old else ""
+        if roll < 0.90:  # an option of another attachment, of its class or another: setters refuse by class
+            options = [each for each in elements if each.tag == "option"]
+            attachments = [each for each in elements if each.tag == "attachment"]
+            if not options or not attachments:
+                return ""
+            moved, into = copy.deepcopy(rng.choice(options)), rng.choice(attachments)
+            into.append(moved)
+            return f"transplanted <option {dict(moved.attrib)}> into <attachment {dict(into.attrib)}> " \
+                   f"(line {into.sourceline})"
         if roll < 0.93:
             element.addnext(copy.deepcopy(element))
             return f"duplicated <{element.tag} {dict(element.attrib)}> (line {element.sourceline})"
