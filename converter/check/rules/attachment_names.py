@@ -1,5 +1,6 @@
-"""S229-S230: attachments the engine finds by their names, exactly (S229) or by how the name
-starts (S230). A name it does not find leaves the attachment parsed but never used."""
+"""S229, S230, S240: attachments the engine finds by their names, exactly (S229) or by how the
+name starts (S230). A name it does not find leaves the attachment parsed but never used; one it
+takes for another class fails the game in play (S240)."""
 
 from __future__ import annotations
 
@@ -130,3 +131,62 @@ def _prefix_hit(attachment, collected: _Collected, effect: str):
     return hit(line=attachment.line, kind=collected.kind, name=attachment.name, target=attachment.attach_to,
                effect=effect, uses=collected.uses, prefix=collected.prefix,
                **({} if collected.severity is Severity.WARNING else {"severity": collected.severity}))
+
+
+class _Cast(NamedTuple):
+    """A prefix whose attachments the engine casts to one class, and when it does."""
+    java_class: str
+    kind: str  # what they attach to
+    when: str
+
+
+# the engine gathers every attachment of these names and casts each to the class, without asking
+# (2.x UnitSupportAttachment.get, used by UnitTypeList.getSupportRules in every battle; CanalAttachment.get,
+# used by MoveValidator for every route through the territory); the political and user actions and the
+# national objectives are gathered by class first (isInstance), so a name alone does them no harm
+_CAST_BY_PREFIX = {
+    "supportAttachment": _Cast("UnitSupportAttachment", "unitType", "at the first battle, gathering the game's support "
+                                                                    "rules"),
+    "canalAttachment": _Cast("CanalAttachment", "territory", "whenever a move or the AI checks a route through "
+                                                             "{target!r}"),
+}
+
+
+@rule("S240", "structure.attachment-prefix-of-another-class", Severity.ERROR,
+      "attachment {name!r} on {target!r} is a {java_class} named like a {expected} ('{prefix}…'): TripleA 2.x "
+      "takes it for one and fails with a ClassCastException {when}")
+def attachment_prefix_of_another_class(context):
+    """Finds an attachment named like those the engine casts by their name, but of another class.
+
+    Why: TripleA gathers a unit type's support rules from all its attachments whose names start
+    with `supportAttachment`, and a territory's canals from all those starting with
+    `canalAttachment`, and takes each for a UnitSupportAttachment or a CanalAttachment without
+    asking its class. So a unit attachment, rules attachment or any other class named
+    `supportAttachment…` loads without a word, and then the first battle of the game fails with
+    a ClassCastException, as the engine gathers the support rules of every unit type; one named
+    `canalAttachment…` on a territory fails every move, and every route the AI weighs, through
+    that territory. The political and user actions and the national objectives are gathered by
+    class as well as by name, so a name alone does them no harm (S230 finds those named
+    otherwise). The old spelling `Attatchment` is corrected first, as 2.x does.
+
+    Fix: Rename the attachment in the game XML so that its name does not start with that
+    prefix (and rename what refers to it: triggers' `unitAttachmentName` or
+    `territoryAttachmentName`), or give it the class its name stands for.
+    """
+    model = context.model
+    if model is None:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    names = table.column("name", "")
+    if not any(prefix in name.replace("ttatch", "ttach") for name in set(names) for prefix in _CAST_BY_PREFIX):
+        return  # the usual game: no such name (one scan of the distinct names)
+    classes, types = attachment_classes(model), table.column("type", "unitType")
+    for attachment in model.attachments:
+        name, element = attachment_name_as_2x(attachment.name), attachment.element
+        prefix = next((prefix for prefix in _CAST_BY_PREFIX if name.startswith(prefix)), None)
+        cast = _CAST_BY_PREFIX.get(prefix)
+        if cast is not None and types[element] == cast.kind and classes[element] != cast.java_class:
+            expected = _COLLECTED_BY_PREFIX[cast.java_class].kind
+            yield hit(line=attachment.line, name=attachment.name, target=attachment.attach_to,
+                      java_class=classes[element], expected=expected, prefix=prefix,
+                      when=cast.when.format(target=attachment.attach_to))
