@@ -1,5 +1,6 @@
-"""M329: the images the game's HTML shows (its notes, unit tooltips and trigger notifications),
-which TripleA 2.x finds under the map's doc/images/ folder (LocalizeHtml)."""
+"""M329, M332: the images the game's HTML shows (its notes, unit tooltips and trigger
+notifications), which TripleA 2.x finds under the map's doc/images/ folder (LocalizeHtml) when
+their `src` is quoted."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from converter.findings import Severity
 IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
 # 2.x LocalizeHtml.PATTERN_HTML_IMG_SRC_TAG (Java's \s is ASCII): a quoted src in an <img> tag
 _IMAGE_TAG = re.compile(r"""(<img[^>]*src\s*=\s*)(?:"([^"]+)"|'([^']+)')([^>]*/?>)""", re.IGNORECASE | re.ASCII)
+# an unquoted src, which 2.x leaves as written (1.9's PATTERN_HTML_IMG_SRC_TAG read it, in an <img .../>)
+_UNQUOTED_IMAGE = re.compile(r"<img[^>]*?(?<![\w-])src\s*=\s*([^\"'\s>]+)([^>]*)>", re.IGNORECASE | re.ASCII)
 _PROPERTY_FILES = ("tooltips.properties", "notifications.properties")  # TooltipProperties, trigger notifications
 _ANY_IMAGE = re.compile("<img", re.IGNORECASE).search  # (no lowered copy of long notes)
 
@@ -40,10 +43,8 @@ def html_image_missing(context):
     model = context.model
     if map_dir is None or model is None:
         return
-    notes = shown_notes(context)
-    html = ([("the game notes", notes.file, notes.line, notes.text)] if notes is not None and notes.text else []) + \
-        list(_property_texts(context))
-    if not any(_ANY_IMAGE(text) for _, _, _, text in html):
+    html = _html(context)
+    if not html:
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
     by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
@@ -55,6 +56,44 @@ def html_image_missing(context):
             found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
             yield hit(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
                       note=_note(link, in_folder, by_lower))
+
+
+@rule("M332", "map-files.html-image-unquoted", Severity.WARNING,
+      "image {link!r} in {source} has its src without quotes: TripleA 2.x reads images from the map only for a "
+      "quoted src, and shows a broken image; write src=\"{link}\"{note}")
+def html_image_unquoted(context):
+    """Finds an `<img src=...>` in the game's notes, unit tooltips or notifications written without quotes.
+
+    Why: TripleA 2.x finds the pictures of its HTML in the map's `doc/images/` folder only for
+    an `<img>` whose `src` is in double or single quotes; an unquoted `src=logo.png` is left as
+    written, and the notes window, having no folder to read it from, shows a broken image.
+    TripleA 1.9 read an unquoted `src` too, in a tag closed with `/>`, so notes written for it
+    can lose their pictures in 2.x. A link to the web (`http...`) is read as written and works.
+
+    Fix: Put the `src` in quotes: `<img src="logo.png">`, with the file in the map's
+    `doc/images/` folder (M329 checks that it is there).
+    """
+    if context.target.map_dir is None or context.model is None:
+        return
+    for source, file, line, text in _html(context):
+        for match in _UNQUOTED_IMAGE.finditer(text):
+            link, rest = match.groups()
+            if link.startswith("http"):
+                continue
+            if link.endswith("/") and not rest.strip():  # `src=logo.png/>`: the slash closes the tag
+                link, rest = link[:-1], "/"
+            found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
+            note = " (TripleA 1.9 read it, in this tag closed with />)" if rest.endswith("/") else ""
+            yield hit(file=file, line=found_line, source=source, link=link, note=note)
+
+
+def _html(context) -> list[tuple[str, Path | None, int | None, str]]:
+    """(source, file, line, text) of each HTML text the game shows that holds an `<img`; empty
+    in the usual game."""
+    notes = shown_notes(context)
+    html = ([("the game notes", notes.file, notes.line, notes.text)] if notes is not None and notes.text else []) + \
+        list(_property_texts(context))
+    return [each for each in html if _ANY_IMAGE(each[3])]
 
 
 def _property_texts(context):
