@@ -15,12 +15,13 @@ attribute no rule asks for is never read; a line is only looked at for a finding
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, repeat
 from operator import eq
 from typing import NamedTuple
 
 from lxml import etree
 
+from converter.check.positions import positions
 from converter.check.spelling2x import as_2x_reads
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
@@ -479,7 +480,7 @@ class GameModel:
 
     def option_values(self, name: str) -> list[str]:
         """The value of every used option called `name`, in document order."""
-        named = list(compress(count(), map(name.__eq__, self.option_names)))  # the scan runs in C
+        named = positions(self.option_names, name)  # the scan runs in C
         if len(self.attached) < len(self.table(ATTACHMENT_PATH)):  # some attachments attach to nothing
             owners, attached = self.option_owners, self.attached
             named = [index for index in named if owners[index] in attached]

@@ -11,9 +11,9 @@ names that set several at once (`isAA`, `isSub`, `isFactory`).
 from __future__ import annotations
 
 from collections.abc import Collection
-from itertools import compress, count
 
 from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
 
 AA_GUN = "aaGun"  # Constants.UNIT_TYPE_AAGUN: drawn from `rockets` with Rockets
 FACTORY = "factory"  # Constants.UNIT_TYPE_FACTORY
@@ -104,7 +104,7 @@ def options_of_attachments(model, attachment_name: str, kind: str, only: Collect
         rows = zip(owners, option_names, model.options.column("value", ""))
     else:  # either first letter: 2.x lowers it
         wanted = frozenset(name for each in only for name in (each, each[:1].upper() + each[1:]))
-        chosen = list(compress(count(), map(wanted.__contains__, option_names)))
+        chosen = positions(option_names, wanted)
         rows = zip(map(owners.__getitem__, chosen), map(option_names.__getitem__, chosen),
                    model.options.column_at("value", chosen, ""))
     for owner, name, value in rows:

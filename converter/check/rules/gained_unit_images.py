@@ -7,10 +7,10 @@ ways."""
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import compress, count
 from typing import NamedTuple
 
 from converter.check.model import FRONTIER, UNIT
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
@@ -130,7 +130,7 @@ def _gained_units(model) -> dict[tuple[str, str], _Gain]:
 def _option_gains(model, base, gained, gain) -> None:
     """What triggers place, give and sell, and what units make or turn into."""
     names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map(_WANTED.__contains__, names)))  # found in C
+    chosen = positions(names, _WANTED)  # found in C
     if not chosen:
         return
     classes, owners = attachment_classes(model), model.option_owners

@@ -4,7 +4,6 @@ their `src` is quoted."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import partial
-from itertools import accumulate, compress, count
+from itertools import accumulate
 from typing import NamedTuple
 
 from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, REPAIR_RULE, RULE, UNIT, USUAL_PATHS
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
@@ -134,7 +135,7 @@ def attachment_refused(context):
 def _effective_attachments(model, classes: list[str]) -> dict[tuple[str, str], tuple[int, object]]:
     """(target, name) -> (element, attachment) of the checked classes: the last element wins, as
     2.x's addAttachment replaces an attachment of the same name on the same target."""
-    checked = compress(count(), map(_CHECKED_CLASSES.__contains__, classes))  # found in C
+    checked = positions(classes, _CHECKED_CLASSES)  # found in C
     return {(attachment.attach_to, attachment_name_as_2x(attachment.name)): (attachment.element, attachment)
             for attachment in attachments_of(model, checked)}
 

@@ -5,10 +5,9 @@ notifications of user actions (actionstext.properties) and political actions
 
 from __future__ import annotations
 
-from itertools import compress, count
-
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, several
 from converter.check.suggest import closest_name
@@ -139,7 +138,7 @@ def action_text_missing(context):
     # class -> text -> (its actions, the messages they show, the first one's line)
     wanted: dict[str, dict[str, tuple[list[str], set[str], int | None]]] = {}
     per_action: dict[int, dict[str, str]] = {}  # attachment element -> its last text, chance, actionAccept
-    chosen = [index for index in compress(count(), map(_ACTION_OPTIONS.__contains__, names))  # found in C
+    chosen = [index for index in positions(names, _ACTION_OPTIONS)  # found in C
               if classes[owners[index]] in _ACTION_FILES and owners[index] in attached]
     lines: dict[int, int | None] = {}
     for index, value in zip(chosen, options.column_at("value", chosen, "")):

@@ -12,6 +12,7 @@ from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, PLAYER, TECHNOLOGY, TERRITORY, TERRITORY_EFFECT
 from converter.check.option_formats import (ATTACHED_TO, ATTACHMENT_KINDS, KINDS, NOT_NAMES, OPTION_FORMATS,
                                             OPTION_NAMES, PLACE, SUPPORT, ValueFormat)
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.rules.references import technology_advances
@@ -80,7 +81,7 @@ def undefined_in_option(context):
     if model is None:
         return
     names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map(OPTION_NAMES.__contains__, names)))  # found in C
+    chosen = positions(names, OPTION_NAMES)  # found in C
     if not chosen:
         return
     classes, owners = attachment_classes(model), model.option_owners

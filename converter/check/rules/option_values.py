@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from itertools import compress, count
+from itertools import compress
 from typing import Callable, NamedTuple
 
 from converter.check.builtin_tables import BOOLEAN_OPTIONS_2X, WHOLE_NUMBER_OPTIONS_2X, WRITE_ONLY_BOOLEAN_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.option_formats import KINDS, OPTION_FORMATS
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.option_references import fixed_parts
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, shown_value
@@ -78,19 +79,19 @@ def bad_option_value(context):
     values = options.column("value")  # the whole column: other rules read it too
     suspects: list[int] = []  # options of such a name whose value may be refused
     for typed, refused in ((_WHOLE_NUMBER_NAMES, _not_whole_number), (_BOOLEAN_NAMES, _not_boolean)):
-        indices = list(compress(count(), map(typed.__contains__, names)))  # found in C
+        indices = positions(names, typed)  # found in C
         typed_values = list(map(values.__getitem__, indices))
         bad = {value for value in set(typed_values) if value is not None and refused(value)}  # few distinct values
         if bad:
             suspects += compress(indices, map(bad.__contains__, typed_values))
         suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
     # the options of a form of their own, and of several parts: each distinct value read once
-    formed = list(compress(count(), map(_FORMED_NAMES.__contains__, names)))
+    formed = positions(names, _FORMED_NAMES)
     if formed:
         keys = list(map(names.__getitem__, formed))
         if not _SHAPED_BY_CLASS.isdisjoint(keys):  # relationshipChange: three parts or four, by class
             classes, owners = attachment_classes(model), model.option_owners
-            for position in compress(count(), map(_SHAPED_BY_CLASS.__contains__, keys)):
+            for position in positions(keys, _SHAPED_BY_CLASS):
                 keys[position] = (keys[position], classes[owners[formed[position]]])
         triples = list(zip(keys, options.column_at("count", formed, ""), map(values.__getitem__, formed)))
         bad = {triple for triple in set(triples) if triple[2] and _maybe_refused(*triple)}

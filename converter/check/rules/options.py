@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from itertools import compress, count
 
 from converter.check.builtin_tables import ATTACHMENT_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH, expand
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized
 from converter.check.suggest import closest_name
@@ -161,7 +161,7 @@ def option_replaced(context):
         return
     written, owners, names = model.option_names, model.option_owners, names_as_2x_reads_them(model)
     # only options of one value on some class can be replaced: their indices, found in C
-    candidates = list(compress(count(), map(_SINGLE_VALUE_NAMES.__contains__, names)))
+    candidates = positions(names, _SINGLE_VALUE_NAMES)
     pairs = list(zip(map(owners.__getitem__, candidates), map(names.__getitem__, candidates)))
     if len(set(pairs)) == len(pairs):
         return  # no attachment gives such an option twice: the usual case
@@ -211,7 +211,7 @@ def several(kind: str, names: list[str], verb_one: str, verb_many: str) -> str:
 def options_of(model, name: str, java_class: str) -> list[int]:
     """The indices of the options called `name` (as 2.x reads option names) of the attachments of
     `java_class` (a class's short name) that attach to something, in document order."""
-    chosen = list(compress(count(), map(name.__eq__, names_as_2x_reads_them(model))))  # found in C
+    chosen = positions(names_as_2x_reads_them(model), name)  # found in C
     if not chosen:
         return chosen
     classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
@@ -287,7 +287,7 @@ def trigger_unknown_step(context):
     if model is None:
         return
     names = names_as_2x_reads_them(model)
-    whens = list(compress(count(), map("when".__eq__, names)))  # found in C
+    whens = positions(names, "when")  # found in C
     if not whens:
         return
     classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
@@ -330,7 +330,7 @@ def _activated_triggers(model) -> frozenset[str] | None:
     """The triggers an `activateTrigger` option (of a trigger or a user action) names, variables
     replaced; None when one names it through a loop variable (`$...$`), which is not resolved here."""
     names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map("activateTrigger".__eq__, names)))
+    chosen = positions(names, "activateTrigger")
     values = model.options.column_at("value", chosen, "")
     if any("$" in value for value in values):
         return None

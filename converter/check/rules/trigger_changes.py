@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
-from itertools import compress, count
 from typing import NamedTuple
 
 from converter.check.model import ATTACHMENT_PATH, UNIT
+from converter.check.positions import positions
 from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.spelling2x import attachment_name_as_2x
@@ -31,7 +31,7 @@ def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
     when they fire, in document order: triggers that can fire (`Use Triggers` true or editable,
     or fired by a user action). A value or unit holding a 2.x variable is not followed."""
     names = names_as_2x_reads_them(model)
-    chosen = list(compress(count(), map(_READ.__contains__, names)))  # found in C
+    chosen = positions(names, _READ)  # found in C
     if "unitProperty" not in map(names.__getitem__, chosen):
         return []  # the usual game
     classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
