@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.structure import java_int
@@ -152,6 +153,10 @@ _CAST_BY_PREFIX = {
 }
 
 
+_PREFIXES = tuple(_CAST_BY_PREFIX)
+_CAST_CLASSES = frozenset(cast.java_class for cast in _CAST_BY_PREFIX.values())
+
+
 @rule("S240", "structure.attachment-prefix-of-another-class", Severity.ERROR,
       "attachment {name!r} on {target!r} is a {java_class} named like a {expected} ('{prefix}…'): TripleA 2.x "
       "takes it for one and fails with a ClassCastException {when}")
@@ -178,9 +183,14 @@ def attachment_prefix_of_another_class(context):
         return
     table = model.table(ATTACHMENT_PATH)
     names = table.column("name", "")
-    if not any(prefix in name.replace("ttatch", "ttach") for name in set(names) for prefix in _CAST_BY_PREFIX):
-        return  # the usual game: no such name (one scan of the distinct names)
+    joined = "\n" + "\n".join(names).replace("ttatch", "ttach")
+    so_named = sum(joined.count("\n" + prefix) for prefix in _PREFIXES)  # (a name holding a newline aside)
+    if not so_named:
+        return  # the usual game: no name starts so
     classes, types = attachment_classes(model), table.column("type", "unitType")
+    of_the_class = positions(classes, _CAST_CLASSES)
+    if so_named == sum(attachment_name_as_2x(names[element]).startswith(_PREFIXES) for element in of_the_class):
+        return  # every attachment so named is of its class (a game with supports: walk those few alone)
     for attachment in model.attachments:
         name, element = attachment_name_as_2x(attachment.name), attachment.element
         prefix = next((prefix for prefix in _CAST_BY_PREFIX if name.startswith(prefix)), None)

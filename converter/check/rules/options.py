@@ -26,6 +26,7 @@ _ADDING_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "removeUnits"))
 _TRIGGER_TARGET_KINDS = ("unit", "territory", "player", "relationshipType", "territoryEffect")
 _TRIGGER_PROPERTY_OPTIONS = frozenset(f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS)
 _TRIGGER_NAME_OPTIONS = {f"{kind}AttachmentName": f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS}
+_REPEATING = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS  # meant to be given again and again
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
@@ -49,40 +50,47 @@ def duplicate_option(context):
         return
     # an option can only repeat another of the same name in the same attachment: only those are read
     written = names = model.option_names
-    owners = model.option_owners
     # 2.x lower-cases an option name's first letter (GameParser), so `IsAirTransportable` repeats
     # `isAirTransportable`; the few distinct names tell whether any needs it
     capitalised = {name for name in set(names) if name[:1].isupper()}
     if capitalised:
         names = [name[:1].lower() + name[1:] if name in capitalised else name for name in names]
-    if len(set(zip(owners, names))) == len(names):
-        return  # no attachment names an option twice: the usual case, settled in C
     attached, options = model.attached, model.options
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     end = 0
     for owner, size in enumerate(model.option_counts):
         start, end = end, end + size
-        if len(set(names[start:end])) == size or owner not in attached:
+        own = names[start:end]
+        if len(set(own)) == size or owner not in attached:
             continue  # only an attachment naming an option twice can repeat one: only those are read
-        indices = list(range(start, end))
-        values = options.column_at("value", indices, "")
-        repeating = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS
-        if _counts_conditions(names[start:end], values):
-            repeating = repeating | {"conditions"}
+        repeated = {name for name, times in Counter(own).items() if times > 1} - _REPEATING
+        if "conditions" in repeated and _counts_conditions(own, options, start):
+            repeated.discard("conditions")
+        if not repeated:
+            continue  # (a trigger's several placement lines, say)
+        indices = [start + position for position in positions(own, repeated)]
+        keys = list(zip(map(names.__getitem__, indices), options.column_at("value", indices, ""),
+                        options.column_at("count", indices, "")))
+        tally = Counter(keys)  # in C: the usual repeated name (`givesMovement`) has other values each time
+        if len(tally) == len(keys):
+            continue
         first: dict[tuple[str, str, str], int] = {}
-        for index, key in zip(indices, zip(names[start:end], values, options.column_at("count", indices, ""))):
-            if key in first and key[0] not in repeating:
+        for position in positions(keys, {key for key, times in tally.items() if times > 1}):
+            key, index = keys[position], indices[position]
+            if key in first:
                 yield hit(line=options.lines[index], option=written[index], value=key[1], name=attachment_names[owner],
                           first=first[key])
-            first.setdefault(key, options.lines[index])
+            else:
+                first[key] = options.lines[index]
 
 
-def _counts_conditions(names: list[str], values: list[str]) -> bool:
-    """Whether an attachment's last `conditionType` is a count (`3`, `3-4`), not AND or OR: then
-    2.x counts each `conditions` entry, repeats included (AbstractConditionsAttachment)."""
-    kind = next((value for name, value in zip(reversed(names), reversed(values)) if name == "conditionType"), "AND")
+def _counts_conditions(names: list[str], options, start: int) -> bool:
+    """Whether an attachment's last `conditionType` (its options' `names`, from `start` on) is a
+    count (`3`, `3-4`), not AND or OR: then 2.x counts each `conditions` entry, repeats included
+    (AbstractConditionsAttachment)."""
+    given = positions(names, "conditionType")
+    kind = options.column_at("value", [start + given[-1]], "")[0] if given else "AND"
     return kind.strip().upper() not in ("AND", "OR")
-
 
 
 @rule("S218", "structure.trigger-target-replaced", Severity.WARNING,
