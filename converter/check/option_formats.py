@@ -186,6 +186,9 @@ _NAMING = {
     ("UnitAttachment", "whenHitPointsDamagedChangesInto"): _format("int bool unit"),
     ("UnitAttachment", "whenHitPointsRepairedChangesInto"): _format("int bool unit"),
     ("UnitAttachment", "willNotFireIfPresent"): _UNITS,
+    # parseStackingLimit: count:owned|allied|total, naming nothing
+    **dict.fromkeys((("UnitAttachment", "attackingLimit"), ("UnitAttachment", "movementLimit"),
+                     ("UnitAttachment", "placementLimit")), _format("int text")),
     ("UnitSupportAttachment", "players"): _PLAYERS,
     ("UnitSupportAttachment", "unitType"): _UNITS,
 }
@@ -201,6 +204,8 @@ _PARTS = {
                      ("UnitAttachment", "createsUnitsList"), ("UnitAttachment", "fuelCost"),
                      ("UnitAttachment", "fuelFlatCost"),
                      *(("TechAbilityAttachment", name) for name in _TECH_BONUS)), (2, 2)),
+    **dict.fromkeys((("UnitAttachment", "attackingLimit"), ("UnitAttachment", "movementLimit"),
+                     ("UnitAttachment", "placementLimit")), (2, 2)),
     ("PoliticalActionAttachment", "relationshipChange"): (3, 3),
     ("TriggerAttachment", "relationshipChange"): (4, 4),
     ("RulesAttachment", "battle"): (5, None),

@@ -8,21 +8,23 @@ per check. Without it (unbuilt, DDAY2_PURE) the Python path below runs, and is i
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from itertools import compress, count, repeat
 from operator import eq
 
 from converter.check.accel import accelerator
 
 
-def positions(values: Sequence, wanted: str | Set) -> list[int]:
+def positions(values: Sequence, wanted: str | set | frozenset) -> list[int]:
     kernel = accelerator("_positions")
     if kernel is not None:
         return kernel.positions(values, wanted)
     return positions_in_python(values, wanted)
 
 
-def positions_in_python(values: Sequence, wanted: str | Set) -> list[int]:
+def positions_in_python(values: Sequence, wanted: str | set | frozenset) -> list[int]:
     if isinstance(wanted, str):  # (`wanted.__eq__` would answer NotImplemented, which is true, for a non-str)
         return list(compress(count(), map(eq, values, repeat(wanted))))
+    if not isinstance(wanted, (set, frozenset)):  # as the kernel: a dict or its keys would pass here alone
+        raise TypeError("positions() wants a str or a set")
     return list(compress(count(), map(wanted.__contains__, values)))

@@ -49,6 +49,14 @@ def test_python_path_answers_by_equality_and_membership() -> None:
     assert positions(values, "a") == [0, 3, 5]
 
 
+def test_both_paths_refuse_what_is_neither_a_str_nor_a_set() -> None:
+    for wanted in ({"a": 1}, {"a": 1}.keys(), ["a"], ("a",)):
+        with pytest.raises(TypeError):
+            positions_in_python(["a"], wanted)
+        with pytest.raises(TypeError):
+            positions(["a"], wanted)
+
+
 @needs_kernel
 def test_the_kernel_reads_a_tuple_and_refuses_other_wanted() -> None:
     assert KERNEL.positions(("a", "b", "a"), "a") == [0, 2]

@@ -1,7 +1,8 @@
-"""S220: option values their setters refuse: a whole number or true/false that is neither,
-the forms of `when`, `conditionType`, `rounds`, `chance`, a support's `side` and the like, and
-the parts of options of several parts (`count:unit`); the names in those values are R111's
-(option_references). S237: the values a setter takes but a getter reads as false."""
+"""S220: option values their setters refuse: a whole number or true/false that is neither, a
+number below its bound, the forms of `when`, `conditionType`, `rounds`, `chance`, a support's
+`side` and the like, and the parts of options of several parts (`count:unit`); the names in
+those values are R111's (option_references). S237: the values a setter takes but a getter reads
+as false."""
 
 from __future__ import annotations
 
@@ -28,6 +29,26 @@ _READ_AS_BOOLEAN = {java_class: (*BOOLEAN_OPTIONS_2X.get(java_class, ()),
 _BOOLEAN_NAMES = frozenset().union(*_READ_AS_BOOLEAN.values())
 _TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *_READ_AS_BOOLEAN.get(java_class, ())))
           for java_class in {*WHOLE_NUMBER_OPTIONS_2X, *_READ_AS_BOOLEAN}}
+# numbers the setters refuse below a bound: (class, option) -> (the part of `count:value` split on
+# colons that holds it, None for a whole-number option; the least taken)
+_LEAST = {
+    ("RulesAttachment", "unitPresence"): (0, 0),  # "unitPresence must be a positive integer"
+    ("RulesAttachment", "productionPerXTerritories"): (0, 1),  # AbstractPlayerRulesAttachment: n <= 0
+    ("RulesAttachment", "relationship"): (3, -1),  # its round count
+    ("PlayerAttachment", "suicideAttackResources"): (0, 0),
+    **dict.fromkeys((("PlayerAttachment", "attackingLimit"), ("PlayerAttachment", "movementLimit"),
+                     ("PlayerAttachment", "placementLimit"), ("UnitAttachment", "attackingLimit"),
+                     ("UnitAttachment", "movementLimit"), ("UnitAttachment", "placementLimit")), (0, 0)),
+    **dict.fromkeys((("TriggerAttachment", "activateTrigger"), ("UserActionAttachment", "activateTrigger")),
+                    (1, 0)),  # the number of times to fire
+    **dict.fromkeys((("UnitAttachment", "maxAAattacks"), ("UnitAttachment", "maxRoundsAA"),
+                     ("UnitAttachment", "tuv")), (None, -1)),  # -1: all, no end, computed
+}
+_LEAST_BY_NAME: dict[str, set[tuple[int | None, int]]] = {}  # option name -> its bounds on any class
+for (_, _name), _bound in _LEAST.items():
+    _LEAST_BY_NAME.setdefault(_name, set()).add(_bound)
+_BOUNDED_NAMES = frozenset(_LEAST_BY_NAME)
+_ORDINALS = ("first", "second", "third", "fourth")
 
 
 @rule("S220", "structure.bad-option-value", Severity.ERROR,
@@ -35,37 +56,39 @@ _TYPED = {java_class: frozenset((*WHOLE_NUMBER_OPTIONS_2X.get(java_class, ()), *
 def bad_option_value(context):
     """Finds an option given a value its setter refuses: not a whole number, true/false or its form.
 
-    Why: TripleA refuses to load the game, with a message that names neither the option nor
-    its line (`Attachments: x is not a valid int value`, `Attachments: yes is not a valid
-    boolean`). A number is read as Java's `Integer.parseInt`: a sign and digits, no spaces;
-    true/false in any letter case and nothing else. A `count` given on such an option is read
-    with it as `count:value`, which is no number either. The options are those 2.x reads this
-    way (from its source: `movement`, `attack`, `isAir`, a territory's `production` and
-    `productionOnly`, a condition's `uses` and `switch`, the shortcuts `isAA` and `isTwoHit`,
-    ...); a unit's `isMarine` takes true/false or a number, its `special` `none` or
-    `canOnlyPlaceInOriginalTerritories`; a condition's `techs` and `atWarPlayers` need a name
-    after their count, which may not be -1 (2.x then looks it up as a name). Some options have
-    a form of their own: a trigger's `when` is `before:<step>` or `after:<step>`, in lower
-    case; a `conditionType` is
-    AND, OR, a number or a rising range such as `1-3` (any case; the old XOR is read as 1); a
-    condition's `rounds` (or old `turns`) lists rounds and ranges (`1:3-5:7-+`); a relationship
-    type's `archeType` is war, allied or neutral; a condition's `movementRestrictionType` is
-    allowed or disallowed; a `chance` is `x:y` within 0..120; a support attachment's `side`,
-    `faction` and `dice` are its words (`offence`, not `offense`); a condition's `destroyedTUV`
-    is `currentRound` or `allRounds` with a count of -1 or more; a relationship type's
-    `upkeepCost` is `default` or a number (with `:flat`, or `:percentage` up to 100), and its
-    `rocketsCanFlyOver`, `canMoveThroughCanals` and the like `true`, `false` or `default`, in
-    lower case. An option of several parts (`createsUnitsList` `count:unit`, a condition's
-    `unitPresence` or `relationship`,
-    `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
-    player's `placementLimit`) needs as many parts as its setter reads, with numbers and
-    true/false where it reads them (the message gives the form); a name there is R111's. A
-    trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a class the
-    trigger may change, in that exact case, with a `count` naming an attachment of that class
-    by its prefix (`conditionAttachment...` for a RulesAttachment). An empty value is a
-    warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not
-    reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop
-    variable (`@...@`, `$...$`) is not checked.
+    Why: TripleA refuses to load the game, with a message that names neither the option nor its line
+    (`Attachments: x is not a valid int value`, `Attachments: yes is not a valid boolean`). A number
+    is read as Java's `Integer.parseInt`: a sign and digits, no spaces; true/false in any letter
+    case and nothing else. A `count` given on such an option is read with it as `count:value`, which
+    is no number either. The options are those 2.x reads this way (from its source: `movement`,
+    `attack`, `isAir`, a territory's `production` and `productionOnly`, a condition's `uses` and
+    `switch`, the shortcuts `isAA` and `isTwoHit`, ...); a unit's `isMarine` takes true/false or a
+    number, its `special` `none` or `canOnlyPlaceInOriginalTerritories`; a condition's `techs` and
+    `atWarPlayers` need a name after their count, which may not be -1 (2.x then looks it up as a
+    name). Some options have a form of their own: a trigger's `when` is `before:<step>` or
+    `after:<step>`, in lower case; a `conditionType` is AND, OR, a number or a rising range such as
+    `1-3` (any case; the old XOR is read as 1); a condition's `rounds` (or old `turns`) lists rounds
+    and ranges (`1:3-5:7-+`); a relationship type's `archeType` is war, allied or neutral; a
+    condition's `movementRestrictionType` is allowed or disallowed; a `chance` is `x:y` within
+    0..120; a support attachment's `side`, `faction` and `dice` are its words (`offence`, not
+    `offense`); a condition's `destroyedTUV` is `currentRound` or `allRounds` with a count of -1 or
+    more; a relationship type's `upkeepCost` is `default` or a number (with `:flat`, or
+    `:percentage` up to 100), and its `rocketsCanFlyOver`, `canMoveThroughCanals` and the like
+    `true`, `false` or `default`, in lower case. An option of several parts (`createsUnitsList`
+    `count:unit`, a condition's `unitPresence` or `relationship`, `activateTrigger`, a unit's
+    `whenCapturedChangesInto` with its pairs of unit and count, a player's `placementLimit`) needs
+    as many parts as its setter reads, with numbers and true/false where it reads them (the message
+    gives the form); a name there is R111's. Some numbers have a least value: a condition's
+    `unitPresence` count 0 or more, its `productionPerXTerritories` count 1 or more and its
+    `relationship` round count -1 or more; a player's or unit's `attackingLimit`, `movementLimit`
+    and `placementLimit` count (a unit's `count:owned`, `allied` or `total`) and a player's
+    `suicideAttackResources` 0 or more; `activateTrigger`'s number of times 0 or more; a unit's
+    `maxAAattacks`, `maxRoundsAA` and `tuv` -1 or more. A trigger's `playerAttachmentName` (and
+    `unitAttachmentName` and its kin) names a class the trigger may change, in that exact case, with
+    a `count` naming an attachment of that class by its prefix (`conditionAttachment...` for a
+    RulesAttachment). An empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old
+    `victoryCity` of true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value
+    holding a 2.x variable or loop variable (`@...@`, `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
@@ -85,6 +108,12 @@ def bad_option_value(context):
         if bad:
             suspects += compress(indices, map(bad.__contains__, typed_values))
         suspects += compress(indices, options.column_at("count", indices))  # a count makes the value `count:value`
+    bounded = positions(names, _BOUNDED_NAMES)  # numbers with a bound: each distinct value read once
+    if bounded:
+        triples = list(zip(map(names.__getitem__, bounded), options.column_at("count", bounded, ""),
+                           map(values.__getitem__, bounded)))
+        bad = {triple for triple in set(triples) if triple[2] and _maybe_below(*triple)}
+        suspects += compress(bounded, map(bad.__contains__, triples)) if bad else ()
     # the options of a form of their own, and of several parts: each distinct value read once
     formed = positions(names, _FORMED_NAMES)
     if formed:
@@ -114,10 +143,15 @@ def bad_option_value(context):
         boolean = name in _BOOLEAN_NAMES
         refused = formatted.refuses if formatted else _not_boolean if boolean else \
             _not_whole_number if typed else partial(_out_of_shape, shape)
-        if not refused(joined) or (name == "victoryCity" and joined.lower() in ("true", "false")):
+        least = _LEAST.get((classes[owner], name))
+        if not refused(joined) and not (least and _below(least, joined)) or \
+                (name == "victoryCity" and joined.lower() in ("true", "false")):
             continue
         expected = formatted.expected if formatted else "true or false" if boolean else "a whole number" if typed else \
             f"in the form {_shape_text(shape)}"
+        if least is not None:
+            expected += f" of {least[1]} or more" if least[0] is None else \
+                f", its {_ORDINALS[least[0]]} part a number of {least[1]} or more"
         if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
             yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
                       name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
@@ -130,6 +164,20 @@ def bad_option_value(context):
 
 def _not_whole_number(value: str) -> bool:
     return java_int(value) is None
+
+
+def _below(bound: tuple[int | None, int], joined: str) -> bool:
+    """Whether the number at the bound's part of `count:value` is a whole number below it."""
+    index, least = bound
+    parts = joined.split(":") if index is not None else [joined]
+    number = java_int(parts[index or 0]) if (index or 0) < len(parts) else None
+    return number is not None and number < least
+
+
+def _maybe_below(name: str, given: str, value: str) -> bool:
+    """Whether the value is below a bound some class gives the option (the class decides later)."""
+    joined = f"{given}:{value}" if given else value
+    return any(_below(bound, joined) for bound in _LEAST_BY_NAME[name])
 
 
 # the options of several parts (`count:unit`, `player:player:relationship` ...) whose parts or
