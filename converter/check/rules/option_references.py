@@ -54,6 +54,9 @@ def named_parts(value_format: ValueFormat, value: str) -> Iterator[tuple[str, st
             yield KINDS[kind], part.removeprefix(value_format.prefix) if value_format.prefix else part
 
 
+_ACTIVATE = ("TriggerAttachment", "activateTrigger")
+
+
 @rule("R111", "references.undefined-in-option", Severity.ERROR, "option {option!r} of {attachment} names {what}{note}",
       beyond_engine=False)
 def undefined_in_option(context):
@@ -69,7 +72,7 @@ def undefined_in_option(context):
     `supportAttachmentArtyOld<unit>`), are looked for among the attachments read so far, so one
     declared further down the list is not found either; and 2.x corrects the old spelling
     `Attatchment` in an attachment's name but not in the options naming it. The engine names one
-    option at a time; this rule gives every one with its line. Words the setter reads itself
+    option at a time; this rule gives every one with its line. A trigger may not activate itself. Words the setter reads itself
     (`any`, `all`, `each`, `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not
     names. Values built from 2.x variables are not checked.
 
@@ -130,6 +133,10 @@ def undefined_in_option(context):
     if with_variables:
         return  # a loop may declare the attachments named: their order is not followed
     with_latest = list(compress(zip(chosen, keys), map(latest.__contains__, keys)))
+    for index, key in with_latest:  # a trigger activating itself: found by its own name, read before its options
+        if key[:2] == _ACTIVATE and latest[key] == owners[index] and not unread(owners[index], key):
+            yield hit(line=lines[index], option=key[1], attachment=where(owners[index]), what="the trigger itself",
+                      note=": TripleA refuses to load the game (\"Cannot have a trigger activate itself!\")")
     # the options read before an attachment they name, chosen in C: latest[key] > the option's element
     late = compress(with_latest, map(gt, map(latest.__getitem__, map(itemgetter(1), with_latest)),
                                      map(owners.__getitem__, map(itemgetter(0), with_latest))))

@@ -44,10 +44,18 @@ _LEAST = {
     **dict.fromkeys((("UnitAttachment", "maxAAattacks"), ("UnitAttachment", "maxRoundsAA"),
                      ("UnitAttachment", "tuv")), (None, -1)),  # -1: all, no end, computed
 }
+# words the setters take alone at a part: (class, option) -> (the part, the words, in their case)
+_WORDS = dict.fromkeys((("PlayerAttachment", "attackingLimit"), ("PlayerAttachment", "movementLimit"),
+                        ("PlayerAttachment", "placementLimit"), ("UnitAttachment", "attackingLimit"),
+                        ("UnitAttachment", "movementLimit"), ("UnitAttachment", "placementLimit")),
+                       (1, ("owned", "allied", "total")))  # parseUnitLimit, parseStackingLimit
 _LEAST_BY_NAME: dict[str, set[tuple[int | None, int]]] = {}  # option name -> its bounds on any class
 for (_, _name), _bound in _LEAST.items():
     _LEAST_BY_NAME.setdefault(_name, set()).add(_bound)
-_BOUNDED_NAMES = frozenset(_LEAST_BY_NAME)
+_WORDS_BY_NAME: dict[str, set[tuple[int, tuple[str, ...]]]] = {}  # option name -> its words on any class
+for (_, _name), _words in _WORDS.items():
+    _WORDS_BY_NAME.setdefault(_name, set()).add(_words)
+_BOUNDED_NAMES = frozenset(_LEAST_BY_NAME).union(_WORDS_BY_NAME)
 _ORDINALS = ("first", "second", "third", "fourth")
 
 
@@ -143,15 +151,17 @@ def bad_option_value(context):
         boolean = name in _BOOLEAN_NAMES
         refused = formatted.refuses if formatted else _not_boolean if boolean else \
             _not_whole_number if typed else partial(_out_of_shape, shape)
-        least = _LEAST.get((classes[owner], name))
-        if not refused(joined) and not (least and _below(least, joined)) or \
-                (name == "victoryCity" and joined.lower() in ("true", "false")):
+        least, words = _LEAST.get((classes[owner], name)), _WORDS.get((classes[owner], name))
+        if not refused(joined) and not (least and _below(least, joined)) and not (words and _not_word(words, joined)) \
+                or (name == "victoryCity" and joined.lower() in ("true", "false")):
             continue
         expected = formatted.expected if formatted else "true or false" if boolean else "a whole number" if typed else \
             f"in the form {_shape_text(shape)}"
         if least is not None:
             expected += f" of {least[1]} or more" if least[0] is None else \
                 f", its {_ORDINALS[least[0]]} part a number of {least[1]} or more"
+        if words is not None:
+            expected += f", its {_ORDINALS[words[0]]} part {_either(list(words[1]))}"
         if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
             yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
                       name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
@@ -174,10 +184,19 @@ def _below(bound: tuple[int | None, int], joined: str) -> bool:
     return number is not None and number < least
 
 
+def _not_word(words: tuple[int, tuple[str, ...]], joined: str) -> bool:
+    """Whether the part the words are for, of `count:value`, is there and none of them."""
+    index, taken = words
+    parts = joined.split(":")
+    return index < len(parts) and parts[index] not in taken
+
+
 def _maybe_below(name: str, given: str, value: str) -> bool:
-    """Whether the value is below a bound some class gives the option (the class decides later)."""
+    """Whether the value is below a bound, or not a word, some class gives the option (the class
+    decides later)."""
     joined = f"{given}:{value}" if given else value
-    return any(_below(bound, joined) for bound in _LEAST_BY_NAME[name])
+    return any(_below(bound, joined) for bound in _LEAST_BY_NAME.get(name, ())) or \
+        any(_not_word(words, joined) for words in _WORDS_BY_NAME.get(name, ()))
 
 
 # the options of several parts (`count:unit`, `player:player:relationship` ...) whose parts or
