@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
-from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
+from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import options_of
 from converter.check.rules.structure import java_int
 from converter.check.spelling2x import attachment_name_as_2x
@@ -26,11 +26,10 @@ def many_chance_rolls(context):
 
     Why: A trigger with a `chance` such as `1:6` rolls a die each time it is tested with its
     conditions met (a chance of `0:6`, `6:6` or `1:1` rolls none; a condition may not have a
-    chance in 2.x, which S208 reports). In a
-    play-by-forum or play-by-email game every roll goes to the dice server as its own request,
-    which mails it to the players, and TripleA 2.x first waits 100 ms (its source says these
-    pauses are there because maps with thousands of chance triggers made the dice server lock
-    up or fail). So a game with hundreds of them makes each turn wait minutes and fills the
+    chance in 2.x, which S208 reports). In a play-by-forum or play-by-email game every roll goes
+    to the dice server as its own request, which mails it to the players, and TripleA 2.x first
+    waits 100 ms (its source says these pauses are there because maps with thousands of chance
+    triggers made the dice server lock up or fail). So a game with hundreds of them makes each turn wait minutes and fills the
     players' mailboxes with single rolls; live and single-player games are not slowed. The
     finding counts the triggers (a `foreach` loop's each) whose chance rolls, when there are at
     least fifty and they can fire: when `Use Triggers` is true or editable, or those a user
@@ -44,9 +43,9 @@ def many_chance_rolls(context):
     if model is None:
         return
     rolling = _rolling(model)
-    if rolling and not triggers_can_fire(model):
-        fired = activated_by_actions(model)
-        rolling = [each for each in rolling if each[1] in fired]
+    if rolling:
+        fires = trigger_fires(model)
+        rolling = [each for each in rolling if fires(each[1])]
     count = sum(copies for _line, _name, copies in rolling)
     if count < MANY_ROLLS:
         return

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from converter.check.model import FRONTIER, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
-from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
+from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.structure import java_int, technology_frontiers
@@ -148,9 +148,7 @@ def _option_gains(model, base, gained, gain) -> None:
         if element in targets:  # 2.x joins `count:value`
             by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
                                                lines[index]))
-    can_fire, fired_by_actions = triggers_can_fire(model), activated_by_actions(model)
-    _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain,
-                   lambda name: can_fire or name in fired_by_actions)
+    _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain, trigger_fires(model))
     _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, set(model.players))
 
 
@@ -163,7 +161,7 @@ def _technology_gains(model, gain) -> None:
         return  # the usual game
     sold = frontier_units(model, model.names(UNIT))
     for player, frontier in start.items():
-        for reached, (_base, advance) in technology_frontiers(model, (frontier,))[0].items():
+        for reached, advance in technology_frontiers(model, (frontier,))[0].items():
             for unit in sorted(sold.get(reached, ())):
                 gain(player, unit, model.first_line(FRONTIER, reached),
                      f"on gaining {advance}, from the frontier {reached!r} the engine then moves it to")

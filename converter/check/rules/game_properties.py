@@ -3,6 +3,8 @@ names conditions test (the rest of S2xx is in `structure` and `options`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
@@ -306,10 +308,17 @@ def triggers_switched_off(context):
             return  # no trigger fires: victory triggers neither
 
 
-def triggers_can_fire(model) -> bool:
-    """`Use Triggers` true, or false but editable (the host may turn it on)."""
-    prop = last_declaration(model, "Use Triggers")
-    return prop is not None and (prop.value.strip().lower() == "true" or prop.editable)
+def trigger_fires(model) -> Callable[[str], bool]:
+    """Whether a trigger, by its name as 2.x reads it, can fire: every one when `Use Triggers` is
+    true, or false but editable (the host may turn it on); else those a user action fires."""
+    prop = last_declaration(model, _USE_TRIGGERS)
+    if prop is not None and (prop.value.strip().lower() == "true" or prop.editable):
+        return _any_name
+    return activated_by_actions(model).__contains__
+
+
+def _any_name(_name: str) -> bool:
+    return True
 
 
 def activated_by_actions(model) -> frozenset[str]:

@@ -483,10 +483,10 @@ def unused_frontier(context):
         yield hit(line=model.first_line(FRONTIER, name), name=name, detail=why_not.get(name, ""))
 
 
-def technology_frontiers(model, start) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+def technology_frontiers(model, start) -> tuple[dict[str, str], dict[str, str]]:
     """The frontiers the engine moves a player to on gaining a technology, from the frontiers
-    `start`: {frontier: (the one it is reached from, the technology)}; and {frontier: why no
-    technology moves a player there} for the declared ones the game never reaches that way."""
+    `start`: {frontier: the technology}; and {frontier: why no technology moves a player there}
+    for the declared ones the game never reaches that way."""
     declared = model.names(FRONTIER)
     if not any(name.endswith(suffix) for name in declared for suffix, _advance, _name in _TECH_FRONTIERS):
         return {}, {}  # the usual game
@@ -494,7 +494,7 @@ def technology_frontiers(model, start) -> tuple[dict[str, tuple[str, str]], dict
     # on when set so, or when the players may set it before the game (the engine reads it on each advance)
     shipyards_on = property_is_true(model, "Use Shipyards") or any(
         prop.editable for prop in model.properties if prop.name == "Use Shipyards")
-    reached: dict[str, tuple[str, str]] = {}
+    reached: dict[str, str] = {}
     why_not: dict[str, str] = {}
     pending = sorted(start, reverse=True)  # popped in order
     while pending:
@@ -510,7 +510,7 @@ def technology_frontiers(model, start) -> tuple[dict[str, tuple[str, str]], dict
                 why_not[frontier] = f" (a player on {base!r} would move to it on gaining {advance_name}, " \
                                     "but the property 'Use Shipyards' is off)"
             else:
-                reached[frontier] = (base, advance_name)
+                reached[frontier] = advance_name
                 pending.append(frontier)
     return reached, why_not
 

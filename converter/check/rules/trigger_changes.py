@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
-from converter.check.rules.game_properties import activated_by_actions, triggers_can_fire
+from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
 from converter.check.spelling2x import attachment_name_as_2x
 
@@ -53,13 +53,12 @@ def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
     if not changes:
         return []
     trigger_names = model.table(ATTACHMENT_PATH).column("name", "")
-    fires = triggers_can_fire(model)
-    fired = frozenset() if fires else activated_by_actions(model)
+    fires = trigger_fires(model)
     declared = model.names(UNIT)
     found = []
     for element, option, value, line in changes:
         name = attachment_name_as_2x(trigger_names[element])
-        if target.get(element, _UNIT_ATTACHMENT) != _UNIT_ATTACHMENT or not (fires or name in fired) \
+        if target.get(element, _UNIT_ATTACHMENT) != _UNIT_ATTACHMENT or not fires(name) \
                 or "@" in value or "$" in value:
             continue
         found += (UnitChange(unit, option, value, name, line) for unit in units.get(element, ()) if unit in declared)
