@@ -88,7 +88,8 @@ KNOWN_CLAIMS = (
     (r"TripleA 2\.x refuses", "2.x's validation refuses it; 1.9 did not validate that"),
     (r"-> '[^']*[ ]'|-> ' [^']*'", "1.9's DTD strips the blanks around a name (IDREF); 2.x keeps them"),
     (r"names an undefined [a-z ]+ ''|-> '[^']*:' \(line", "2.x keeps an empty last part after a colon; 1.9 dropped it"),
-    (r"<number (min|max)=|<property (min|max)=", "2.x's XML reader reads every min and max; 1.9 only an editable one's"),
+    (r"<number (min|max)=|<property (min|max)=",
+     "2.x's XML reader reads every min and max; 1.9 only an editable one's"),
     (r"<step player=", "2.x refuses a step naming an unknown player; 1.9 left the step with none"),
     (r"<unitPlacement owner=", "2.x gives units placed for an unknown owner no owner; 1.9 made them neutral"),
 )

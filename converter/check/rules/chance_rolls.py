@@ -25,15 +25,15 @@ def many_chance_rolls(context):
     """Finds a game with so many triggers rolling for their `chance` that play by forum drags.
 
     Why: A trigger with a `chance` such as `1:6` rolls a die each time it is tested with its
-    conditions met (a chance of `0:6`, `6:6` or `1:1` rolls none; a condition may not have a
-    chance in 2.x, which S208 reports). In a play-by-forum or play-by-email game every roll goes
-    to the dice server as its own request, which mails it to the players, and TripleA 2.x first
-    waits 100 ms (its source says these pauses are there because maps with thousands of chance
-    triggers made the dice server lock up or fail). So a game with hundreds of them makes each turn wait minutes and fills the
-    players' mailboxes with single rolls; live and single-player games are not slowed. The
-    finding counts the triggers (a `foreach` loop's each) whose chance rolls, when there are at
-    least fifty and they can fire: when `Use Triggers` is true or editable, or those a user
-    action fires.
+    conditions met (a chance of `0:6`, `6:6` or `1:1` rolls none; a condition may not have a chance
+    in 2.x, which S208 reports). In a play-by-forum or play-by-email game every roll goes to the
+    dice server as its own request, which mails it to the players, and TripleA 2.x first waits 100
+    ms (its source says these pauses are there because maps with thousands of chance triggers made
+    the dice server lock up or fail). So a game with hundreds of them makes each turn wait minutes
+    and fills the players' mailboxes with single rolls; live and single-player games are not slowed.
+    The finding counts the triggers (a `foreach` loop's each) whose chance rolls, when there are at
+    least fifty and they can fire: when `Use Triggers` is true or editable, or those a user action
+    fires.
 
     Fix: Nothing needs fixing for live play. For play by forum, give fewer triggers a chance
     (one trigger with a chance can fire several others by `activateTrigger`), or say in the

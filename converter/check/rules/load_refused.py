@@ -74,20 +74,21 @@ def attachment_refused(context):
     Why: After parsing a game, TripleA 2.x asks each attachment to validate itself, and one that
     fails stops the game loading from the game selector, with a message that names the attachment
     but not the option: `land units cannot have certain properties`. Checked as 2.x's
-    UnitAttachment, CanalAttachment and action attachments validate, on the options as their
-    setters leave them (the old `isFactory` and `isTwoHit` included; an attachment given again
-    replaces the earlier one): an air, sea or land unit with an option its kind may not have (a
-    land unit with `canBombard`, a sea unit with `transportCost`, ...); `hitPoints` below 1; AA
-    strengths or dice sides out of range; `maxBuiltPerPlayer` below -1; `isCombatTransport`
-    without `transportCapacity`; a sea transport with attack or defense when `Transport
-    Casualties Restricted` is on; construction options without `isConstruction` or the reverse;
-    `canBeDamaged`, `maxDamage` and `canDieFromReachingMaxDamage` that disagree;
-    `receivesAbilityWhenWith` other than `canBlitz:<unit>`; a `whenCombatDamaged` effect other
-    than the two carrier ones, or a damage range (its `count`) that is not two whole numbers. A canal with no `canalName` or `landTerritories`, or whose name
-    is on other than two territories; a political or user action with no `text`, and a political
-    action with no `relationshipChange`. TripleA 1.9 refused all of these at its parse too (its
-    own checks were stricter), but for a canal name on other than two sea zones. Options whose
-    values 2.x cannot read are S220's; values with variables are not checked.
+    UnitAttachment, CanalAttachment and action attachments validate, on the options as their setters
+    leave them (the old `isFactory` and `isTwoHit` included; an attachment given again replaces the
+    earlier one): an air, sea or land unit with an option its kind may not have (a land unit with
+    `canBombard`, a sea unit with `transportCost`, ...); `hitPoints` below 1; AA strengths or dice
+    sides out of range; `maxBuiltPerPlayer` below -1; `isCombatTransport` without
+    `transportCapacity`; a sea transport with attack or defense when `Transport Casualties
+    Restricted` is on; construction options without `isConstruction` or the reverse; `canBeDamaged`,
+    `maxDamage` and `canDieFromReachingMaxDamage` that disagree; `receivesAbilityWhenWith` other
+    than `canBlitz:<unit>`; a `whenCombatDamaged` effect other than the two carrier ones, or a
+    damage range (its `count`) that is not two whole numbers. A canal with no `canalName` or
+    `landTerritories`, or whose name is on other than two territories; a political or user action
+    with no `text`, and a political action with no `relationshipChange`. TripleA 1.9 refused all of
+    these at its parse too (its own checks were stricter), but for a canal name on other than two
+    sea zones. Options whose values 2.x cannot read are S220's; values with variables are not
+    checked.
 
     Fix: Drop or change the options the message names, in the attachment on the line given: most
     often an option copied from another kind of unit (`canBombard` on a land unit), or set the

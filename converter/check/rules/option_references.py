@@ -62,19 +62,19 @@ _ACTIVATE = ("TriggerAttachment", "activateTrigger")
 def undefined_in_option(context):
     """Finds attachment options naming a unit type, player, territory or the like the game never declares.
 
-    Why: An option such as `bombingTargets`, `createsUnitsList`, a trigger's `placement`,
-    `players` or `conditions`, or a territory's `capital` names things by their exact names,
-    split at `:` (with the option's `count` in front). The option's setter in TripleA 2.x, and in
-    1.9, looks each name up while the game is read and throws at the first it cannot find, so
-    the game is refused (`No unit type: ...`, `Could not find rule. ...`). Conditions and
-    triggers (`conditions`, `activateTrigger`), and the unit types' support attachments a
-    trigger's `support` names (with those 2.x makes for an old `artillery` unit,
-    `supportAttachmentArtyOld<unit>`), are looked for among the attachments read so far, so one
-    declared further down the list is not found either; and 2.x corrects the old spelling
-    `Attatchment` in an attachment's name but not in the options naming it. The engine names one
-    option at a time; this rule gives every one with its line. A trigger may not activate itself. Words the setter reads itself
-    (`any`, `all`, `each`, `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not
-    names. Values built from 2.x variables are not checked.
+    Why: An option such as `bombingTargets`, `createsUnitsList`, a trigger's `placement`, `players`
+    or `conditions`, or a territory's `capital` names things by their exact names, split at `:`
+    (with the option's `count` in front). The option's setter in TripleA 2.x, and in 1.9, looks each
+    name up while the game is read and throws at the first it cannot find, so the game is refused
+    (`No unit type: ...`, `Could not find rule. ...`). Conditions and triggers (`conditions`,
+    `activateTrigger`), and the unit types' support attachments a trigger's `support` names (with
+    those 2.x makes for an old `artillery` unit, `supportAttachmentArtyOld<unit>`), are looked for
+    among the attachments read so far, so one declared further down the list is not found either;
+    and 2.x corrects the old spelling `Attatchment` in an attachment's name but not in the options
+    naming it. The engine names one option at a time; this rule gives every one with its line. A
+    trigger may not activate itself. Words the setter reads itself (`any`, `all`, `each`,
+    `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not names. Values built from 2.x
+    variables are not checked.
 
     Fix: Correct the name to one the game XML declares (case and spaces included), or declare the
     missing unit type, player, territory, resource or condition; move a condition or trigger

@@ -444,8 +444,9 @@ _FORMATTED = {
                           _refused_destroyed_tuv),
     "upkeepCost": _Form(("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage "
                                                           "(at most 100)", _refused_upkeep_cost),
-    **dict.fromkeys(_RELATIONSHIP_SWITCHES, _Form(("RelationshipTypeAttachment",), "true, false or default, in lower "
-                                                  "case", partial(_refused_unless_one_of, ("true", "false", "default")))),
+    **dict.fromkeys(_RELATIONSHIP_SWITCHES, _Form(("RelationshipTypeAttachment",),
+                                                  "true, false or default, in lower case",
+                                                  partial(_refused_unless_one_of, ("true", "false", "default")))),
     **{name: _Form(("TriggerAttachment",), f"{_either(list(classes))}, with a count naming an attachment of that class "
                    f"({', '.join(prefix + '...' for each in classes.values() for prefix in each)})",
                    _refused_player_target if name == "playerAttachmentName" else partial(_refused_target, classes))
