@@ -82,21 +82,24 @@ def bad_option_value(context):
     `offense`); a condition's `destroyedTUV` is `currentRound` or `allRounds` with a count of -1 or
     more; a relationship type's `upkeepCost` is `default` or a number (with `:flat`, or
     `:percentage` up to 100), and its `rocketsCanFlyOver`, `canMoveThroughCanals` and the like
-    `true`, `false` or `default`, in lower case. An option of several parts (`createsUnitsList`
-    `count:unit`, a condition's `unitPresence` or `relationship`, `activateTrigger`, a unit's
-    `whenCapturedChangesInto` with its pairs of unit and count, a player's `placementLimit`) needs
-    as many parts as its setter reads, with numbers and true/false where it reads them (the message
-    gives the form); a name there is R111's. Some numbers have a least value: a condition's
-    `unitPresence` count 0 or more, its `productionPerXTerritories` count 1 or more and its
-    `relationship` round count -1 or more; a player's or unit's `attackingLimit`, `movementLimit`
-    and `placementLimit` count (a unit's `count:owned`, `allied` or `total`) and a player's
-    `suicideAttackResources` 0 or more; `activateTrigger`'s number of times 0 or more; a unit's
-    `maxAAattacks`, `maxRoundsAA` and `tuv` -1 or more. A trigger's `playerAttachmentName` (and
-    `unitAttachmentName` and its kin) names a class the trigger may change, in that exact case, with
-    a `count` naming an attachment of that class by its prefix (`conditionAttachment...` for a
-    RulesAttachment). An empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old
-    `victoryCity` of true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value
-    holding a 2.x variable or loop variable (`@...@`, `$...$`) is not checked.
+    `true`, `false` or `default`, in lower case. A territory's `resources` may not give PUs (they
+    are its `production`); a condition's `battle` is `attacker:defender:any:round:territories`, its
+    round `currentRound` or a range such as `2-4`; a support's `bonusType` is `[count:]type` (1.9
+    took it whole). An option of several parts (`createsUnitsList` `count:unit`, a condition's
+    `unitPresence` or `relationship`, `activateTrigger`, a unit's `whenCapturedChangesInto` with its
+    pairs of unit and count, a player's `placementLimit`) needs as many parts as its setter reads,
+    with numbers and true/false where it reads them (the message gives the form); a name there is
+    R111's. Some numbers have a least value: a condition's `unitPresence` count 0 or more, its
+    `productionPerXTerritories` count 1 or more and its `relationship` round count -1 or more; a
+    player's or unit's `attackingLimit`, `movementLimit` and `placementLimit` count (a unit's
+    `count:owned`, `allied` or `total`) and a player's `suicideAttackResources` 0 or more;
+    `activateTrigger`'s number of times 0 or more; a unit's `maxAAattacks`, `maxRoundsAA` and `tuv`
+    -1 or more. A trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a
+    class the trigger may change, in that exact case, with a `count` naming an attachment of that
+    class by its prefix (`conditionAttachment...` for a RulesAttachment). An empty value is a
+    warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not
+    reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable
+    (`@...@`, `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
@@ -403,6 +406,25 @@ def _refused_player_target(value: str) -> bool:  # 2.x corrects `Attatchment` in
     return _refused_target(_TARGET_CLASSES["playerAttachmentName"], value.replace("ttatch", "ttach"))
 
 
+def _refused_territory_resources(value: str) -> bool:  # TerritoryAttachment.setResources: count:resource
+    parts = value.split(":")
+    return len(parts) < 2 or java_int(parts[0]) is None or parts[1] == "PUs"
+
+
+def _refused_battle(value: str) -> bool:  # RulesAttachment.setBattle: attacker:defender:any:round:territory...
+    parts = value.split(":")
+    if len(parts) < 5 or parts[2].lower() != "any":
+        return True
+    ends = parts[3].split("-")  # currentRound, or a range read by its first two numbers
+    return parts[3].lower() != "currentround" and (len(ends) < 2 or java_int(ends[0]) is None
+                                                   or java_int(ends[1]) is None)
+
+
+def _refused_bonus_type(value: str) -> bool:  # UnitSupportAttachment.setBonusType: [count:]type
+    parts = value.split(":")
+    return len(parts) > 2 or len(parts) == 2 and java_int(parts[0]) is None
+
+
 class _Form(NamedTuple):
     """An option of a form of its own: the classes whose setter reads it so, what it takes, and
     the test of a value."""
@@ -442,6 +464,11 @@ _FORMATTED = {
                      partial(_refused_unless_parts_of, ("none", "canOnlyPlaceInOriginalTerritories"))),
     "destroyedTUV": _Form(("RulesAttachment",), "currentRound or allRounds, with a count of -1 or more",
                           _refused_destroyed_tuv),
+    "resources": _Form(("TerritoryAttachment",), "<number>:<resource>, a resource other than PUs (a territory's PUs "
+                                                 "are its production)", _refused_territory_resources),
+    "battle": _Form(("RulesAttachment",), "<player>:<player>:any:<round>:<territory>..., the round currentRound or "
+                                          "a range such as 2-4", _refused_battle),
+    "bonusType": _Form(("UnitSupportAttachment",), "[<number>:]<bonus type>", _refused_bonus_type),
     "upkeepCost": _Form(("RelationshipTypeAttachment",), "default, or a number, alone or with :flat or :percentage "
                                                           "(at most 100)", _refused_upkeep_cost),
     **dict.fromkeys(_RELATIONSHIP_SWITCHES, _Form(("RelationshipTypeAttachment",),
