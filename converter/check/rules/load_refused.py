@@ -21,7 +21,7 @@ from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, R
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
-from converter.check.rules.references import property_is_true
+from converter.check.rules.references import TECHNAME_PATH, property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.findings import Severity
@@ -52,6 +52,7 @@ _CARRIER_EFFECTS = ("unitsMayNotLandOnCarrier", "unitsMayNotLeaveAlliedCarrier")
 _TRANSPORT_CASUALTIES_RESTRICTED = "Transport Casualties Restricted"  # Constants, 2.x
 _CANAL_PREFIX = "canalAttachment"  # Constants.CANAL_ATTACHMENT_PREFIX: the others are S230's
 _ACTION_CLASSES = {"PoliticalActionAttachment": "political action", "UserActionAttachment": "user action"}
+_TECH_ABILITY = frozenset(("TechAbilityAttachment",))
 _JAVA_BLANKS = "".join(map(chr, range(33)))  # what Java's String.trim removes
 _CHECKED_CLASSES = frozenset(("UnitAttachment", "CanalAttachment", *_ACTION_CLASSES))
 
@@ -85,10 +86,11 @@ def attachment_refused(context):
     than `canBlitz:<unit>`; a `whenCombatDamaged` effect other than the two carrier ones, or a
     damage range (its `count`) that is not two whole numbers. A canal with no `canalName` or
     `landTerritories`, or whose name is on other than two territories; a political or user action
-    with no `text`, and a political action with no `relationshipChange`. TripleA 1.9 refused all of
-    these at its parse too (its own checks were stricter), but for a canal name on other than two
-    sea zones. Options whose values 2.x cannot read are S220's; values with variables are not
-    checked.
+    with no `text`, and a political action with no `relationshipChange`. A technology ability on a
+    technology whose `<techname>` names a built-in advance by its `tech` (2.x makes it a generic
+    advance holding that one). TripleA 1.9 refused all of these at its parse too (its own checks
+    were stricter), but for a canal name on other than two sea zones. Options whose values 2.x
+    cannot read are S220's; values with variables are not checked.
 
     Fix: Drop or change the options the message names, in the attachment on the line given: most
     often an option copied from another kind of unit (`canBombard` on a land unit), or set the
@@ -98,6 +100,7 @@ def attachment_refused(context):
     if model is None:
         return
     classes = attachment_classes(model)
+    yield from _abilities_of_built_in_advances(model, classes)
     if _CHECKED_CLASSES.isdisjoint(classes):
         return  # no units, canals or actions: a map being made
     effective = _effective_attachments(model, classes)
@@ -131,6 +134,24 @@ def attachment_refused(context):
             yield hit(line=line if line is not None else attachment.line, kind=kind, name=name, target=target,
                       problem=problem, engine=engine)
     yield from _canal_pairs(canals)
+
+
+def _abilities_of_built_in_advances(model, classes: list[str]):
+    """Technology abilities on a technology whose `<techname>` names a built-in advance by its
+    `tech`: 2.x makes it a generic advance holding that one, and its validate refuses them."""
+    abilities = positions(classes, _TECH_ABILITY)
+    if not abilities:
+        return  # the usual game
+    table = model.table(TECHNAME_PATH)
+    techs = zip(table.column("name", ""), table.column("tech", ""))
+    named = {name: tech.strip() for name, tech in techs if tech.strip()}
+    for attachment in attachments_of(model, abilities) if named else ():
+        if attachment.type == "technology" and attachment.attach_to in named:
+            yield hit(line=attachment.line, kind="technology ability", name=attachment.name,
+                      target=attachment.attach_to, problem=f"that technology's <techname> names the built-in advance "
+                      f"{named[attachment.attach_to]!r} by its tech, and such a technology takes no technology ability",
+                      engine="A custom Generic Tech Advance naming a hardcoded tech, may not have a Tech Ability "
+                             "Attachment!")
 
 
 def _effective_attachments(model, classes: list[str]) -> dict[tuple[str, str], tuple[int, object]]:

@@ -44,15 +44,19 @@ _LEAST = {
     **dict.fromkeys((("UnitAttachment", "maxAAattacks"), ("UnitAttachment", "maxRoundsAA"),
                      ("UnitAttachment", "tuv")), (None, -1)),  # -1: all, no end, computed
 }
-# words the setters take alone at a part: (class, option) -> (the part, the words, in their case)
-_WORDS = dict.fromkeys((("PlayerAttachment", "attackingLimit"), ("PlayerAttachment", "movementLimit"),
-                        ("PlayerAttachment", "placementLimit"), ("UnitAttachment", "attackingLimit"),
-                        ("UnitAttachment", "movementLimit"), ("UnitAttachment", "placementLimit")),
-                       (1, ("owned", "allied", "total")))  # parseUnitLimit, parseStackingLimit
+# words the setters take alone at a part: (class, option) -> (the part, the words, in their case,
+# and whether every part after it takes them too)
+_WORDS = {
+    **dict.fromkeys((("PlayerAttachment", "attackingLimit"), ("PlayerAttachment", "movementLimit"),
+                     ("PlayerAttachment", "placementLimit"), ("UnitAttachment", "attackingLimit"),
+                     ("UnitAttachment", "movementLimit"), ("UnitAttachment", "placementLimit")),
+                    (1, ("owned", "allied", "total"), False)),  # parseUnitLimit, parseStackingLimit
+    ("TechAbilityAttachment", "unitAbilitiesGained"): (1, ("canBlitz", "canBombard"), True),
+}
 _LEAST_BY_NAME: dict[str, set[tuple[int | None, int]]] = {}  # option name -> its bounds on any class
 for (_, _name), _bound in _LEAST.items():
     _LEAST_BY_NAME.setdefault(_name, set()).add(_bound)
-_WORDS_BY_NAME: dict[str, set[tuple[int, tuple[str, ...]]]] = {}  # option name -> its words on any class
+_WORDS_BY_NAME: dict[str, set[tuple[int, tuple[str, ...], bool]]] = {}  # option name -> its words on any class
 for (_, _name), _words in _WORDS.items():
     _WORDS_BY_NAME.setdefault(_name, set()).add(_words)
 _BOUNDED_NAMES = frozenset(_LEAST_BY_NAME).union(_WORDS_BY_NAME)
@@ -85,21 +89,22 @@ def bad_option_value(context):
     `true`, `false` or `default`, in lower case. A territory's `resources` may not give PUs (they
     are its `production`); a condition's `battle` is `attacker:defender:any:round:territories`, its
     round `currentRound` or a range such as `2-4`; a support's `bonusType` is `[count:]type` (1.9
-    took it whole). An option of several parts (`createsUnitsList` `count:unit`, a condition's
-    `unitPresence` or `relationship`, `activateTrigger`, a unit's `whenCapturedChangesInto` with its
-    pairs of unit and count, a player's `placementLimit`) needs as many parts as its setter reads,
-    with numbers and true/false where it reads them (the message gives the form); a name there is
-    R111's. Some numbers have a least value: a condition's `unitPresence` count 0 or more, its
-    `productionPerXTerritories` count 1 or more and its `relationship` round count -1 or more; a
-    player's or unit's `attackingLimit`, `movementLimit` and `placementLimit` count (a unit's
-    `count:owned`, `allied` or `total`) and a player's `suicideAttackResources` 0 or more;
-    `activateTrigger`'s number of times 0 or more; a unit's `maxAAattacks`, `maxRoundsAA` and `tuv`
-    -1 or more. A trigger's `playerAttachmentName` (and `unitAttachmentName` and its kin) names a
-    class the trigger may change, in that exact case, with a `count` naming an attachment of that
-    class by its prefix (`conditionAttachment...` for a RulesAttachment). An empty value is a
-    warning: 2.x skips such an option, 1.9 refuses it. An old `victoryCity` of true/false is not
-    reported: 2.x reads it as 1/0 (1.9 refuses it). A value holding a 2.x variable or loop variable
-    (`@...@`, `$...$`) is not checked.
+    took it whole). A technology's `unitAbilitiesGained` gives a unit `canBlitz` or `canBombard`,
+    nothing else; a limit's kind is `owned`, `allied` or `total`. An option of several parts
+    (`createsUnitsList` `count:unit`, a condition's `unitPresence` or `relationship`,
+    `activateTrigger`, a unit's `whenCapturedChangesInto` with its pairs of unit and count, a
+    player's `placementLimit`) needs as many parts as its setter reads, with numbers and true/false
+    where it reads them (the message gives the form); a name there is R111's. Some numbers have a
+    least value: a condition's `unitPresence` count 0 or more, its `productionPerXTerritories` count
+    1 or more and its `relationship` round count -1 or more; a player's or unit's `attackingLimit`,
+    `movementLimit` and `placementLimit` count (a unit's `count:owned`, `allied` or `total`) and a
+    player's `suicideAttackResources` 0 or more; `activateTrigger`'s number of times 0 or more; a
+    unit's `maxAAattacks`, `maxRoundsAA` and `tuv` -1 or more. A trigger's `playerAttachmentName`
+    (and `unitAttachmentName` and its kin) names a class the trigger may change, in that exact case,
+    with a `count` naming an attachment of that class by its prefix (`conditionAttachment...` for a
+    RulesAttachment). An empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old
+    `victoryCity` of true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value
+    holding a 2.x variable or loop variable (`@...@`, `$...$`) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
@@ -164,7 +169,8 @@ def bad_option_value(context):
             expected += f" of {least[1]} or more" if least[0] is None else \
                 f", its {_ORDINALS[least[0]]} part a number of {least[1]} or more"
         if words is not None:
-            expected += f", its {_ORDINALS[words[0]]} part {_either(list(words[1]))}"
+            expected += f", {'each part from its' if words[2] else 'its'} {_ORDINALS[words[0]]} " \
+                        f"{'on' if words[2] else 'part'} {_either(list(words[1]))}"
         if not value:  # 2.x's reader makes an empty value none, and GameParser skips the option
             yield hit(line=options.lines[index], option=written[index], value=shown_value(value, ""),
                       name=attachment_names[owner], expected=expected, severity=Severity.WARNING,
@@ -187,11 +193,11 @@ def _below(bound: tuple[int | None, int], joined: str) -> bool:
     return number is not None and number < least
 
 
-def _not_word(words: tuple[int, tuple[str, ...]], joined: str) -> bool:
-    """Whether the part the words are for, of `count:value`, is there and none of them."""
-    index, taken = words
-    parts = joined.split(":")
-    return index < len(parts) and parts[index] not in taken
+def _not_word(words: tuple[int, tuple[str, ...], bool], joined: str) -> bool:
+    """Whether a part the words are for, of `count:value`, is there and none of them."""
+    index, taken, every_after = words
+    parts = joined.split(":")[index:] if every_after else joined.split(":")[index:index + 1]
+    return any(part not in taken for part in parts)
 
 
 def _maybe_below(name: str, given: str, value: str) -> bool:
