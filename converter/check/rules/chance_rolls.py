@@ -8,6 +8,7 @@ from converter.check.rule import hit, rule
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import options_of
 from converter.check.rules.structure import java_int
+from converter.check.rules.variables import loop_copies
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.findings import Severity
 
@@ -69,16 +70,6 @@ def _rolling(model) -> list[tuple[int | None, str, int]]:
             elements[model.option_owners[index]] = options.lines[index]  # the last chance option counts
     table = model.table(ATTACHMENT_PATH)
     names, loops = table.column("name", ""), table.column("foreach", "")
-    return [(line, attachment_name_as_2x(names[element]), _copies(loops[element], model.variables))
+    return [(line, attachment_name_as_2x(names[element]), loop_copies(loops[element], model.variables))
             for element, line in elements.items()]
 
-
-def _copies(foreach: str, variables: dict[str, list[str]]) -> int:
-    """How many attachments one <attachment> makes: one per element of its `foreach` loop's
-    first variable, times those of the second loop after `^` (GameDataVariables)."""
-    if not foreach.strip():
-        return 1
-    copies = 1
-    for loop in foreach.split("^")[:2]:  # more than one `^` is refused (S236)
-        copies *= len(variables.get(loop.split(":")[0].strip().strip("$"), ()))
-    return copies

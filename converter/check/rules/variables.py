@@ -59,3 +59,15 @@ def _refused(foreach: str, variables: dict[str, list[str]]) -> tuple[str, str] |
             shown = ", ".join(f"{part} {len(variables[part])}" for part in dict.fromkeys(parts))
             return f"whose variables joined by ':' have different numbers of elements ({shown})", ""
     return None
+
+
+def loop_copies(foreach: str, variables: dict[str, list[str]]) -> int:
+    """How many attachments one <attachment> makes (S238 counts them): one per element of its
+    `foreach` loop's first variable, times those of the group after `^` (GameDataVariables); a
+    loop S236 refuses counts what its known variables give."""
+    if not foreach.strip():
+        return 1
+    copies = 1
+    for loop in foreach.split("^")[:2]:  # more than one `^` is refused (S236)
+        copies *= len(variables.get(loop.split(":")[0].strip().strip("$"), ()))
+    return copies
