@@ -26,6 +26,7 @@ from converter.check.spelling2x import as_2x_reads
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
+from converter.check.loops import read_variables, with_loops_expanded
 
 # Kinds of named things a game declares.
 TERRITORY, PLAYER, UNIT, RESOURCE, RULE, REPAIR_RULE, FRONTIER, REPAIR_FRONTIER, DELEGATE = (
@@ -274,16 +275,14 @@ class GameModel:
 
     @cached
     def variables(self) -> dict[str, list[str]]:
-        """2.x `<variableList><variable name="v"><element name="x"/>...` used as `@v@` in values.
-        An element naming an earlier variable (`$w$`) stands for that one's elements, as 2.x's
-        GameDataVariables.parse flattens them."""
-        found: dict[str, list[str]] = {}
-        for variable in self.root.iterfind("variableList/variable"):
-            values: list[str] = []
-            for element in variable.iterchildren("element"):
-                values += _flattened(element.get("name", ""), found, MAX_VARIABLE_VALUES - len(values))
-            found[variable.get("name", "")] = values
-        return found
+        """2.x `<variableList><variable name="v"><element name="x"/>...`: `v` -> its elements (`loops`)."""
+        return read_variables(self.root)
+
+    @cached
+    def loops_left(self) -> bool:
+        """Some `foreach` loop stands as written: one 2.x refuses (S236), or the game's loops
+        would make too many attachments; values there may still hold `@name@` and `$name$`."""
+        return any(map(str.strip, self.table(ATTACHMENT_PATH).column("foreach", "")))
 
     @cached
     def info_name(self) -> str | None:
@@ -335,18 +334,18 @@ class GameModel:
     # ---- references
     @cached
     def reference_groups(self) -> list[ReferenceGroup]:
-        """REFERENCES in order (2.x `@variable@` values expanded), production results, then
-        attachments' attachTo per kind attached to."""
+        """REFERENCES in order, production results, then attachments' attachTo per kind
+        attached to (2.x replaces variables in attachments alone: `loops`)."""
         groups = []
         for path, attribute, kind in REFERENCES:
             table = self.table(path)
-            group = ReferenceGroup(kind, path.rpartition("/")[2], attribute, table.column(attribute), table)
-            groups.append(self._expanded(group) if self.variables else group)
+            groups.append(ReferenceGroup(kind, path.rpartition("/")[2], attribute, table.column(attribute), table))
         for path in RESULT_PATHS:
             table = self.table(path)
             groups.append(ReferenceGroup(UNIT_OR_RESOURCE, "result", "resourceOrUnit",
                                          table.column("resourceOrUnit"), table))
-        targets, types, lines = self._attachment_columns()
+        table = self.table(ATTACHMENT_PATH)
+        targets, types, lines = table.column("attachTo", ""), table.column("type", "unitType"), table
         kinds = list(map(ATTACH_KINDS.get, types))  # None: a type attaching to no kind of name
         if not all(targets):  # an attachment with no target names nothing
             kinds = [kind if target else None for kind, target in zip(kinds, targets)]
@@ -358,28 +357,9 @@ class GameModel:
                                              _ChosenLines(lines, chosen)))
         return groups
 
-    def _attachment_columns(self) -> tuple[list[str], list[str], "Table | list[int | None]"]:
-        """attachTo, type and lines (or the table holding them) of each attachment: the
-        table's columns when each element is one attachment (the usual case), else read
-        from the expanded `attachments`."""
-        table = self.table(ATTACHMENT_PATH)
-        if self.one_attachment_per_element:
-            return table.column("attachTo", ""), table.column("type", "unitType"), table
-        attachments = self.attachments
-        return ([each.attach_to for each in attachments], [each.type for each in attachments],
-                [each.line for each in attachments])
-
     def referenced(self, kind: str) -> set[str]:
         """Every name that references of this kind use."""
         return {value for group in self.reference_groups if group.kind == kind for value in group.values if value}
-
-    def _expanded(self, group: ReferenceGroup) -> ReferenceGroup:
-        variables = self.variables
-        if not variables or not any(value and "@" in value for value in group.values):
-            return group
-        pairs = [(each, line) for value, line in zip(group.values, group.lines) if value
-                 for each in expand(value, variables)]
-        return group._replace(values=[value for value, _line in pairs], source=[line for _value, line in pairs])
 
     # ---- the map
     @cached
@@ -413,26 +393,12 @@ class GameModel:
 
     # ---- attachments and their options
     @cached
-    def one_attachment_per_element(self) -> bool:
-        """No 2.x variables or loop targets: each <attachment> is one attachment (the usual case)."""
-        targets = self.table(ATTACHMENT_PATH).column("attachTo", "")
-        return not self.variables and "$" not in "".join(targets)  # one scan in C
-
-    @cached
     def attachments(self) -> list[Attachment]:
-        """One per target: 2.x `@variable@` and `foreach` attachments stand for several."""
+        """One per <attachment> element: the model reads 2.x's `foreach` loops expanded (`loops`)."""
         table = self.table(ATTACHMENT_PATH)
-        rows = zip(table.column("name", ""), table.column("attachTo", ""), table.column("javaClass", ""),
-                   table.column("type", "unitType"), table.lines, range(len(table)))
-        if self.one_attachment_per_element:
-            return _named(Attachment, rows)  # the usual case: one attachment per element
-        variables = self.variables
-        # 2.x `foreach="$v$"` attachments name their target with the loop variable
-        loop = {name.strip("$@"): values for name, values in variables.items()}
-        return [Attachment(name, target, java_class, attach_type, line, index)
-                for (name, attach_to, java_class, attach_type, line, index), foreach
-                in zip(rows, table.column("foreach", ""))
-                for each in expand(attach_to, variables) for target in _expand_loop(each, foreach, loop)]
+        return _named(Attachment, zip(table.column("name", ""), table.column("attachTo", ""),
+                                      table.column("javaClass", ""), table.column("type", "unitType"),
+                                      table.lines, range(len(table))))
 
     @cached
     def options(self) -> Table:
@@ -554,51 +520,10 @@ def _is_impassable_option(name: str) -> bool:
     return name[:1].lower() + name[1:] == "isImpassable" or name.lower() == "isimpassible"
 
 
-MAX_VARIABLE_VALUES = 100_000  # elements of one variable at most: nesting can double them at each level
-_MAX_NESTING = 64  # 2.x recurses without bound (a variable naming itself overflows its stack)
-
-
-def _flattened(value: str, found: dict[str, list[str]], room: int, depth: int = 0) -> list[str]:
-    """`value`, or the elements of the variable it names as `$name$` (2.x findNestedVariables:
-    each of those looked up again), at most `room` of them."""
-    name = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == "$" else None
-    if name is None or name not in found or depth >= _MAX_NESTING:
-        return [value][:max(room, 0)]
-    flat: list[str] = []
-    for each in found[name]:
-        if len(flat) >= room:
-            break
-        flat += _flattened(each, found, room - len(flat), depth + 1)
-    return flat
-
-
-def expand(value: str, variables: dict[str, list[str]]) -> list[str]:
-    """Every value an `@variable@` text stands for (the value itself when it has none)."""
-    if "@" not in value or not variables:
-        return [value]
-    for name, elements in variables.items():
-        token = f"@{name}@"
-        if token in value:
-            return [expanded for element in elements for expanded in expand(value.replace(token, element), variables)]
-    return [value]
-
-
 def build_model(root: etree._Element) -> GameModel:
     """The model of a game as TripleA 2.x reads it: tags in any letter case and 1.8's
-    attachment spelling included (`spelling2x`)."""
-    return GameModel(as_2x_reads(root))
-
-
-def _expand_loop(value: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:
-    """`foreach="$units$"` with `attachTo="$units$"`: one attachment per element."""
-    if not foreach or "$" not in value:
-        return [value]
-    values = [value]
-    for name in (part.strip().strip("$") for part in foreach.split(":")):
-        token = f"${name}$"
-        values = [v.replace(token, element) for v in values for element in variables.get(name, [""])] \
-            if any(token in v for v in values) else values
-    return values
+    attachment spelling included (`spelling2x`), and its `foreach` loops expanded (`loops`)."""
+    return GameModel(with_loops_expanded(as_2x_reads(root)))
 
 
 def _property(element: etree._Element, name: str, value: str, line: int | None, editable: bool) -> Property:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from converter.check.model import MAX_VARIABLE_VALUES, GameModel
+from converter.check.loops import MAX_VARIABLE_VALUES
+from converter.check.model import GameModel
 
 
 def _variables(xml: str) -> dict[str, list[str]]:

@@ -8,7 +8,7 @@ from converter.check.rule import hit, rule
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import options_of
 from converter.check.rules.structure import java_int
-from converter.check.rules.variables import loop_copies
+from converter.check.loops import loop_copies
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.findings import Severity
 

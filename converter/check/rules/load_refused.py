@@ -90,7 +90,8 @@ def attachment_refused(context):
     technology whose `<techname>` names a built-in advance by its `tech` (2.x makes it a generic
     advance holding that one). TripleA 1.9 refused all of these at its parse too (its own checks
     were stricter), but for a canal name on other than two sea zones. Options whose values 2.x
-    cannot read are S220's; values with variables are not checked.
+    cannot read are S220's; a `foreach` loop's copies are checked each, but for a loop 2.x
+    refuses (S236).
 
     Fix: Drop or change the options the message names, in the attachment on the line given: most
     often an option copied from another kind of unit (`canBombard` on a land unit), or set the

@@ -119,38 +119,12 @@ def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
 
 
 def player_attachment_names(model) -> frozenset[str]:
-    """The names of the attachments to players, as 2.x names them: an `<attachment foreach=...>`
-    once per element of its variables, `@variable@` in its name replaced by that element
-    (GameDataVariables.expandVariableCombinations)."""
+    """The names of the attachments to players, as 2.x names them (a `foreach` loop's copies
+    each by its own name: `loops`)."""
     return model.derived("objectives.player_attachment_names", _player_attachment_names)
 
 
 def _player_attachment_names(model) -> frozenset[str]:
     table = model.table(ATTACHMENT_PATH)
-    names: set[str] = set()
-    for name, kind, foreach in zip(table.column("name", ""), table.column("type", "unitType"),
-                                   table.column("foreach", "")):
-        if kind == "player":
-            names.update(_each_name(name, foreach, model.variables) if foreach.strip() else (name,))
-    return frozenset(names)
-
-
-def _each_name(name: str, foreach: str, variables: dict[str, list[str]]) -> list[str]:
-    """`name` once per combination of `foreach`'s variables (`$a$:$b$` side by side, `^` nested)."""
-    combinations: list[dict[str, str]] = [{}]
-    for group in foreach.split("^")[:2]:
-        together = [part.strip().strip("$") for part in group.split(":")]
-        length = len(variables.get(together[0], ()))
-        combinations = [{**earlier, **{f"@{each}@": _at(variables.get(each, []), index) for each in together}}
-                        for earlier in combinations for index in range(length)]
-    found = []
-    for tokens in combinations:
-        expanded = name
-        for token, value in tokens.items():
-            expanded = expanded.replace(token, value)
-        found.append(expanded)
-    return found
-
-
-def _at(values: list[str], index: int) -> str:
-    return values[index] if index < len(values) else ""
+    return frozenset(name for name, kind in zip(table.column("name", ""), table.column("type", "unitType"))
+                     if kind == "player")

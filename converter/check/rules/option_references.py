@@ -73,8 +73,9 @@ def undefined_in_option(context):
     and 2.x corrects the old spelling `Attatchment` in an attachment's name but not in the options
     naming it. The engine names one option at a time; this rule gives every one with its line. A
     trigger may not activate itself. Words the setter reads itself (`any`, `all`, `each`,
-    `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not names. Values built from 2.x
-    variables are not checked.
+    `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not names. A 2.x `foreach` loop
+    is judged copy by copy, its variables replaced as 2.x replaces them; the values of a loop 2.x
+    refuses (S236) are not checked.
 
     Fix: Correct the name to one the game XML declares (case and spaces included), or declare the
     missing unit type, player, territory, resource or condition; move a condition or trigger
@@ -95,7 +96,7 @@ def undefined_in_option(context):
     keys = list(zip(map(classes.__getitem__, map(owners.__getitem__, chosen)), map(names.__getitem__, chosen),
                     map(counts.__getitem__, chosen), map(values.__getitem__, chosen)))
     declared = _Declared(model)
-    with_variables = bool(model.variables) or not model.one_attachment_per_element
+    with_variables = model.loops_left  # else every variable is replaced (`loops`)
     by_format: dict[tuple[str, str], list] = defaultdict(list)
     for key in dict.fromkeys(keys):
         if key[3]:  # 2.x skips an option with an empty value (or none)
@@ -286,8 +287,8 @@ class _Declared:
     def _gather(self, kind: str) -> frozenset[str] | None:
         model = self._model
         if kind in ATTACHMENT_KINDS:  # 2.x corrects `Attatchment` in the name declared, not in the names given
-            # a 2.x loop (`foreach`) makes attachment names from its variables, which are not followed
-            return frozenset(self.first(kind)) if model.one_attachment_per_element and not model.variables else None
+            # a loop left as written (`loops_left`) stands for names that are not followed
+            return None if model.loops_left else frozenset(self.first(kind))
         if kind in (TERRITORY, PLACE) and model.has_grid:
             return None
         if kind == PLACE:

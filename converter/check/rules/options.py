@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from converter.check.builtin_tables import ATTACHMENT_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X
-from converter.check.model import ATTACHMENT_PATH, expand
+from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized
@@ -227,13 +227,9 @@ def options_of(model, name: str, java_class: str) -> list[int]:
 
 
 def attachments_of(model, elements: Iterable[int]) -> list:
-    """The attachments (`model.attachments`) of these <attachment> elements, in document order:
-    one each in the usual game, read by index; several for a 2.x variable or loop target."""
+    """The attachments (`model.attachments`) of these <attachment> elements, in document order."""
     attachments = model.attachments
-    if model.one_attachment_per_element:
-        return [attachments[element] for element in sorted(elements)]
-    wanted = set(elements)
-    return [attachment for attachment in attachments if attachment.element in wanted]
+    return [attachments[element] for element in sorted(elements)]
 
 
 def attachment_classes(model) -> list[str]:
@@ -335,15 +331,14 @@ def trigger_unknown_step(context):
 
 
 def _activated_triggers(model) -> frozenset[str] | None:
-    """The triggers an `activateTrigger` option (of a trigger or a user action) names, variables
-    replaced; None when one names it through a loop variable (`$...$`), which is not resolved here."""
+    """The triggers an `activateTrigger` option (of a trigger or a user action) names; None when
+    a loop left as written (`loops_left`) may name one through its variables."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, "activateTrigger")
     values = model.options.column_at("value", chosen, "")
-    if any("$" in value for value in values):
+    if model.loops_left and any("$" in value or "@" in value for value in values):
         return None
-    variables = model.variables
-    return frozenset(expanded for value in values for expanded in expand(value.split(":", 1)[0], variables))
+    return frozenset(value.split(":", 1)[0] for value in values)
 
 
 def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:

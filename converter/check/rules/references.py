@@ -128,7 +128,7 @@ def _without_target(model) -> list[tuple]:
     missing name up as its type's kind (not so a 2.x variable's, which may stand for nothing)."""
     table = model.table(ATTACHMENT_PATH)
     targets = table.column("attachTo")
-    if all(targets) or not model.one_attachment_per_element:
+    if all(targets):
         return []
     types = table.column("type", "unitType")
     return [(ReferenceGroup(ATTACH_KINDS[types[index]], "attachment", "attachTo", [], table), "",

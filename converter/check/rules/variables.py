@@ -1,8 +1,9 @@
-"""S236: an attachment's `foreach` loop over 2.x's variables (`<variableList>`), as
-GameDataVariables.expandVariableCombinations reads it before the attachment is made."""
+"""S236: an attachment's `foreach` loop over 2.x's variables (`<variableList>`) that 2.x refuses
+(`loops`); the model leaves such a loop as written."""
 
 from __future__ import annotations
 
+from converter.check.loops import loop_refusal
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
@@ -36,38 +37,9 @@ def bad_foreach(context):
     names, lines = table.column("name", ""), table.lines
     for index, foreach in enumerate(loops):
         if foreach and foreach.strip():
-            refused = _refused(foreach, variables)
+            refused = loop_refusal(foreach, variables)
             if refused:
-                yield hit(line=lines[index], name=names[index], foreach=foreach, problem=refused[0],
-                          suggestion=refused[1])
-
-
-def _refused(foreach: str, variables: dict[str, list[str]]) -> tuple[str, str] | None:
-    """Why 2.x refuses the loop, with a suggestion, or None (Guava's Splitter: empty parts kept)."""
-    groups = foreach.split("^")
-    if len(groups) > 2:
-        return "with more than one '^'", ""
-    for group in groups:
-        parts = group.split(":")
-        for part in parts:
-            if part not in variables:
-                close = closest_name(part, frozenset(variables)) if part.strip() else None
-                return (f"where {part!r} is no variable of the <variableList> (written $name$)",
-                        f"; did you mean {close!r}?" if close else "")
-        sizes = {len(variables[part]) for part in parts}
-        if len(sizes) > 1:
-            shown = ", ".join(f"{part} {len(variables[part])}" for part in dict.fromkeys(parts))
-            return f"whose variables joined by ':' have different numbers of elements ({shown})", ""
-    return None
-
-
-def loop_copies(foreach: str, variables: dict[str, list[str]]) -> int:
-    """How many attachments one <attachment> makes (S238 counts them): one per element of its
-    `foreach` loop's first variable, times those of the group after `^` (GameDataVariables); a
-    loop S236 refuses counts what its known variables give."""
-    if not foreach.strip():
-        return 1
-    copies = 1
-    for loop in foreach.split("^")[:2]:  # more than one `^` is refused (S236)
-        copies *= len(variables.get(loop.split(":")[0].strip().strip("$"), ()))
-    return copies
+                problem, part = refused
+                close = closest_name(part, frozenset(variables)) if part and part.strip() else None
+                yield hit(line=lines[index], name=names[index], foreach=foreach, problem=problem,
+                          suggestion=f"; did you mean {close!r}?" if close else "")
