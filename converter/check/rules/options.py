@@ -26,7 +26,9 @@ _ADDING_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "removeUnits"))
 _TRIGGER_TARGET_KINDS = ("unit", "territory", "player", "relationshipType", "territoryEffect")
 _TRIGGER_PROPERTY_OPTIONS = frozenset(f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS)
 _TRIGGER_NAME_OPTIONS = {f"{kind}AttachmentName": f"{kind}Property" for kind in _TRIGGER_TARGET_KINDS}
-_REPEATING = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS  # meant to be given again and again
+# meant to be given again and again (a trigger's or user action's `activateTrigger` lines each fire
+# the trigger they name: TriggerAttachment.triggerActivateTriggerOther)
+_REPEATING = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS | {"activateTrigger"}
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
@@ -37,8 +39,8 @@ def duplicate_option(context):
     Why: TripleA 1.9 applies it twice. For a single value that changes nothing, but an option that
     adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
     It is mostly a copy-paste leftover, hence info. The trigger options that add up their units
-    (`placement`, `purchase`, `removeUnits`: three lines place three) are meant to repeat and are
-    not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218), nor
+    (`placement`, `purchase`, `removeUnits`: three lines place three) and `activateTrigger` (each
+    line fires the trigger named once more) are meant to repeat and are not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218), nor
     `conditions` repeated in an attachment whose `conditionType` is a count (`3` or `3-4`):
     2.x counts each listing, so a repeat weighs that condition more. An option name is compared
     as 2.x reads it, its first letter in lower case.
