@@ -428,8 +428,8 @@ class GameModel:
 
     @cached
     def attached(self) -> set[int]:
-        """Indices of the <attachment> elements that attach to something (a 2.x variable
-        with no elements leaves an attachment with no target, and its options unused)."""
+        """Indices of the <attachment> elements that are attachments: every one, since the model
+        reads a `foreach` loop as its copies (`loops`); a loop of no elements makes none."""
         return {attachment.element for attachment in self.attachments}
 
     @cached
