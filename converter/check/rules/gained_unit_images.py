@@ -78,7 +78,7 @@ def gained_unit_image_missing(context):
     Why: TripleA 2.x draws a unit without an image as a placeholder, the image's name on a blank
     counter in the player's colour, and only when the unit first appears: a trigger's `placement` or
     `purchase` (for its `players`, or the player it is attached to), a frontier a trigger's
-    `frontier` gives those players, the frontier `<frontier>IndustrialTechnology` or
+    `frontier` gives those players (and the technology frontiers reached from it), the frontier `<frontier>IndustrialTechnology` or
     `<frontier>Shipyards` the engine moves a player to on gaining that technology (as S215 finds
     them), a unit's `createsUnitsList` (made each turn for its owner),
     `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's unit turns
@@ -185,6 +185,11 @@ def _trigger_gains(model, options: list, targets, attachment_names, gain, fires)
                 made = parts[1:] if java_int(parts[0]) is not None else parts
             elif option == "frontier":
                 made = sorted(frontiers.get(value, ()))
+                for reached, advance in technology_frontiers(model, (value,))[0].items():  # then S215's
+                    for player in given or targets[element]:
+                        for unit in sorted(frontiers.get(reached, ())):
+                            gain(player, unit, line, f"from trigger {name!r} (frontier {value!r}), then on gaining "
+                                                     f"{advance} from the frontier {reached!r}")
             else:
                 continue
             for player in given or targets[element]:
