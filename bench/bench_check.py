@@ -43,6 +43,7 @@ PROCESS_XMLS = ("cold_war.xml", "WAW40.xml")  # a small and a large XML, timed a
 WARMUP = 5  # rounds over all XMLs; our medians settle after 3
 JIT_QUIET = 0.02  # the engine is warm when its JIT compilers use at most this share of a round's CPU
 JIT_WARMUP_LIMIT = 120.0  # seconds of engine-only rounds at the most
+AFTERMATH_QUIET, AFTERMATH_LIMIT = 0.02, 2.0  # after each batch of parses: the JVM quiet for 20 ms, waited 2 s at most
 JAVA_SOURCE = Path(__file__).parent / "java" / "ParseTimes.java"
 # the C kernels that run with Python's lock released; the rest of a check's CPU holds it
 LOCK_FREE_KERNELS = frozenset(f"converter.check.{name}" for name in
@@ -192,6 +193,9 @@ def _paired_times(targets, peer: _EnginePeer):
                 peer.times(target.xml, 1)  # untimed likewise
                 cpu = peer.cpu_seconds()
                 samples, status[target.xml] = peer.times(target.xml, RUNS)
+                # its parses leave work its GC threads do after it answers (after a big XML, tens of
+                # ms): counted as the engine's CPU, and done before our next samples, not beside them
+                peer.settle(AFTERMATH_QUIET, AFTERMATH_LIMIT)
                 after = peer.cpu_seconds()
                 per_parse = (after - cpu) / RUNS if cpu is not None and after is not None else None
                 for sample in samples:  # the JVM's CPU is read per request: each parse gets the mean
