@@ -92,6 +92,8 @@ KNOWN_CLAIMS = (
      "2.x's XML reader reads every min and max; 1.9 only an editable one's"),
     (r"<step player=", "2.x refuses a step naming an unknown player; 1.9 left the step with none"),
     (r"<unitPlacement owner=", "2.x gives units placed for an unknown owner no owner; 1.9 made them neutral"),
+    (r"option 'bonusType'=.* is not \[<number>:\]<bonus type>",
+     "2.x refuses a support's bonusType of more than count:type; 1.9 read it whole"),
 )
 
 
