@@ -26,6 +26,21 @@ from converter.xmlsafe import hardened_parser
 MAX_VARIABLE_VALUES = 100_000  # elements of one variable at most: nesting can double them at each level
 _MAX_NESTING = 64  # 2.x recurses without bound (a variable naming itself overflows its stack)
 MAX_LOOP_NODES = 1_000_000  # attachments and options the loops of one game may copy; beyond, all are left as written
+MAX_LOOP_TEXT = 64_000_000  # characters of values the replacing may write (`$v$` of 100,000 elements, 1,000 times)
+
+
+class _TooLarge(Exception):
+    """The game's loops and variables would write more than MAX_LOOP_TEXT: read as written."""
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.left = MAX_LOOP_TEXT
+
+    def spend(self, characters: int) -> None:
+        self.left -= characters
+        if self.left < 0:
+            raise _TooLarge
 
 
 def read_variables(root: etree._Element) -> dict[str, list[str]]:
@@ -112,28 +127,36 @@ def with_loops_expanded(root: etree._Element) -> etree._Element:
     written = [(element, foreach) for element in elements
                if (foreach := element.get("foreach")) is not None and foreach.strip()]
     plain = {token[1:-1]: values for token, values in variables.items()}
-    if sum(loop_copies(foreach, plain) * (1 + len(element)) for element, foreach in written) > MAX_LOOP_NODES:
+    if sum(loop_copies(foreach, plain) * (1 + len(element)) for element, foreach in written
+           if loop_refusal(foreach, variables) is None) > MAX_LOOP_NODES:
         return root  # counted before any is made: two crossed variables of 100,000 elements each are legal
     loops = [(element, combinations(foreach, variables)) for element, foreach in written]
     looped = {element for element, made in loops if made is not None}
-    for element in elements:
-        if element not in looped:
-            _replace_in_options(element, joined)
-    for element, made in loops:
-        if made is not None:
-            element.attrib.pop("foreach")
-            copies = _copies_as_text(element, made, joined)
-            for each in copies if copies is not None else _copies_one_by_one(element, made, joined):
-                element.addprevious(each)
-            element.getparent().remove(element)
+    budget = _Budget()
+    try:
+        for element in elements:
+            if element not in looped:
+                _replace_in_options(element, joined, budget)
+        for element, made in loops:
+            if made is not None:
+                element.attrib.pop("foreach")
+                copies = _copies_as_text(element, made, joined, budget)
+                if copies is None:
+                    copies = _copies_one_by_one(element, made, joined, budget)
+                for each in copies:
+                    element.addprevious(each)
+                element.getparent().remove(element)
+    except _TooLarge:
+        return root
     return copy
 
 
-def _copies_one_by_one(element: etree._Element, made: list[dict[str, str]], joined: dict[str, str]) -> list:
+def _copies_one_by_one(element: etree._Element, made: list[dict[str, str]], joined: dict[str, str],
+                       budget: _Budget) -> list:
     """The loop's copies, each made as 2.x makes it (`_copy_for`), equal ones left out (`_content`)."""
     copies: dict[tuple, etree._Element] = {}
     for tokens in made:
-        each = _copy_for(element, tokens, joined)
+        each = _copy_for(element, tokens, joined, budget)
         copies.setdefault(_content(each), each)
     return list(copies.values())
 
@@ -146,8 +169,8 @@ def _content(attachment: etree._Element) -> tuple:
             *((option.get("name"), option.get("count"), option.get("value")) for option in attachment))
 
 
-def _copies_as_text(element: etree._Element, made: list[dict[str, str]],
-                    joined: dict[str, str]) -> list | None:
+def _copies_as_text(element: etree._Element, made: list[dict[str, str]], joined: dict[str, str],
+                    budget: _Budget) -> list | None:
     """The loop's copies made at once (a loop of thousands is common): the element written out
     once, each copy's `@name@` replaced in the text, and all of them parsed in one call, each
     node given its element's line; equal copies left out (`_content`). None where that text
@@ -162,14 +185,17 @@ def _copies_as_text(element: etree._Element, made: list[dict[str, str]],
             or any(set(token) & _ESCAPED for token in tokens) or any("@" in value for value in joined.values()) \
             or any("@" in value for key, value in element.attrib.items() if key not in ("name", "attachTo")):
         return None
-    for child in element:
-        if any("@" in value for key, value in child.attrib.items() if key not in ("count", "value")):
-            return None
-    _replace_in_options(element, joined)  # before the loop's tokens: no order between the two matters here
     bare = _bare(element)
+    for child in bare:
+        if len(child) or "@" in (child.text or "") \
+                or any("@" in value for key, value in child.attrib.items() if key not in ("count", "value")):
+            return None  # (2.x reads neither an option's text nor what it holds: left to `_copy_for`)
+    _replace_in_options(bare, joined, budget)  # before the loop's tokens: no order between the two matters here
     lines = [node.sourceline for node in bare.iter()]
     text = etree.tostring(bare, encoding="unicode", with_tail=False).replace("{", "{{").replace("}", "}}")
     order = [token for token in tokens if token in text]
+    longest = max((len(value) for each in made for value in each.values()), default=0)
+    budget.spend(len(made) * (len(text) + longest * sum(map(text.count, order))))  # at most this is written
     for number, token in enumerate(order):  # the tokens as str.format fields: each copy formatted in C
         text = text.replace(token, f"{{{number}}}")
     values = list(map(itemgetter(*order), made)) if len(order) > 1 else [(each[order[0]],) for each in made] \
@@ -209,7 +235,8 @@ def _escaped(value: str) -> str:
             .replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;"))
 
 
-def _copy_for(element: etree._Element, tokens: dict[str, str], joined: dict[str, str]) -> etree._Element:
+def _copy_for(element: etree._Element, tokens: dict[str, str], joined: dict[str, str],
+              budget: _Budget) -> etree._Element:
     """One copy of a loop's attachment: `@name@` replaced in its name, target and options (then
     `$name$` in the options); an option naming a loop variable whose element is empty is dropped
     (containsEmptyForeachVariable)."""
@@ -217,7 +244,7 @@ def _copy_for(element: etree._Element, tokens: dict[str, str], joined: dict[str,
     for attribute in ("name", "attachTo"):
         value = made.get(attribute)
         if value is not None and "@" in value:
-            replaced = _replace(value, tokens)
+            replaced = _replace(value, tokens, budget)
             made.set(attribute, attachment_name_as_2x(replaced) if attribute == "name" else replaced)
     empty = [token for token, value in tokens.items() if not value]
     for option in list(made.iterchildren("option")):
@@ -228,22 +255,23 @@ def _copy_for(element: etree._Element, tokens: dict[str, str], joined: dict[str,
         for attribute in ("count", "value"):
             value = option.get(attribute)
             if value is not None and "@" in value:
-                option.set(attribute, _replace(value, tokens))
-    _replace_in_options(made, joined)
+                option.set(attribute, _replace(value, tokens, budget))
+    _replace_in_options(made, joined, budget)
     return made
 
 
-def _replace_in_options(element: etree._Element, joined: dict[str, str]) -> None:
+def _replace_in_options(element: etree._Element, joined: dict[str, str], budget: _Budget) -> None:
     """`$name$` in the element's option values, as 2.x's replaceVariables: every element, `:`-joined."""
     for option in element.iterchildren("option"):
         for attribute in ("count", "value"):
             value = option.get(attribute)
             if value is not None and "$" in value:
-                option.set(attribute, _replace(value, joined))
+                option.set(attribute, _replace(value, joined, budget))
 
 
-def _replace(text: str, tokens: dict[str, str]) -> str:
+def _replace(text: str, tokens: dict[str, str], budget: _Budget) -> str:
     for token, value in tokens.items():
         if token in text:
             text = text.replace(token, value)
+            budget.spend(len(text))
     return text

@@ -61,7 +61,8 @@ def test_an_option_naming_an_empty_element_is_dropped_from_that_copy() -> None:
     root = _game({"Units": ["foot", ""]}, '<attachment foreach="$Units$" name="a@Units@" attachTo="Reds" '
                  'javaClass="RulesAttachment" type="player"><option name="unitPresence" value="@Units@" count="1"/>'
                  '<option name="turns" value="1"/></attachment>')
-    found = [(name, [option[0] for option in options]) for name, _, _, options in _attachments(with_loops_expanded(root))]
+    found = [(name, [option[0] for option in options])
+             for name, _, _, options in _attachments(with_loops_expanded(root))]
     assert found == [("afoot", ["unitPresence", "turns"]), ("a", ["turns"])]
 
 
@@ -103,6 +104,26 @@ def test_loops_that_would_copy_too_much_leave_the_game_as_written() -> None:
                  'type="player"><option name="turns" value="1"/></attachment>')
     assert with_loops_expanded(root) is root
     assert GameModel(root).loops_left
+
+
+def test_variables_that_would_write_too_much_leave_the_game_as_written(monkeypatch) -> None:
+    monkeypatch.setattr(loops, "MAX_LOOP_TEXT", 10_000)
+    big = {"Big": [f"name{n}" for n in range(200)]}  # `$Big$` is 1,489 characters
+    options = '<option name="o" value="$Big$"/>' * 5
+    root = _game(big, f'<attachment name="a" attachTo="Reds">{options}</attachment>')
+    assert with_loops_expanded(root) is not root  # 7,445 characters
+    root = _game(big, f'<attachment name="a" attachTo="Reds">{options * 2}</attachment>')
+    assert with_loops_expanded(root) is root  # 14,890
+    root = _game(big, f'<attachment foreach="$Big$" name="a@Big@" attachTo="Reds">{options}</attachment>')
+    assert with_loops_expanded(root) is root  # 200 copies of 7,445
+
+
+def test_an_option_holding_elements_is_copied_alike_by_both_paths(monkeypatch) -> None:
+    root = _game(TARGETS, '<attachment foreach="$A$" name="n@A@" attachTo="@A@"><option name="o" value="@A@">'
+                 '<note at="@A@"/>text @A@</option></attachment>')
+    fast = etree.tostring(with_loops_expanded(root))
+    monkeypatch.setattr(loops, "_copies_as_text", lambda *args: None)
+    assert fast == etree.tostring(with_loops_expanded(root)) and b'<note at="@A@"/>text @A@' in fast
 
 
 def test_a_game_without_variables_is_read_as_written() -> None:
