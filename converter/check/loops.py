@@ -114,12 +114,18 @@ def combinations(foreach: str, variables: dict[str, list[str]]) -> list[dict[str
 
 
 def with_loops_expanded(root: etree._Element) -> etree._Element:
+    """`expand_loops`'s game alone."""
+    return expand_loops(root)[0]
+
+
+def expand_loops(root: etree._Element) -> tuple[etree._Element, str | None]:
     """`root` itself when it declares no variables (the usual game); else a copy in which each
     `foreach` attachment 2.x accepts is replaced by its copies, and `$name$` in option values by
-    the variable's elements. A loop 2.x refuses (S236) stays as written, and so does every loop
-    of a game whose loops would copy more than `MAX_LOOP_NODES` elements."""
+    the variable's elements. A loop 2.x refuses (S236) stays as written; every loop, and every
+    variable, stays so in a game whose loops would copy more than `MAX_LOOP_NODES` elements or
+    write more than `MAX_LOOP_TEXT` characters, and then the second value says so (S242)."""
     if root.find("variableList") is None:
-        return root
+        return root, None
     variables = {f"${name}$": values for name, values in read_variables(root).items()}
     joined = {token: ":".join(values) for token, values in variables.items()}
     copy = deepcopy(root)
@@ -127,9 +133,10 @@ def with_loops_expanded(root: etree._Element) -> etree._Element:
     written = [(element, foreach) for element in elements
                if (foreach := element.get("foreach")) is not None and foreach.strip()]
     plain = {token[1:-1]: values for token, values in variables.items()}
-    if sum(loop_copies(foreach, plain) * (1 + len(element)) for element, foreach in written
-           if loop_refusal(foreach, variables) is None) > MAX_LOOP_NODES:
-        return root  # counted before any is made: two crossed variables of 100,000 elements each are legal
+    nodes = sum(loop_copies(foreach, plain) * (1 + len(element)) for element, foreach in written
+                if loop_refusal(foreach, variables) is None)
+    if nodes > MAX_LOOP_NODES:  # counted before any is made: two crossed variables of 100,000 elements are legal
+        return root, f"would make {nodes:,} attachments and options, more than the {MAX_LOOP_NODES:,} it expands"
     loops = [(element, combinations(foreach, variables)) for element, foreach in written]
     looped = {element for element, made in loops if made is not None}
     budget = _Budget()
@@ -147,8 +154,8 @@ def with_loops_expanded(root: etree._Element) -> etree._Element:
                     element.addprevious(each)
                 element.getparent().remove(element)
     except _TooLarge:
-        return root
-    return copy
+        return root, f"and variables would write more than the {MAX_LOOP_TEXT:,} characters it expands"
+    return copy, None
 
 
 def _copies_one_by_one(element: etree._Element, made: list[dict[str, str]], joined: dict[str, str],

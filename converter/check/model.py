@@ -26,7 +26,7 @@ from converter.check.spelling2x import as_2x_reads
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.columns import plain_name, scatter, select
 from converter.check.lazy import cached
-from converter.check.loops import read_variables, with_loops_expanded
+from converter.check.loops import expand_loops, read_variables
 
 # Kinds of named things a game declares.
 TERRITORY, PLAYER, UNIT, RESOURCE, RULE, REPAIR_RULE, FRONTIER, REPAIR_FRONTIER, DELEGATE = (
@@ -254,8 +254,9 @@ class Table:
 class GameModel:
     """Facts about one game XML, each read on first use (the tree must not change meanwhile)."""
 
-    def __init__(self, root: etree._Element) -> None:
+    def __init__(self, root: etree._Element, loops_unexpanded: str | None = None) -> None:
         self.root = root
+        self.loops_unexpanded = loops_unexpanded  # why the game's loops are read as written (`loops`), if so
         self._tables: dict[str, Table] = {}
         self._derived: dict[str, object] = {}
 
@@ -523,7 +524,7 @@ def _is_impassable_option(name: str) -> bool:
 def build_model(root: etree._Element) -> GameModel:
     """The model of a game as TripleA 2.x reads it: tags in any letter case and 1.8's
     attachment spelling included (`spelling2x`), and its `foreach` loops expanded (`loops`)."""
-    return GameModel(with_loops_expanded(as_2x_reads(root)))
+    return GameModel(*expand_loops(as_2x_reads(root)))
 
 
 def _property(element: etree._Element, name: str, value: str, line: int | None, editable: bool) -> Property:

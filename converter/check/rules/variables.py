@@ -1,5 +1,6 @@
 """S236: an attachment's `foreach` loop over 2.x's variables (`<variableList>`) that 2.x refuses
-(`loops`); the model leaves such a loop as written."""
+(`loops`); the model leaves such a loop as written. S242: a game whose loops the check leaves as
+written, as too large to expand."""
 
 from __future__ import annotations
 
@@ -43,3 +44,25 @@ def bad_foreach(context):
                 close = closest_name(part, frozenset(variables)) if part and part.strip() else None
                 yield hit(line=lines[index], name=names[index], foreach=foreach, problem=problem,
                           suggestion=f"; did you mean {close!r}?" if close else "")
+
+
+@rule("S242", "structure.loops-not-expanded", Severity.INFO,
+      "the game's foreach loops {why}: the check reads them as written, so it does not judge each copy")
+def loops_not_expanded(context):
+    """Finds a game whose `foreach` loops and variables are too large for the check to expand.
+
+    Why: The check judges a loop as the attachments TripleA 2.x makes of it, one per combination
+    of its variables' elements, with `$variables$` in option values replaced by their elements.
+    A game whose loops would make more than a million attachments and options, or whose
+    replacing would write more than 64 million characters, is read as written instead, to keep
+    the check's time and memory bounded: names and values holding variables are then not
+    checked, and 2.x itself may take minutes or run out of memory loading the game.
+
+    Fix: Nothing needs fixing when the game loads in TripleA 2.x. Otherwise loop over fewer
+    elements (split a `^` loop into smaller ones), or name long lists of elements fewer times.
+    """
+    model = context.model
+    if model is not None and model.loops_unexpanded:
+        table = model.table(ATTACHMENT_PATH)
+        first = next((line for line, foreach in zip(table.lines, table.column("foreach", "")) if foreach.strip()), None)
+        yield hit(line=first, why=model.loops_unexpanded)
