@@ -350,6 +350,8 @@ class GameModel:
         kinds = list(map(ATTACH_KINDS.get, types))  # None: a type attaching to no kind of name
         if not all(targets):  # an attachment with no target names nothing
             kinds = [kind if target else None for kind, target in zip(kinds, targets)]
+        if self.loops_left:  # nor does a loop left as written: its target stands for its copies' (S236, S242)
+            kinds = [None if loop.strip() else kind for kind, loop in zip(kinds, table.column("foreach", ""))]
         # one group per kind attached to, in order of first use; each gathered by one scan in C
         for kind in dict.fromkeys(kinds):
             if kind is not None:
