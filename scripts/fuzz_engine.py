@@ -94,6 +94,7 @@ KNOWN_CLAIMS = (
     (r"<unitPlacement owner=", "2.x gives units placed for an unknown owner no owner; 1.9 made them neutral"),
     (r"option 'bonusType'=.* is not \[<number>:\]<bonus type>",
      "2.x refuses a support's bonusType of more than count:type; 1.9 read it whole"),
+    (r"\| recased <", "2.x reads a tag in any letter case, and refuses what it holds; 1.9 passed over the element"),
 )
 
 
