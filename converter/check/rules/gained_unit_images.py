@@ -78,15 +78,16 @@ def gained_unit_image_missing(context):
     Why: TripleA 2.x draws a unit without an image as a placeholder, the image's name on a blank
     counter in the player's colour, and only when the unit first appears: a trigger's `placement` or
     `purchase` (for its `players`, or the player it is attached to), a frontier a trigger's
-    `frontier` gives those players (and the technology frontiers reached from it), the frontier `<frontier>IndustrialTechnology` or
-    `<frontier>Shipyards` the engine moves a player to on gaining that technology (as S215 finds
-    them), a unit's `createsUnitsList` (made each turn for its owner),
-    `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's unit turns
-    into another), and `whenCapturedChangesInto` (the capturer's, when it names the player). So the
-    gap shows only in play, often late. The units I401 checks (those a player starts with, holds or
-    can buy) are not repeated, nor a unit type with no image for anyone (I402's); triggers count
-    when `Use Triggers` is true or editable, or a user action fires them. Each image is looked for
-    as I401 does; an image only TripleA 1.9's assets hold is reported too, as 2.x lacks it.
+    `frontier` gives those players (and the technology frontiers reached from it), the frontier
+    `<frontier>IndustrialTechnology` or `<frontier>Shipyards` the engine moves a player to on
+    gaining that technology (as S215 finds them), a unit's `createsUnitsList` (made each turn for
+    its owner), `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the
+    owner's unit turns into another), and `whenCapturedChangesInto` (the capturer's, when it names
+    the player). So the gap shows only in play, often late. The units I401 checks (those a player
+    starts with, holds or can buy) are not repeated, nor a unit type with no image for anyone
+    (I402's); triggers count when `Use Triggers` is true or editable, or a user action fires them.
+    Each image is looked for as I401 does; an image only TripleA 1.9's assets hold is reported too,
+    as 2.x lacks it.
 
     Fix: Add `units/<Player>/<unit>.png` for that player (or `units/<unit>.png` for every player)
     to the map folder, named exactly as the game XML's `<player>` and `<unit>`.

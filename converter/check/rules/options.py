@@ -37,13 +37,14 @@ def duplicate_option(context):
     """Finds an option given twice, with the same value and count, within one attachment.
 
     Why: TripleA 1.9 applies it twice. For a single value that changes nothing, but an option that
-    adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice.
-    It is mostly a copy-paste leftover, hence info. The trigger options that add up their units
+    adds to a list each time it is given, such as a unit's `requiresUnits`, gets the entry twice. It
+    is mostly a copy-paste leftover, hence info. The trigger options that add up their units
     (`placement`, `purchase`, `removeUnits`: three lines place three) and `activateTrigger` (each
-    line fires the trigger named once more) are meant to repeat and are not reported, nor are a trigger's `playerProperty`-style lines (each applies; see S218), nor
-    `conditions` repeated in an attachment whose `conditionType` is a count (`3` or `3-4`):
-    2.x counts each listing, so a repeat weighs that condition more. An option name is compared
-    as 2.x reads it, its first letter in lower case.
+    line fires the trigger named once more) are meant to repeat and are not reported, nor are a
+    trigger's `playerProperty`-style lines (each applies; see S218), nor `conditions` repeated in an
+    attachment whose `conditionType` is a count (`3` or `3-4`): 2.x counts each listing, so a repeat
+    weighs that condition more. An option name is compared as 2.x reads it, its first letter in
+    lower case.
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
