@@ -430,12 +430,6 @@ class GameModel:
         return self.options.column("name", "")
 
     @cached
-    def attached(self) -> set[int]:
-        """Indices of the <attachment> elements that are attachments: every one, since the model
-        reads a `foreach` loop as its copies (`loops`); a loop of no elements makes none."""
-        return {attachment.element for attachment in self.attachments}
-
-    @cached
     def impassable(self) -> set[str]:
         """Territories a territory attachment marks `isImpassable` true: nothing enters them.
         The option's name as 2.x's GameParser reads it: first letter lowered, and `isImpassible`
@@ -449,11 +443,7 @@ class GameModel:
 
     def option_values(self, name: str) -> list[str]:
         """The value of every used option called `name`, in document order."""
-        named = positions(self.option_names, name)  # the scan runs in C
-        if len(self.attached) < len(self.table(ATTACHMENT_PATH)):  # some attachments attach to nothing
-            owners, attached = self.option_owners, self.attached
-            named = [index for index in named if owners[index] in attached]
-        return self.options.column_at("value", named, "")
+        return self.options.column_at("value", positions(self.option_names, name), "")  # the scan runs in C
 
     # ---- properties, the turn sequence, the rest
     @cached

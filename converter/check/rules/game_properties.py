@@ -282,8 +282,8 @@ def triggers_switched_off(context):
         return
     table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
     names = table.column("name", "")
-    triggers = [element for element in sorted(model.attached)  # in document order: a finding names the first
-                if classes[element] == "TriggerAttachment"]
+    triggers = [element for element, java_class in enumerate(classes)  # in document order: a finding names the first
+                if java_class == "TriggerAttachment"]
     if not triggers:
         return  # (most games)
     by_actions = activated_by_actions(model)

@@ -458,11 +458,11 @@ def _draws_capital_markers(context) -> bool:
 def _capitals(model) -> dict[str, tuple[str, int | None]]:
     """Player -> (territory, line) of the first `capital` option of an attachment named
     territoryAttachment (the one 2.x's TerritoryAttachment.get reads), in document order."""
-    names, owners, attached = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, model.attached
+    names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
     targets = {attachment.element: attachment.attach_to for attachment in reversed(model.attachments)}
     options = model.options
     chosen = [index for index, name in enumerate(model.option_names)
-              if name == "capital" and names[owners[index]] == "territoryAttachment" and owners[index] in attached]
+              if name == "capital" and names[owners[index]] == "territoryAttachment"]
     capitals: dict[str, tuple[str, int | None]] = {}
     if chosen:
         lines = options.lines

@@ -452,9 +452,9 @@ def _unknown_attachment_types(model):
     types = table.column("type", "unitType")
     if set(types).issubset(ATTACH_KINDS):
         return  # the usual game
-    names, attached = table.column("name", ""), model.attached
+    names = table.column("name", "")
     for index, attach_type in enumerate(types):
-        if attach_type not in ATTACH_KINDS and index in attached:
+        if attach_type not in ATTACH_KINDS:
             yield hit(line=table.lines[index], what=f"attachment {names[index]!r}",
                       problem=f"its type {attach_type!r} is none the engine attaches to ({', '.join(ATTACH_KINDS)})",
                       engine=f"Type not found to attach to: {attach_type}")

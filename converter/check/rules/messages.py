@@ -133,13 +133,12 @@ def action_text_missing(context):
     classes = attachment_classes(model)
     if not any(java_class in _ACTION_FILES for java_class in set(classes)):
         return
-    attachment_names, owners, attached, options = table.column("name", ""), model.option_owners, model.attached, \
-        model.options
+    attachment_names, owners, options = table.column("name", ""), model.option_owners, model.options
     # class -> text -> (its actions, the messages they show, the first one's line)
     wanted: dict[str, dict[str, tuple[list[str], set[str], int | None]]] = {}
     per_action: dict[int, dict[str, str]] = {}  # attachment element -> its last text, chance, actionAccept
     chosen = [index for index in positions(names, _ACTION_OPTIONS)  # found in C
-              if classes[owners[index]] in _ACTION_FILES and owners[index] in attached]
+              if classes[owners[index]] in _ACTION_FILES]
     lines: dict[int, int | None] = {}
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
         per_action.setdefault(owners[index], {})[names[index]] = value

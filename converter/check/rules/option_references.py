@@ -116,18 +116,19 @@ def undefined_in_option(context):
                           if last > 0)
     if not undefined and not latest:
         return
-    attached, lines = model.attached, model.options.lines
+    lines = model.options.lines
     table = model.table(ATTACHMENT_PATH)
     attachment_names, targets = table.column("name", ""), table.column("attachTo", "")
 
-    def unread(element: int, key: tuple) -> bool:  # on nothing; or a value of variables, not checked
-        return element not in attached or with_variables and any("@" in part or "$" in part for part in key[2:])
+    def unread(key: tuple) -> bool:  # a value of variables a loop left as written, not checked
+        return with_variables and any("@" in part or "$" in part for part in key[2:])
 
     def where(element: int) -> str:
         return f"{attachment_names[element]!r} on {targets[element]!r}"
 
     for index, key in compress(zip(chosen, keys), map(undefined.__contains__, keys)):  # the few, chosen in C
-        if not unread(element := owners[index], key):
+        if not unread(key):
+            element = owners[index]
             for kind, name in undefined[key]:
                 yield hit(line=lines[index], option=key[1], attachment=where(element),
                           what=f"an undefined {kind} {name!r}", note=_suggestion(kind, name, declared.of(kind)))
@@ -135,7 +136,7 @@ def undefined_in_option(context):
         return  # a loop may declare the attachments named: their order is not followed
     with_latest = list(compress(zip(chosen, keys), map(latest.__contains__, keys)))
     for index, key in with_latest:  # a trigger activating itself: found by its own name, read before its options
-        if key[:2] == _ACTIVATE and latest[key] == owners[index] and not unread(owners[index], key):
+        if key[:2] == _ACTIVATE and latest[key] == owners[index]:
             yield hit(line=lines[index], option=key[1], attachment=where(owners[index]), what="the trigger itself",
                       note=": TripleA refuses to load the game (\"Cannot have a trigger activate itself!\")")
     # the options read before an attachment they name, chosen in C: latest[key] > the option's element
@@ -143,8 +144,7 @@ def undefined_in_option(context):
                                      map(owners.__getitem__, map(itemgetter(0), with_latest))))
     declared_lines = table.lines
     for index, key in late:
-        if unread(element := owners[index], key):
-            continue
+        element = owners[index]
         for kind, name in named_parts(OPTION_FORMATS[key[:2]], f"{key[2]}:{key[3]}" if key[2] else key[3]):
             first = declared.first(kind).get(name, -1) if kind in ATTACHMENT_KINDS else -1
             if first > element:
@@ -315,12 +315,11 @@ def _with_old_artillery(model, chosen: list[int], names: list[str]) -> tuple[lis
     option_names = names_as_2x_reads_them(model)
     if "artillery" not in option_names:
         return chosen, names
-    values, owners, elements = model.options.column("value", ""), model.option_owners, model.attached
+    values, owners = model.options.column("value", ""), model.option_owners
     targets = model.table(ATTACHMENT_PATH).column("attachTo", "")
     classes = attachment_classes(model)
     made = sorted({(owners[index], targets[owners[index]])
                    for index in compress(count(), map(eq, option_names, repeat("artillery")))
-                   if values[index].lower() == "true" and classes[owners[index]] == "UnitAttachment"
-                   and owners[index] in elements})
+                   if values[index].lower() == "true" and classes[owners[index]] == "UnitAttachment"})
     joined = sorted([*zip(chosen, names), *((element, _OLD_ARTILLERY_SUPPORT + unit) for element, unit in made)])
     return [element for element, _ in joined], [name for _, name in joined]

@@ -149,14 +149,13 @@ def bad_option_value(context):
     if not suspects:
         return  # the usual game
     classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
-    attached, owners = model.attached, model.option_owners
+    owners = model.option_owners
     for index in sorted(set(suspects)):
         owner, name = owners[index], names[index]
         value, given = values[index], options.column_at("count", [index], "")[0]
         formatted, shape = _FORMATTED.get(name), OPTION_FORMATS.get((classes[owner], name))
         typed = name in _TYPED.get(classes[owner], ())
-        if not (typed or formatted and classes[owner] in formatted.classes or shape) or value is None \
-                or owner not in attached:
+        if not (typed or formatted and classes[owner] in formatted.classes or shape) or value is None:
             continue  # not such an option of this class; or no value, which the engine skips
         if "$" in value + given or "@" in value + given:
             continue  # a 2.x variable or loop variable, replaced before the value is read

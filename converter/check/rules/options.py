@@ -58,13 +58,13 @@ def duplicate_option(context):
     capitalised = {name for name in set(names) if name[:1].isupper()}
     if capitalised:
         names = [name[:1].lower() + name[1:] if name in capitalised else name for name in names]
-    attached, options = model.attached, model.options
+    options = model.options
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     end = 0
     for owner, size in enumerate(model.option_counts):
         start, end = end, end + size
         own = names[start:end]
-        if len(set(own)) == size or owner not in attached:
+        if len(set(own)) == size:
             continue  # only an attachment naming an option twice can repeat one: only those are read
         repeated = {name for name, times in Counter(own).items() if times > 1} - _REPEATING
         if "conditions" in repeated and _counts_conditions(own, options, start):
@@ -121,7 +121,7 @@ def trigger_target_replaced(context):
         return  # (the usual game)
     # the attachment's name may stand in `count` (the engine joins value and count)
     values = list(zip(model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")))
-    lines, attached = model.options.lines, model.attached
+    lines = model.options.lines
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     last: dict[tuple[int, str], int] = {}  # (attachment element, option) -> the index of its last line
     for index in chosen:
@@ -129,8 +129,6 @@ def trigger_target_replaced(context):
     first: dict[tuple[int, str], tuple[int, str]] = {}
     for index, value in zip(chosen, values):
         key = (owners[index], names[index])
-        if owners[index] not in attached:
-            continue
         if key not in first:
             first[key] = (index, value)
         elif value != first[key][1] and index == last[key]:
@@ -176,8 +174,8 @@ def option_replaced(context):
     pairs = list(zip(map(owners.__getitem__, candidates), map(names.__getitem__, candidates)))
     if len(set(pairs)) == len(pairs):
         return  # no attachment gives such an option twice: the usual case
-    table, classes, attached = model.table(ATTACHMENT_PATH), attachment_classes(model), model.attached
-    repeated = {pair for pair, times in Counter(pairs).items() if times > 1 and pair[0] in attached
+    table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
+    repeated = {pair for pair, times in Counter(pairs).items() if times > 1
                 and pair[1] in _SINGLE_VALUE.get(classes[pair[0]], ())}
     lines_of: dict[tuple[int, str], list[int]] = {}  # (attachment element, option) -> its indices in `options`
     for index, pair in zip(candidates, pairs):
@@ -225,8 +223,8 @@ def options_of(model, name: str, java_class: str) -> list[int]:
     chosen = positions(names_as_2x_reads_them(model), name)  # found in C
     if not chosen:
         return chosen
-    classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
-    return [index for index in chosen if owners[index] in attached and classes[owners[index]] == java_class]
+    classes, owners = attachment_classes(model), model.option_owners
+    return [index for index in chosen if classes[owners[index]] == java_class]
 
 
 def attachments_of(model, elements: Iterable[int]) -> list:
@@ -298,7 +296,7 @@ def trigger_unknown_step(context):
     if not whens:
         return
     classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
-    owners, attached, options = model.option_owners, model.attached, model.options
+    owners, options = model.option_owners, model.options
     steps = frozenset(step.name for step in model.steps)
     values = options.column_at("value", whens, "")
     counts = options.column_at("count", whens, "")
@@ -311,7 +309,7 @@ def trigger_unknown_step(context):
     unknown: dict[str, list[int]] = {}  # step -> the `when` options naming it
     for index, value in zip(whens, values) if stray else ():
         owner = owners[index]
-        if value in stray and owner in attached and classes[owner] == _TRIGGER_CLASS:
+        if value in stray and classes[owner] == _TRIGGER_CLASS:
             unknown.setdefault(stray[value], []).append(index)
     activated = _activated_triggers(model) if unknown else None
     for step, indices in unknown.items():
@@ -386,7 +384,7 @@ def trigger_unknown_property(context):
     if not any(names[index] in _PROPERTY_KINDS for index in chosen):
         return  # (no trigger changes properties: the usual game)
     classes, attachment_names = attachment_classes(model), model.table(ATTACHMENT_PATH).column("name", "")
-    owners, attached, options = model.option_owners, model.attached, model.options
+    owners, options = model.option_owners, model.options
     values, counts = options.column_at("value", chosen, ""), options.column_at("count", chosen, "")
     targets: dict[tuple[int, str], str | None] = {}  # (trigger element, kind) -> the class its last name gives
     for index, value, given in zip(chosen, values, counts):
@@ -396,7 +394,7 @@ def trigger_unknown_property(context):
     unknown: dict[tuple[str, str], list[int]] = {}  # (class, property) -> the lines changing it
     for index, value, given in zip(chosen, values, counts):
         owner, kind = owners[index], _PROPERTY_KINDS.get(names[index])
-        if kind is None or owner not in attached or classes[owner] != _TRIGGER_CLASS:
+        if kind is None or classes[owner] != _TRIGGER_CLASS:
             continue
         prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
         java_class = targets.get((owner, kind), _DEFAULT_TARGETS[kind])

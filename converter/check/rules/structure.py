@@ -310,7 +310,7 @@ def unknown_option(context):
     values = model.options.column("value", "") if any(name.lower() in _SKIPPED_IF_BOOLEAN
                                                       for _, name in unknown) else None
     for index, pair in enumerate(pairs) if unknown else ():
-        if pair in unknown and model.option_owners[index] in model.attached:  # options of no attachment go unused
+        if pair in unknown:
             java_class, name = pair
             if values is not None and name.lower() in _SKIPPED_IF_BOOLEAN and values[index] in ("true", "false"):
                 continue
@@ -391,7 +391,7 @@ def attachment_type_mismatch(context):
              if attach_type not in expected_types.get(java_class.rsplit(".", 1)[-1], (attach_type,))
              and attach_type in ATTACH_KINDS}  # a type the engine does not know at all is S232's
     for index, (java_class, attach_type) in enumerate(pairs) if wrong else ():
-        if (java_class, attach_type) in wrong and index in model.attached:
+        if (java_class, attach_type) in wrong:
             short = java_class.rsplit(".", 1)[-1]
             yield hit(line=table.lines[index], java_class=short, type=attach_type,
                       expected=" or ".join(expected_types[short]))

@@ -34,8 +34,8 @@ def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
     chosen = positions(names, _READ)  # found in C
     if "unitProperty" not in map(names.__getitem__, chosen):
         return []  # the usual game
-    classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
-    chosen = [index for index in chosen if classes[owners[index]] == "TriggerAttachment" and owners[index] in attached]
+    classes, owners = attachment_classes(model), model.option_owners
+    chosen = [index for index in chosen if classes[owners[index]] == "TriggerAttachment"]
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
     lines = model.options.lines
     units: dict[int, list[str]] = defaultdict(list)  # trigger element -> the unit types it changes

@@ -41,8 +41,8 @@ def unit_targets_order(context):
     chosen = positions(names, _READ)  # found in C: the usual game has none of them
     if not chosen:
         return
-    classes, owners, attached = attachment_classes(model), model.option_owners, model.attached
-    chosen = [index for index in chosen if owners[index] in attached and classes[owners[index]] == "UnitAttachment"]
+    classes, owners = attachment_classes(model), model.option_owners
+    chosen = [index for index in chosen if classes[owners[index]] == "UnitAttachment"]
     if not {names[index] for index in chosen} & {_TARGETS, _NOT_TARGETED}:
         return
     values, lines = model.options.column_at("value", chosen, ""), model.options.lines
