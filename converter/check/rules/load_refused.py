@@ -17,7 +17,8 @@ from functools import partial
 from itertools import accumulate
 from typing import NamedTuple
 
-from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, REPAIR_RULE, RULE, UNIT, USUAL_PATHS
+from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, DELEGATE, REPAIR_RULE, RULE, UNIT,
+                                   USUAL_PATHS)
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
@@ -372,7 +373,7 @@ def parse_refused(context):
     `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
     no `<result>` ("No results for rule"); a territory, unit type, player, resource or other
     declaration with no `name` or an empty one (1.9: "Name must not be null"; 2.x stops on a
-    NullPointerException); a frontier that lists the same rule twice ("Rule
+    NullPointerException), but for a delegate, which both keep (no step can run it: S211); a frontier that lists the same rule twice ("Rule
     already added"); an `<attachment>` whose `type` is none of `unitType`, `territory`,
     `resource`, `territoryEffect`, `player`, `relationship` and `technology` ("Type not found to
     attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0 or not below the unit's hit
@@ -410,8 +411,11 @@ def parse_refused(context):
 
 def _nameless_declarations(model):
     """A territory, unit type, player ... declared with no name or an empty one: DefaultNamed
-    refuses it (2.x's XML reader makes an empty name none too)."""
-    for path, _kind in DECLARATIONS:
+    refuses it (2.x's XML reader makes an empty name none too). A delegate is no DefaultNamed: both
+    engines keep a nameless one, which no step can run (S211's)."""
+    for path, kind in DECLARATIONS:
+        if kind == DELEGATE:
+            continue
         table = model.table(path)
         names = table.column("name") if len(table) else ()
         if all(names):
