@@ -7,7 +7,9 @@ is refused. Read from 2.x's attachment setters (triplea-game/triplea 2c40db86a6)
 TripleA 1.9 is the oracle for the cases (tests/check/test_check_refused_oracle.py).
 
 A format is a list of field specs over the split value: a kind, `kind?` (an optional field,
-taken only when it reads as that kind: a leading count), `kind*` (every remaining field).
+taken only when it reads as that kind: a leading count), `kind*` (every remaining field),
+`kind(word,word)` (a field that also takes those words of the setter's in place of a name,
+there alone: a trigger's relationshipChange takes `any` for its old relationship, not a player).
 Kinds `int`, `bool` and `text` are not names: R111 reads the names (option_references), S220
 the numbers, true/false parts and how many parts a setter takes (option_values). `condition` and
 `trigger` name a player's RulesAttachment or TriggerAttachment, which 2.x (and 1.9) look for
@@ -41,7 +43,8 @@ KINDS = MappingProxyType({
 @dataclass(frozen=True)
 class ValueFormat:
     fields: tuple[str, ...]  # field specs, see the module's text
-    keywords: frozenset[str] = frozenset()  # words a setter takes in place of a name
+    keywords: frozenset[str] = frozenset()  # words a setter takes in place of a name, in any field
+    field_words: tuple[frozenset[str], ...] = ()  # words it takes in one field alone, by field (`kind(word)`)
     stop: frozenset[str] = frozenset()  # a word after which the setter looks nothing more up
     whole: frozenset[str] = frozenset()  # whole values the setter takes as they are (`NONE`)
     case_sensitive: bool = True  # how the setter compares the words above
@@ -62,15 +65,17 @@ def _format(spec: str, keywords: str = "", stop: str = "", whole: str = "", case
             prefix: str = "", tail: str = "", split: bool = True, skip_blank: bool = False) -> ValueFormat:
     def words(text: str) -> frozenset[str]:  # as the setter compares them
         return frozenset(text.split() if case_sensitive else text.lower().split())
-    fields = tuple(spec.split())
+    tokens = [token.rstrip(")").partition("(") for token in spec.split()]
+    fields = tuple(field for field, _, _ in tokens)
+    field_words = tuple(words(own.replace(",", " ")) for _, _, own in tokens) if any(own for _, _, own in tokens) else ()
     optional_count = fields[:1] == ("int?",)
     after = fields[1:] if optional_count else fields
     fixed = split and not (prefix or tail) and not any(field.endswith("?") for field in after)
     places = tuple((index, KINDS[field.rstrip("*")], field.endswith("*")) for index, field in enumerate(after)
                    if field.rstrip("*") not in NOT_NAMES) if fixed else None
     ordered = any(KINDS.get(field.rstrip("?*")) in ATTACHMENT_KINDS for field in fields)
-    return ValueFormat(fields, words(keywords), words(stop), words(whole), case_sensitive, prefix, skip_blank,
-                       tuple(tail.split()), split, places, fixed and optional_count, ordered)
+    return ValueFormat(fields, words(keywords), field_words, words(stop), words(whole), case_sensitive, prefix,
+                       skip_blank, tuple(tail.split()), split, places, fixed and optional_count, ordered)
 
 
 _COUNTED_UNIT = _format("int unit")
@@ -144,15 +149,14 @@ _NAMING = {
     ("TerritoryEffectAttachment", "noBlitz"): _UNITS,
     ("TerritoryEffectAttachment", "unitsNotAllowed"): _UNITS,
     ("TriggerAttachment", "availableTech"): _format("text technology*", prefix="-"),
-    ("TriggerAttachment", "changeOwnership"): _format("territory player player bool", keywords="all any",
-                                                      case_sensitive=False),
+    ("TriggerAttachment", "changeOwnership"): _format("territory(all) player(any) player bool", case_sensitive=False),
     ("TriggerAttachment", "frontier"): _format("frontier", split=False),
     ("TriggerAttachment", "placement"): _format("int? territory unit*"),
     ("TriggerAttachment", "players"): _PLAYERS,
     ("TriggerAttachment", "productionRule"): _format("frontier productionRule", prefix="-"),
     ("TriggerAttachment", "purchase"): _format("int? unit*"),
-    ("TriggerAttachment", "relationshipChange"): _format("player player relationship relationship",
-                                                         keywords="any anyAllied anyNeutral anyWar"),
+    ("TriggerAttachment", "relationshipChange"): _format(
+        "player player relationship(any,anyAllied,anyNeutral,anyWar) relationship"),
     ("TriggerAttachment", "relationshipTypes"): _format("relationship*"),
     ("TriggerAttachment", "removeUnits"): _format("int? territory unit*", keywords="all", case_sensitive=False),
     ("TriggerAttachment", "resource"): _format("resource", split=False),

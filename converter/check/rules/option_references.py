@@ -30,12 +30,13 @@ def named_parts(value_format: ValueFormat, value: str) -> Iterator[tuple[str, st
         return
     parts = value.split(":") if value_format.split else [value]  # Guava's Splitter keeps empty parts
     words = compared.split(":") if value_format.split else [compared]
-    fields, tail = value_format.fields, value_format.tail
+    fields, tail, field_words = value_format.fields, value_format.tail, value_format.field_words
     position = 0
     for part, word in zip(parts, words):
         if word in value_format.stop:
             return
         while True:
+            field = position
             if position < len(fields):
                 spec = fields[position]
             elif tail:
@@ -50,7 +51,8 @@ def named_parts(value_format: ValueFormat, value: str) -> Iterator[tuple[str, st
         kind = spec.rstrip("?*")
         if value_format.skip_blank and not part.strip():
             continue  # setConditions passes over a blank part
-        if kind not in NOT_NAMES and word not in value_format.keywords:
+        if kind not in NOT_NAMES and word not in value_format.keywords \
+                and not (field < len(field_words) and word in field_words[field]):
             yield KINDS[kind], part.removeprefix(value_format.prefix) if value_format.prefix else part
 
 
@@ -73,7 +75,9 @@ def undefined_in_option(context):
     and 2.x corrects the old spelling `Attatchment` in an attachment's name but not in the options
     naming it. The engine names one option at a time; this rule gives every one with its line. A
     trigger may not activate itself. Words the setter reads itself (`any`, `all`, `each`,
-    `controlled`, `NONE`, `BY`/`FROM`) and the player `Neutral` are not names. A 2.x `foreach` loop
+    `controlled`, `NONE`, `BY`/`FROM`) are not names where it reads them (a trigger's
+    `relationshipChange` takes `any` for the old relationship, not for a player), nor is the player
+    `Neutral`. A 2.x `foreach` loop
     is judged copy by copy, its variables replaced as 2.x replaces them; the values of a loop 2.x
     refuses (S236) are not checked.
 
@@ -172,7 +176,7 @@ def _latest(value_format: ValueFormat, values: list[tuple], declared: "_Declared
             return [max(map(first, value.split(":")[index:], repeat(-1))) for _, value in values]
         return [first((value.split(":", index + 1) + [""])[index], -1) for _, value in values]
     return [max((max(map(declared.first(kind).get, named, repeat(-1)))
-                 for kind, named in _named(value_format, value) if kind in ATTACHMENT_KINDS), default=-1)
+                 for kind, named, _own in _named(value_format, value) if kind in ATTACHMENT_KINDS), default=-1)
             for _, value in values]
 
 
@@ -230,27 +234,33 @@ def fixed_parts(value_format: ValueFormat, value: str) -> list[str] | None:
     return parts
 
 
-def _named(value_format: ValueFormat, value: str) -> list[tuple[str, list[str]]]:
-    """(kind, parts) of each field of `value` the setter looks names up in, the parts it reads as
-    words of its own (`any`, blanks) included; by `places` when the format has them."""
+def _named(value_format: ValueFormat, value: str) -> list[tuple[str, list[str], frozenset[str]]]:
+    """(kind, parts, the field's own words) of each field of `value` the setter looks names up in,
+    the parts it reads as words of its own (`any`, blanks) included; by `places` when the format
+    has them (`named_parts` leaves a field's own words out already)."""
     places = value_format.places
     if places is None:
-        return [(kind, [name]) for kind, name in named_parts(value_format, value)]
+        return [(kind, [name], frozenset()) for kind, name in named_parts(value_format, value)]
     parts = fixed_parts(value_format, value)
-    return [(kind, parts[index:] if rest else parts[index:index + 1]) for index, kind, rest in places
-            if index < len(parts)] if parts is not None else []
+    if parts is None:
+        return []
+    field_words, skipped = value_format.field_words, int(value_format.optional_count)  # places follow a count
+    return [(kind, parts[index:] if rest else parts[index:index + 1],
+             field_words[index + skipped] if index + skipped < len(field_words) else frozenset())
+            for index, kind, rest in places if index < len(parts)]
 
 
 def _undefined(value_format: ValueFormat, value: str, declared: "_Declared") -> list[tuple[str, str]]:
     """(kind, name) of each name in `value` that the game does not declare, in order."""
     found = []
-    for kind, named in _named(value_format, value):
+    for kind, named, own_words in _named(value_format, value):
         known = declared.of(kind)
         if known is None or known.issuperset(named):  # the usual case, settled in C
             continue
         keywords, case_sensitive = value_format.keywords, value_format.case_sensitive
-        found += [(kind, name) for name in named if name not in known and (name if case_sensitive else name.lower())
-                  not in keywords and not (value_format.skip_blank and not name.strip())]
+        found += [(kind, name) for name in named if name not in known
+                  and (word := name if case_sensitive else name.lower()) not in keywords and word not in own_words
+                  and not (value_format.skip_blank and not name.strip())]
     return found
 
 
