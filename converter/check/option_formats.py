@@ -67,7 +67,8 @@ def _format(spec: str, keywords: str = "", stop: str = "", whole: str = "", case
         return frozenset(text.split() if case_sensitive else text.lower().split())
     tokens = [token.rstrip(")").partition("(") for token in spec.split()]
     fields = tuple(field for field, _, _ in tokens)
-    field_words = tuple(words(own.replace(",", " ")) for _, _, own in tokens) if any(own for _, _, own in tokens) else ()
+    field_words = tuple(words(own.replace(",", " ")) for _, _, own in tokens) \
+        if any(own for _, _, own in tokens) else ()
     optional_count = fields[:1] == ("int?",)
     after = fields[1:] if optional_count else fields
     fixed = split and not (prefix or tail) and not any(field.endswith("?") for field in after)
