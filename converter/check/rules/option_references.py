@@ -77,9 +77,8 @@ def undefined_in_option(context):
     trigger may not activate itself. Words the setter reads itself (`any`, `all`, `each`,
     `controlled`, `NONE`, `BY`/`FROM`) are not names where it reads them (a trigger's
     `relationshipChange` takes `any` for the old relationship, not for a player), nor is the player
-    `Neutral`. A 2.x `foreach` loop
-    is judged copy by copy, its variables replaced as 2.x replaces them; the values of a loop 2.x
-    refuses (S236) are not checked.
+    `Neutral`. A 2.x `foreach` loop is judged copy by copy, its variables replaced as 2.x replaces
+    them; the values of a loop 2.x refuses (S236) are not checked.
 
     Fix: Correct the name to one the game XML declares (case and spaces included), or declare the
     missing unit type, player, territory, resource or condition; move a condition or trigger
