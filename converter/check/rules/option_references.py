@@ -4,7 +4,8 @@ are declared; their formats are `option_formats`'s."""
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import compress, count, repeat
+from functools import lru_cache
+from itertools import chain, compress, count, repeat
 from operator import eq, gt, itemgetter
 from typing import Iterator
 
@@ -180,34 +181,86 @@ def _latest(value_format: ValueFormat, values: list[tuple], declared: "_Declared
 
 
 def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Declared") -> bool:
-    """Whether every name in these values is declared, asked of all at once in C: True when each
-    part of them is a name of the format's one kind, a number or a word the setter reads itself
-    (the usual case); False when that does not settle it, and each value is read then."""
-    places = value_format.places
-    if not places or value_format.whole or len({kind for _, kind, _ in places}) != 1:
-        return False
+    """Whether every name in these values is declared, asked of all at once in C: True when,
+    past a leading count, every part is a name of the format's one kind or a word the setter
+    reads itself (the usual case); else field by field (`_fields_declared`). False when that
+    does not settle it, and each value is read then."""
+    places, fields = value_format.places, value_format.fields
+    if fields[0] in ("int", "int?"):
+        fields = fields[1:]
+    if not places or value_format.whole or len({kind for _, kind, _ in places}) != 1 \
+            or not NOT_NAMES.isdisjoint(field.rstrip("?*") for field in fields):  # a number, a name elsewhere
+        return _fields_declared(value_format, values, declared)
     known = declared.of(places[0][1])
     if known is None:
         return True
-    fields = value_format.fields
-    if fields[0] == "int":  # a count first: taken off, so that a number elsewhere is read as the name it is
-        values, fields = [value.partition(":")[2] for value in values], fields[1:]
-    elif fields[0] == "int?":  # likewise a leading number, where the setter takes it for a count
-        values, fields = [_without_count(value) for value in values], fields[1:]
+    if value_format.fields[0] == "int":  # a count first: taken off (a number elsewhere is a name)
+        values = [value.partition(":")[2] for value in values]
+    elif value_format.fields[0] == "int?":  # a leading number, where the setter takes it for a count
+        values = [_without_count(value) for value in values]
     unknown = set(":".join(values).split(":")).difference(known)
     if not unknown:
         return True
     if not value_format.case_sensitive:
         unknown = {part.lower() for part in unknown}
-    kinds = {field.rstrip("?*") for field in fields}
-    if "bool" in kinds:
-        unknown -= _BOOLEANS
-    numbers = "int" in kinds  # an optional count's
-    return all(numbers and java_int(part) is not None or part in value_format.keywords or part in value_format.stop
+    return all(part in value_format.keywords or part in value_format.stop
                or (value_format.skip_blank and not part.strip()) for part in unknown)
 
 
-_BOOLEANS = frozenset(("true", "false"))  # what a `bool` field holds
+def _fields_declared(value_format: ValueFormat, values: list[str], declared: "_Declared") -> bool:
+    """`_all_declared` for a format whose name fields stand at fixed places (`_name_fields`):
+    the distinct parts at each place asked of that place's kind at once. True only when no
+    value names anything undeclared; False also when a value holds a word after which the
+    setter reads nothing (`stop`), so that each value is read."""
+    fields = _name_fields(value_format)
+    if fields is None:
+        return False
+    case_sensitive, whole, stop = value_format.case_sensitive, value_format.whole, value_format.stop
+    if whole:  # taken as they are, naming nothing
+        values = [value for value in values if (value if case_sensitive else value.lower()) not in whole]
+    if not value_format.split:
+        rows = [[value] for value in values]
+    else:
+        rows = [value.split(":") for value in values]  # Guava's Splitter keeps empty parts
+        if value_format.optional_count:  # a leading whole number is the count (as fixed_parts takes it)
+            counts = {first for first in {row[0] for row in rows} if java_int(first) is not None}
+            if counts:
+                rows = [row[1:] if row[0] in counts else row for row in rows]
+    if stop and not stop.isdisjoint(part if case_sensitive else part.lower() for row in rows for part in row):
+        return False
+    prefix, keywords, field_words = value_format.prefix, value_format.keywords, value_format.field_words
+    skipped = int(value_format.optional_count)  # field_words count the count's field
+    for index, kind, rest in fields:
+        known = declared.of(kind)
+        if known is None:
+            continue
+        parts = set(chain.from_iterable(row[index:] for row in rows)) if rest else \
+            {row[index] for row in rows if len(row) > index}
+        unknown = {part for part in parts if part.removeprefix(prefix) not in known} if prefix else \
+            parts.difference(known)
+        own = field_words[index + skipped] if index + skipped < len(field_words) else frozenset()
+        for part in unknown:
+            word = part if case_sensitive else part.lower()
+            if not (word in keywords or word in own or (value_format.skip_blank and not part.strip())):
+                return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _name_fields(value_format: ValueFormat) -> tuple[tuple[int, str, bool], ...] | None:
+    """(index, kind, the rest from there) of each field whose parts the setter looks up, over
+    the split value after an optional count: the format's `places`; or, for a format without
+    them whose fields are fixed but for a last repeated one (a `prefix`, or a value not split),
+    read from its fields as `named_parts` reads them; None for the others (a repeated tail, an
+    optional field)."""
+    if value_format.places is not None:
+        return value_format.places
+    fields = value_format.fields
+    if value_format.tail or any(field.endswith("?") for field in fields) \
+            or any(field.endswith("*") for field in fields[:-1]) or (not value_format.split and len(fields) != 1):
+        return None
+    return tuple((index, KINDS[field.rstrip("*")], field.endswith("*")) for index, field in enumerate(fields)
+                 if field.rstrip("*") not in NOT_NAMES)
 
 
 def _without_count(value: str) -> str:
