@@ -434,9 +434,14 @@ class GameModel:
         """Territories a territory attachment marks `isImpassable` true: nothing enters them.
         The option's name as 2.x's GameParser reads it: first letter lowered, and `isImpassible`
         in any case (LegacyPropertyMapper)."""
-        elements = {owner for owner, name, value in zip(self.option_owners, self.option_names,
-                                                          self.options.column("value", ""))
-                    if _is_impassable_option(name) and value.strip().lower() == "true"}
+        names = self.option_names
+        spellings = {name for name in set(names) if _is_impassable_option(name)}  # each distinct name once
+        if not spellings:
+            return set()
+        chosen = positions(names, spellings)  # found in C
+        owners = self.option_owners
+        elements = {owners[index] for index, value in zip(chosen, self.options.column_at("value", chosen, ""))
+                    if value.strip().lower() == "true"}
         if not elements:
             return set()
         return {each.attach_to for each in self.attachments if each.element in elements and each.type == "territory"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import partial
-from itertools import accumulate
+from itertools import accumulate, compress, count
 from typing import NamedTuple
 
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, DELEGATE, REPAIR_RULE, RULE, UNIT,
@@ -471,20 +471,28 @@ def _damaged_placements(model):
         return  # the usual game: no starting damage at all
     units, territories = placements.column("unitType", ""), placements.column("territory", "")
     hit_points = _hit_points(model)
-    for index, (taken, damaged) in enumerate(zip(hits, damage)):
-        what = f"{units[index]} placed in {territories[index]!r}"
-        taken, damaged = java_int(taken or "0"), java_int(damaged or "0")
-        most = hit_points.get(units[index], 1) - 1
-        if taken is not None and units[index] in hit_points and not 0 <= taken <= most:
-            yield hit(line=placements.lines[index], what=what,
-                      problem=f"hitsTaken {taken} is not between 0 and {most} (its hit points less 1)",
-                      engine=f"Unit placement issue for unit type {units[index]} in territory {territories[index]}: "
-                             f"hitsTaken is {taken}, but cannot be less than zero or greater than {most} (one less "
-                             "than total hitPoints)")
-        if damaged is not None and damaged < 0:
-            yield hit(line=placements.lines[index], what=what, problem=f"unitDamage {damaged} is below 0",
-                      engine=f"Unit placement issue for unit type {units[index]} in territory {territories[index]}: "
-                             f"unitDamage is {damaged}, but cannot be less than zero")
+    keys = list(zip(hits, damage, units))  # big games place the same units alike: each distinct row judged once
+    problems = {key: found for key in dict.fromkeys(keys) if (found := _placement_problems(*key, hit_points))}
+    for index in compress(count(), map(problems.__contains__, keys)):  # the few, chosen in C
+        unit, territory = units[index], territories[index]
+        for problem, engine in problems[keys[index]]:
+            yield hit(line=placements.lines[index], what=f"{unit} placed in {territory!r}", problem=problem,
+                      engine=f"Unit placement issue for unit type {unit} in territory {territory}: {engine}")
+
+
+def _placement_problems(taken: str | None, damaged: str | None, unit: str,
+                        hit_points: dict[str, int]) -> list[tuple[str, str]]:
+    """(problem, the engine's words after the unit and territory) of a placement's damage."""
+    found = []
+    taken, damaged = java_int(taken or "0"), java_int(damaged or "0")
+    most = hit_points.get(unit, 1) - 1
+    if taken is not None and unit in hit_points and not 0 <= taken <= most:
+        found.append((f"hitsTaken {taken} is not between 0 and {most} (its hit points less 1)",
+                      f"hitsTaken is {taken}, but cannot be less than zero or greater than {most} (one less "
+                      "than total hitPoints)"))
+    if damaged is not None and damaged < 0:
+        found.append((f"unitDamage {damaged} is below 0", f"unitDamage is {damaged}, but cannot be less than zero"))
+    return found
 
 
 def _hit_points(model) -> dict[str, int]:
