@@ -79,9 +79,10 @@ typedef struct XmlNodeHead {
 
 enum { XML_ERR_ERROR = 2, XML_ERR_FATAL = 3, XML_IO_EACCES = 1501, XML_CHAR_ENCODING_NONE = 0,
        XML_DTD_UNKNOWN_ID = 536, XML_DOCUMENT_NODE = 9, XML_ELEMENT_DECL = 15 };
-/* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False):
- * its defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT */
-enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) };
+/* lxml's XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+ * remove_blank_text=True), as the check parses (xmlsafe.parse_xml(keep_blanks=False)): its
+ * defaults NOCDATA | NONET | COMPACT | BIG_LINES, without NOENT, and NOBLANKS */
+enum { HARDENED_OPTIONS = (1 << 14) | (1 << 11) | (1 << 16) | (1 << 22) | (1 << 8) };
 
 static struct {
     void (*init_parser)(void);

@@ -47,7 +47,7 @@ def _outcome(tree_or_error) -> tuple:
 
 def _lxml(data: bytes):
     try:
-        return parse_xml(data)
+        return parse_xml(data, keep_blanks=False)
     except UnsafeXmlError as error:
         return error
 
@@ -56,7 +56,7 @@ def _adopted(data: bytes, dtd_bytes: bytes):
     """As CheckContext.tree takes it: the adopted tree (entities refused), else lxml's parse."""
     tree, _report = dtdvalid.parse_and_validate(data, dtd_bytes)
     try:
-        return refuse_entities(tree) if tree is not None else parse_xml(data)
+        return refuse_entities(tree) if tree is not None else parse_xml(data, keep_blanks=False)
     except UnsafeXmlError as error:
         return error
 
@@ -67,7 +67,7 @@ def _assert_same(data: bytes, dtd_bytes: bytes) -> bool:
     assert _outcome(_adopted(data, dtd_bytes)) == _outcome(_lxml(data))
     if tree is not None and isinstance(_lxml(data), etree._ElementTree) and tree.getroot().tag == "game":
         report = dtdvalid.result(pending)
-        assert report is None or report == dtdvalid.validate_tree(parse_xml(data), dtd_bytes)
+        assert report is None or report == dtdvalid.validate_tree(parse_xml(data, keep_blanks=False), dtd_bytes)
     return tree is not None
 
 
@@ -153,7 +153,7 @@ def test_context_with_map_files_uses_the_kernels_tree_and_finds_the_same(tmp_pat
     tree = context.tree
     assert context._dtd_early.done()  # answered with the parse, not queued behind the map files
     context.wait_for_prefetch()
-    assert tree is not None and _shape(tree) == _shape(parse_xml(xml.read_bytes()))
+    assert tree is not None and _shape(tree) == _shape(parse_xml(xml.read_bytes(), keep_blanks=False))
     assert context.dtd_report is not None and not context.dtd_report.valid
     adopted = check_target(target).findings
     assert adopted == check_target(target, early_dtd=False).findings  # lxml parses, lxml validates
@@ -167,5 +167,5 @@ def test_a_document_lxml_cannot_adopt_is_parsed_by_lxml(monkeypatch, dtd: bytes)
     monkeypatch.setattr(dtdvalid, "_ADOPT", refuse)
     data = base_files()["map/games/tiny.xml"].encode()
     tree, pending = dtdvalid.parse_and_validate(data, dtd)
-    assert tree is None and dtdvalid.result(pending) == dtdvalid.validate_tree(parse_xml(data), dtd)
+    assert tree is None and dtdvalid.result(pending) == dtdvalid.validate_tree(parse_xml(data, keep_blanks=False), dtd)
     assert _outcome(_adopted(data, dtd)) == _outcome(_lxml(data))
