@@ -1,4 +1,5 @@
-"""A shorter GIL switch interval while the map-file thread runs.
+"""A shorter GIL switch interval while the background thread runs (the map files, or the
+DTD validation of an XML checked alone).
 
 The map-file thread calls a dozen C kernels that release the GIL. After each it must take
 the GIL back, and while the main thread runs Python (the XML rules) CPython hands it over

@@ -1,5 +1,5 @@
-"""The shorter GIL switch interval lasts exactly as long as the map-file thread's work, and
-leaves an interval someone else set alone."""
+"""The shorter GIL switch interval lasts exactly as long as the background thread's work (the
+map files, the DTD validation), and leaves an interval someone else set alone."""
 
 from __future__ import annotations
 
@@ -83,3 +83,29 @@ def test_the_prefetch_runs_with_the_short_interval_and_restores_it(tmp_path: Pat
         threading.Event().wait(0.001)
     assert sys.getswitchinterval() == near(default_interval)
     assert context.polygons is not None
+
+
+def test_the_dtd_validation_runs_with_the_short_interval_and_restores_it(monkeypatch, default_interval) -> None:
+    from converter.check import dtdvalid
+
+    release = threading.Event()
+    seen = []
+
+    class Kernel:  # the _dtdvalid kernel's validate, held until released
+        @staticmethod
+        def validate(xml_bytes, dtd_bytes, keep):
+            seen.append(sys.getswitchinterval())
+            release.wait(10)
+            return (True, 0, ())
+
+    monkeypatch.setattr(dtdvalid, "_kernel", lambda dtd_bytes: Kernel)
+    pending = dtdvalid.start(b"<game/>", b"<!ELEMENT game EMPTY>")
+    assert sys.getswitchinterval() == near(switching.PREFETCH_INTERVAL)  # while it runs
+    release.set()
+    assert dtdvalid.result(pending) == dtdvalid.DtdReport(True, 0, ())
+    assert seen == [near(switching.PREFETCH_INTERVAL)]
+    for _ in range(1000):  # the done-callback runs in the background thread just after the job
+        if sys.getswitchinterval() == near(default_interval):
+            break
+        threading.Event().wait(0.001)
+    assert sys.getswitchinterval() == near(default_interval)
