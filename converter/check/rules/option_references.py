@@ -197,7 +197,7 @@ def _all_declared(value_format: ValueFormat, values: list[str], declared: "_Decl
     if value_format.fields[0] == "int":  # a count first: taken off (a number elsewhere is a name)
         values = [value.partition(":")[2] for value in values]
     elif value_format.fields[0] == "int?":  # a leading number, where the setter takes it for a count
-        values = [_without_count(value) for value in values]
+        values = _without_counts(values)
     unknown = set(":".join(values).split(":")).difference(known)
     if not unknown:
         return True
@@ -263,9 +263,11 @@ def _name_fields(value_format: ValueFormat) -> tuple[tuple[int, str, bool], ...]
                  if field.rstrip("*") not in NOT_NAMES)
 
 
-def _without_count(value: str) -> str:
-    count, colon, rest = value.partition(":")
-    return rest if colon and java_int(count) is not None else value
+def _without_counts(values: list[str]) -> list[str]:
+    """Each value less a leading whole number and its colon (each distinct first part read once)."""
+    split = [value.partition(":") for value in values]
+    counts = {first for first in {first for first, colon, _ in split if colon} if java_int(first) is not None}
+    return [rest if first in counts and colon else value for value, (first, colon, rest) in zip(values, split)]
 
 
 def fixed_parts(value_format: ValueFormat, value: str) -> list[str] | None:
