@@ -38,7 +38,7 @@ FORMATS = sorted(OPTION_FORMATS.items())
 
 
 @pytest.mark.parametrize("key", [key for key, _ in FORMATS], ids="/".join)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_shortcut_passes_nothing_undefined(key, data) -> None:
     value_format = OPTION_FORMATS[key]
