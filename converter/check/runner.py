@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from converter.check import rules as _rules  # noqa: F401 - registers every rule
+from converter.check.allocator import without_fastbins
 from converter.check.collector import collector_paused
 from converter.check.config import CheckSettings
 from converter.check.context import CheckContext, Target
@@ -34,6 +35,7 @@ class TargetResult:
 
 def check_target(target: Target, settings: CheckSettings = CheckSettings(),
                  rules: Iterable[Rule] | None = None, **context_options) -> TargetResult:
+    without_fastbins()  # once per process; see allocator.py
     with collector_paused():  # no cycles are made; see collector.py
         return _check(target, settings, rules, context_options)
 
