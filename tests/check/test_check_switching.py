@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from check_mapkit import base_files, write_tree
-from converter.check import switching
+from converter.check import dtdvalid, switching
 from converter.check.context import CheckContext
 from converter.check.inputs import resolve
 
@@ -55,6 +55,16 @@ def test_a_shorter_interval_is_kept(default_interval) -> None:
     assert sys.getswitchinterval() == near(0.0001)
 
 
+def _interval_comes_back_to(seconds: float) -> bool:
+    """Whether the switch interval is `seconds` again within a second: the job's done-callback
+    restores it in the background thread just after the job."""
+    for _ in range(1000):
+        if sys.getswitchinterval() == near(seconds):
+            return True
+        threading.Event().wait(0.001)
+    return False
+
+
 def test_the_prefetch_runs_with_the_short_interval_and_restores_it(tmp_path: Path, monkeypatch,
                                                                     default_interval) -> None:
     root = write_tree(tmp_path / "map", base_files())
@@ -77,17 +87,11 @@ def test_the_prefetch_runs_with_the_short_interval_and_restores_it(tmp_path: Pat
     context.wait_for_prefetch()
     context._prefetch.result()
     assert seen == [near(switching.PREFETCH_INTERVAL)]
-    for _ in range(1000):  # the done-callback runs in the background thread just after the job
-        if sys.getswitchinterval() == near(default_interval):
-            break
-        threading.Event().wait(0.001)
-    assert sys.getswitchinterval() == near(default_interval)
+    assert _interval_comes_back_to(default_interval)
     assert context.polygons is not None
 
 
 def test_the_dtd_validation_runs_with_the_short_interval_and_restores_it(monkeypatch, default_interval) -> None:
-    from converter.check import dtdvalid
-
     release = threading.Event()
     seen = []
 
@@ -104,8 +108,4 @@ def test_the_dtd_validation_runs_with_the_short_interval_and_restores_it(monkeyp
     release.set()
     assert dtdvalid.result(pending) == dtdvalid.DtdReport(True, 0, ())
     assert seen == [near(switching.PREFETCH_INTERVAL)]
-    for _ in range(1000):  # the done-callback runs in the background thread just after the job
-        if sys.getswitchinterval() == near(default_interval):
-            break
-        threading.Event().wait(0.001)
-    assert sys.getswitchinterval() == near(default_interval)
+    assert _interval_comes_back_to(default_interval)
