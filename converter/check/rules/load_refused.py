@@ -370,16 +370,16 @@ def parse_refused(context):
     """Finds rules with no cost or result, a rule listed twice, an unknown attachment type, bad damage.
 
     Why: TripleA's GameParser stops at these, so the game does not load (2.x and 1.9): a
-    `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or
-    no `<result>` ("No results for rule"); a territory, unit type, player, resource or other
+    `<productionRule>` or `<repairRule>` with no `<cost>` ("No costs for production rule") or no
+    `<result>` ("No results for rule"); a territory, unit type, player, resource or other
     declaration with no `name` or an empty one (1.9: "Name must not be null"; 2.x stops on a
-    NullPointerException), but for a delegate, which both keep (no step can run it: S211); a frontier that lists the same rule twice ("Rule
-    already added"); an `<attachment>` whose `type` is none of `unitType`, `territory`,
-    `resource`, `territoryEffect`, `player`, `relationship` and `technology` ("Type not found to
-    attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0 or not below the unit's hit
-    points (it would start dead), or whose `unitDamage` is below 0. The hit points are the
-    unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment gives them, 1 without.
-    The engine's message names the rule, type or unit type but not the line.
+    NullPointerException), but for a delegate, which both keep (no step can run it: S211); a
+    frontier that lists the same rule twice ("Rule already added"); an `<attachment>` whose `type`
+    is none of `unitType`, `territory`, `resource`, `territoryEffect`, `player`, `relationship` and
+    `technology` ("Type not found to attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0
+    or not below the unit's hit points (it would start dead), or whose `unitDamage` is below 0. The
+    hit points are the unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment gives them,
+    1 without. The engine's message names the rule, type or unit type but not the line.
 
     Fix: Give the rule its `<cost resource="PUs" quantity="..."/>` and `<result
     resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells); give every declaration
