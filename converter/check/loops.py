@@ -8,7 +8,7 @@ replaceForeachVariables). Then `$A$` in any option value stands for all of `A`'s
 joined by `:` (replaceVariables). `@A@` outside a loop, and `$A$` in a name or target, stay as
 written. TripleA 1.9 read no variables.
 
-The model reads the game with its loops made into the attachments 2.x makes (`with_loops_expanded`),
+The model reads the game with its loops made into the attachments 2.x makes (`expand_loops`),
 so every rule judges each copy as the engine does; the copies keep their element's line.
 """
 
@@ -111,11 +111,6 @@ def combinations(foreach: str, variables: dict[str, list[str]]) -> list[dict[str
         columns = [variables[part] for part in parts]
         made = [{**earlier, **dict(zip(tokens, elements))} for earlier in made for elements in zip(*columns)]
     return made
-
-
-def with_loops_expanded(root: etree._Element) -> etree._Element:
-    """`expand_loops`'s game alone."""
-    return expand_loops(root)[0]
 
 
 def expand_loops(root: etree._Element) -> tuple[etree._Element, str | None]:

@@ -10,8 +10,14 @@ import pytest
 from lxml import etree
 
 from converter.check import loops
-from converter.check.loops import MAX_LOOP_NODES, combinations, with_loops_expanded
+from converter.check.loops import MAX_LOOP_NODES, combinations, expand_loops
 from converter.check.model import GameModel, build_model
+
+
+def _expanded(root):
+    """The game as the model reads it (`expand_loops`'s tree alone)."""
+    return expand_loops(root)[0]
+
 
 TARGETS = {"A": ["a1", "a2"], "B": ["b1", "b2"], "C": ["c1", "c2", "c3"]}
 
@@ -47,7 +53,7 @@ def test_each_copy_has_its_names_targets_and_values_replaced_on_the_lines_writte
                  '<option name="objectiveValue" value="@Sides@"/></attachment>\n'
                  '<attachment name="other@Sides@" attachTo="Reds" javaClass="RulesAttachment" type="player">'
                  '<option name="alliedOwnershipTerritories" value="@Sides@:$Lands$"/></attachment>')
-    assert _attachments(with_loops_expanded(root)) == [
+    assert _attachments(_expanded(root)) == [
         ("rulesAttachmentReds", "Reds", 4, [("directOwnershipTerritories", "1", "Alpha:Beta", 5),
                                            ("objectiveValue", None, "Reds", 6)]),
         ("rulesAttachmentBlues", "Blues", 4, [("directOwnershipTerritories", "1", "Alpha:Beta", 5),
@@ -62,7 +68,7 @@ def test_an_option_naming_an_empty_element_is_dropped_from_that_copy() -> None:
                  'javaClass="RulesAttachment" type="player"><option name="unitPresence" value="@Units@" count="1"/>'
                  '<option name="turns" value="1"/></attachment>')
     found = [(name, [option[0] for option in options])
-             for name, _, _, options in _attachments(with_loops_expanded(root))]
+             for name, _, _, options in _attachments(_expanded(root))]
     assert found == [("afoot", ["unitPresence", "turns"]), ("a", ["turns"])]
 
 
@@ -71,14 +77,14 @@ def test_copies_equal_to_an_earlier_one_are_left_out_and_different_ones_kept() -
                  'type="player"><option name="turns" value="1"/></attachment>'
                  '<attachment foreach="$A$^$C$" name="lost@A@" attachTo="@A@" javaClass="RulesAttachment" '
                  'type="player"><option name="turns" value="@C@"/></attachment>')
-    names = [name for name, *_ in _attachments(with_loops_expanded(root))]
+    names = [name for name, *_ in _attachments(_expanded(root))]
     assert names == ["samea1", "samea2"] + ["losta1"] * 3 + ["losta2"] * 3
 
 
 def test_a_loop_over_a_variable_of_no_elements_makes_nothing() -> None:
     root = _game({"None": [], **TARGETS}, '<attachment foreach="$None$" name="n@None@" attachTo="@None@" '
                  'javaClass="RulesAttachment" type="player"/><attachment name="kept" attachTo="Reds"/>')
-    assert [name for name, *_ in _attachments(with_loops_expanded(root))] == ["kept"]
+    assert [name for name, *_ in _attachments(_expanded(root))] == ["kept"]
 
 
 def test_the_model_reads_the_copies() -> None:
@@ -102,7 +108,7 @@ def test_loops_that_would_copy_too_much_leave_the_game_as_written() -> None:
     root = _game({"X": [f"x{n}" for n in range(side)], "Y": [f"y{n}" for n in range(side)]},
                  '<attachment foreach="$X$^$Y$" name="n@X@@Y@" attachTo="@X@" javaClass="RulesAttachment" '
                  'type="player"><option name="turns" value="1"/></attachment>')
-    assert with_loops_expanded(root) is root
+    assert _expanded(root) is root
     assert GameModel(root).loops_left
 
 
@@ -111,24 +117,24 @@ def test_variables_that_would_write_too_much_leave_the_game_as_written(monkeypat
     big = {"Big": [f"name{n}" for n in range(200)]}  # `$Big$` is 1,489 characters
     options = '<option name="o" value="$Big$"/>' * 5
     root = _game(big, f'<attachment name="a" attachTo="Reds">{options}</attachment>')
-    assert with_loops_expanded(root) is not root  # 7,445 characters
+    assert _expanded(root) is not root  # 7,445 characters
     root = _game(big, f'<attachment name="a" attachTo="Reds">{options * 2}</attachment>')
-    assert with_loops_expanded(root) is root  # 14,890
+    assert _expanded(root) is root  # 14,890
     root = _game(big, f'<attachment foreach="$Big$" name="a@Big@" attachTo="Reds">{options}</attachment>')
-    assert with_loops_expanded(root) is root  # 200 copies of 7,445
+    assert _expanded(root) is root  # 200 copies of 7,445
 
 
 def test_an_option_holding_elements_is_copied_alike_by_both_paths(monkeypatch) -> None:
     root = _game(TARGETS, '<attachment foreach="$A$" name="n@A@" attachTo="@A@"><option name="o" value="@A@">'
                  '<note at="@A@"/>text @A@</option></attachment>')
-    fast = etree.tostring(with_loops_expanded(root))
+    fast = etree.tostring(_expanded(root))
     monkeypatch.setattr(loops, "_copies_as_text", lambda *args: None)
-    assert fast == etree.tostring(with_loops_expanded(root)) and b'<note at="@A@"/>text @A@' in fast
+    assert fast == etree.tostring(_expanded(root)) and b'<note at="@A@"/>text @A@' in fast
 
 
 def test_a_game_without_variables_is_read_as_written() -> None:
     root = etree.fromstring('<game><attachmentList><attachment name="a" attachTo="b"/></attachmentList></game>')
-    assert with_loops_expanded(root) is root
+    assert _expanded(root) is root
 
 
 _PIECES = ["@A@", "@B@", "@C@", "$A$", "$C$", "x", "&amp;", "&lt;", "&quot;", "{0}", "}", "@", "$", "é"]
@@ -157,9 +163,9 @@ def test_the_text_path_makes_what_the_copy_by_copy_path_makes(seed: int, monkeyp
                        for name, values in variables.items())
     root = etree.fromstring(f"<game><variableList>{declared}</variableList>\n<attachmentList>\n{attachments}"
                             "</attachmentList></game>")
-    fast = _attachments(with_loops_expanded(root))
+    fast = _attachments(_expanded(root))
     monkeypatch.setattr(loops, "_copies_as_text", lambda *args: None)
-    assert fast == _attachments(with_loops_expanded(root))
+    assert fast == _attachments(_expanded(root))
 
 
 def etree_quoted(value: str) -> str:
