@@ -9,6 +9,7 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.references import last_declaration, property_is_true
@@ -282,8 +283,7 @@ def triggers_switched_off(context):
         return
     table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
     names = table.column("name", "")
-    triggers = [element for element, java_class in enumerate(classes)  # in document order: a finding names the first
-                if java_class == "TriggerAttachment"]
+    triggers = positions(classes, "TriggerAttachment")  # in document order: a finding names the first
     if not triggers:
         return  # (most games)
     by_actions = activated_by_actions(model)

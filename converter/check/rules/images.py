@@ -15,6 +15,7 @@ from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reas
 from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
+from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
@@ -461,8 +462,8 @@ def _capitals(model) -> dict[str, tuple[str, int | None]]:
     names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
     targets = {attachment.element: attachment.attach_to for attachment in reversed(model.attachments)}
     options = model.options
-    chosen = [index for index, name in enumerate(model.option_names)
-              if name == "capital" and names[owners[index]] == "territoryAttachment"]
+    chosen = [index for index in positions(model.option_names, "capital")  # found in C
+              if names[owners[index]] == "territoryAttachment"]
     capitals: dict[str, tuple[str, int | None]] = {}
     if chosen:
         lines = options.lines
