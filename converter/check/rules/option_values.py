@@ -109,7 +109,8 @@ def bad_option_value(context):
     RulesAttachment). An empty value is a warning: 2.x skips such an option, 1.9 refuses it. An old
     `victoryCity` of true/false is not reported: 2.x reads it as 1/0 (1.9 refuses it). A value
     holding a 2.x variable or loop variable (`@...@`, `$...$`) is checked with it replaced, copy by
-    copy of its loop, but for a loop 2.x refuses (S236).
+    copy of its loop; one that still holds `@` or `$` after that (in a loop 2.x refuses, S236, or
+    naming no variable) is not checked.
 
     Fix: In the game XML, write the option's value as plain digits (`value="2"`), as `true` or
     `false`, or in the form the message gives; drop a `count` from a plain number, and give one
