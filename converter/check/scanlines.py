@@ -228,31 +228,36 @@ def _overlap_windows(flagged: np.ndarray, start: np.ndarray, end: np.ndarray, po
     twin = np.zeros(len(start), dtype=bool)
     twin[1:] = (row[1:] == row[:-1]) & (territory[1:] == territory[:-1]) & (start[1:] == start[:-1]) & \
         (end[1:] == end[:-1])
-    for index, first, last, at_row, repeated in zip(flagged.tolist(), row_starts.tolist(), row_ends.tolist(),
-                                                    flagged_rows.tolist(), twin[flagged].tolist()):
+    # read item by item below: Python's own floats and ints, not numpy scalars (3x quicker)
+    starts, ends, polygons = start.tolist(), end.tolist(), polygon.tolist()
+    partners, bounds = _partners(flagged, row_starts, start, end, territory)
+    for number, (index, first, last, at_row, repeated) in enumerate(zip(
+            flagged.tolist(), row_starts.tolist(), row_ends.tolist(), flagged_rows.tolist(), twin[flagged].tolist())):
         if at_row != current:
             if _SETTLE_EARLY:
                 _settle(current, touched, windows, settled)
             touched, current, on_row, done_names = set(), at_row, None, set()
         if repeated:
             continue
-        name = names[polygon[index]]
+        name = names[polygons[index]]
         if settled:
             if name in done_names:
                 continue
             if on_row is None:  # the territories on this row, once per row
-                on_row = {names[number] for number in set(polygon[first:last].tolist())}
+                on_row = {names[number] for number in set(polygons[first:last])}
             if all((min(name, other), max(name, other)) in settled for other in on_row if other != name):
                 done_names.add(name)
                 continue
-        for other in _overlapped_by(index, first, start, end, territory):
-            other_name = names[polygon[other]]
-            right = min(end[index], end[other])
-            if other_name != name and right - start[index] >= DEPTH - _TOLERANCE:
+        left, this_end = starts[index], ends[index]
+        found = partners[bounds[number]:bounds[number + 1]] if partners is not None else None
+        for other in _overlapped_by(index, first, start, end, territory, found):
+            other_name = names[polygons[other]]
+            right = min(this_end, ends[other])
+            if other_name != name and right - left >= DEPTH - _TOLERANCE:
                 pair = (min(name, other_name), max(name, other_name))
                 if pair in settled:
                     continue
-                windows.setdefault(pair, {}).setdefault(at_row, []).append((start[index], right))
+                windows.setdefault(pair, {}).setdefault(at_row, []).append((left, right))
                 touched.add(pair)
     return windows, settled
 
@@ -280,11 +285,36 @@ _SETTLE_EARLY = True  # tests turn it off to compare with every window kept
 _FEW = 32  # earlier intervals on a row: fewer than this, a plain range beats numpy's call overhead
 
 
-def _overlapped_by(index: int, first: int, start: np.ndarray, end: np.ndarray, territory: np.ndarray):
+_PAIRS_AT_ONCE = 1 << 20  # earlier intervals of all flagged ones: up to this many, _partners finds them at once
+
+
+def _partners(flagged: np.ndarray, row_starts: np.ndarray, start: np.ndarray, end: np.ndarray,
+              territory: np.ndarray) -> tuple[list[int] | None, list[int]]:
+    """For every flagged interval at once, the earlier intervals on its row overlapping it by
+    DEPTH that belong to another territory, in order: (all of them, and where each flagged
+    interval's run starts and ends). An island drawn inside its sea zone flags each of its rows,
+    and an earlier interval of every territory to its left on that row was read one by one
+    (World War II Global: 200,000 of them, 80 ms); most rows have one partner. (None, []) when
+    there are more earlier intervals than _PAIRS_AT_ONCE: each is then shortlisted when asked."""
+    lengths = flagged - row_starts
+    if int(lengths.sum()) > _PAIRS_AT_ONCE:
+        return None, []
+    earlier, mine = ragged_ranges(row_starts, lengths), np.repeat(flagged, lengths)
+    keep = (np.minimum(end[earlier], end[mine]) - start[mine] >= DEPTH - _TOLERANCE) & \
+        (territory[earlier] != territory[mine])
+    counts = np.bincount(np.repeat(np.arange(len(flagged)), lengths)[keep], minlength=len(flagged))
+    return earlier[keep].tolist(), [0, *np.cumsum(counts).tolist()]
+
+
+def _overlapped_by(index: int, first: int, start: np.ndarray, end: np.ndarray, territory: np.ndarray,
+                   found: list[int] | None = None):
     """The earlier intervals on `index`'s row (from `first`), in order, that may overlap it by
-    DEPTH and belong to another territory: all of them when few; else only those numpy finds
-    (the caller's exact test decides either way). A self-crossing outline of many points cuts a
-    row into thousands of intervals: testing each pair in Python took minutes (found by fuzzing)."""
+    DEPTH and belong to another territory: `found`, when _partners found them; all of them when
+    few; else only those numpy finds (the caller's exact test decides either way). A
+    self-crossing outline of many points cuts a row into thousands of intervals: testing each
+    pair in Python took minutes (found by fuzzing)."""
+    if found is not None:
+        return found
     if index - first < _FEW:
         return range(first, index)
     reach = np.minimum(end[first:index], end[index]) - start[index] >= DEPTH - _TOLERANCE

@@ -173,6 +173,22 @@ def test_a_row_crowded_by_one_outline_is_shortlisted() -> None:
     assert shortlisted == pairwise and ("Big", "Box") in shortlisted
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C"]), crossing_outline), min_size=2, max_size=4),
+       st.lists(rectangle, min_size=0, max_size=3))
+def test_partners_found_at_once_are_those_asked_for_one_by_one(outlines, rectangles) -> None:
+    """_partners finds every flagged interval's earlier overlapping intervals in one numpy pass;
+    asking for each flagged interval's alone (as beyond _PAIRS_AT_ONCE) must give the same overlaps."""
+    from unittest import mock
+
+    import converter.check.scanlines as scanlines
+
+    shapes = outlines + [(f"R{index}", _rectangle(*box)) for index, box in enumerate(rectangles)]
+    at_once = ScanTable.of(shapes).overlaps()
+    with mock.patch.object(scanlines, "_PAIRS_AT_ONCE", -1):
+        assert ScanTable.of(shapes).overlaps() == at_once
+
+
 def _overlaps_settled_and_not(shapes) -> tuple[dict, dict, int, int]:
     """(overlaps, overlaps with every window kept, and how often each asked for the
     earlier intervals overlapping a flagged one)."""
