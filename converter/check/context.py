@@ -417,8 +417,10 @@ class CheckContext:
         if key not in self._unit_images:
             if self._unit_lookup is None:
                 map_dir = self.target.map_dir
-                self._unit_lookup = UnitImages(map_dir, self.units_listing if map_dir is not None else None,
-                                               self.engine_assets)
+                listing = self.units_listing if map_dir is not None else None
+                top = self.map_folder("") if map_dir is not None and listing is None else None
+                self._unit_lookup = UnitImages(map_dir, listing, self.engine_assets, no_units_folder=top is not None
+                                               and not any(name.lower() == "units" for name in top))
             self._unit_images[key] = self._unit_lookup.lookup(player, unit)
         return self._unit_images[key]
 
