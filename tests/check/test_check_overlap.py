@@ -167,3 +167,34 @@ def test_outlines_beyond_the_kernel_are_answered_in_python() -> None:
     assert geometry.polygon_within(island, big) is True
     assert geometry.polygons_overlap(island, huge) is True
     assert geometry.polygon_within(island, huge) is True
+
+
+def test_neighbours_sharing_a_long_coastline_are_not_tested_pair_by_pair() -> None:
+    """Two sea zones traced along one coastline of 2,000 edges (bench_overlap's): their boxes
+    overlap and no edge crosses, the case that took seconds. Counted, not timed: the Python
+    path tests under 1% of the edge pairs and reads under 10% of the edges ray casts read
+    when every pair is tested, with the same answer."""
+    from bench.bench_overlap import seas
+
+    north, south, _island = seas()
+    crossings, ray_edges = [0], [0]
+    segments_cross, ray_cast = geometry._segments_cross, geometry._ray_cast
+
+    def crossing(*arguments):
+        crossings[0] += 1
+        return segments_cross(*arguments)
+
+    def casting(point, edges):
+        edges = list(edges)
+        ray_edges[0] += len(edges)
+        return ray_cast(point, edges)
+
+    counts = []
+    for every_pair in (10**12, geometry._EVERY_PAIR):
+        crossings[0] = ray_edges[0] = 0
+        with patch.multiple(geometry, _kernel_answer=lambda *_: None, _segments_cross=crossing, _ray_cast=casting,
+                            _EVERY_PAIR=every_pair):
+            assert geometry.polygons_overlap(north, south) is False
+        counts.append((crossings[0], ray_edges[0]))
+    (pairs, cast), (indexed_pairs, indexed_cast) = counts
+    assert indexed_pairs < pairs / 100 and indexed_cast < cast / 10, counts
