@@ -299,9 +299,8 @@ def _partners(flagged: np.ndarray, row_starts: np.ndarray, start: np.ndarray, en
     lengths = flagged - row_starts
     if int(lengths.sum()) > _PAIRS_AT_ONCE:
         return None, []
-    earlier, mine = ragged_ranges(row_starts, lengths), np.repeat(flagged, lengths)
-    keep = (np.minimum(end[earlier], end[mine]) - start[mine] >= DEPTH - _TOLERANCE) & \
-        (territory[earlier] != territory[mine])
+    earlier = ragged_ranges(row_starts, lengths)
+    keep = _may_overlap(np.repeat(flagged, lengths), earlier, start, end, territory)
     counts = np.bincount(np.repeat(np.arange(len(flagged)), lengths)[keep], minlength=len(flagged))
     return earlier[keep].tolist(), [0, *np.cumsum(counts).tolist()]
 
@@ -317,9 +316,14 @@ def _overlapped_by(index: int, first: int, start: np.ndarray, end: np.ndarray, t
         return found
     if index - first < _FEW:
         return range(first, index)
-    reach = np.minimum(end[first:index], end[index]) - start[index] >= DEPTH - _TOLERANCE
-    other = territory[first:index] != territory[index]
-    return ((reach & other).nonzero()[0] + first).tolist()
+    return (_may_overlap(index, slice(first, index), start, end, territory).nonzero()[0] + first).tolist()
+
+
+def _may_overlap(mine, earlier, start: np.ndarray, end: np.ndarray, territory: np.ndarray) -> np.ndarray:
+    """Which `earlier` intervals may overlap `mine` (indices, or one index) by DEPTH and belong to
+    another territory (the prefilter keeps knife-edge ones: the caller's exact test decides)."""
+    return (np.minimum(end[earlier], end[mine]) - start[mine] >= DEPTH - _TOLERANCE) & \
+        (territory[earlier] != territory[mine])
 
 
 _TABLE_TYPES = (np.int64, np.float64, np.int64, np.int64, np.int64)  # the kernel's build, in field order
