@@ -54,7 +54,7 @@ static Edge edge_of(const int64_t *xy, Py_ssize_t n, Py_ssize_t i)
     return edge;
 }
 
-/* geometry._edge_meets */
+/* geometry._edges_meeting's test */
 static int meets(const Edge *e, Box box)
 {
     return !(max64(e->x1, e->x2) < box.left || min64(e->x1, e->x2) > box.right || e->high < box.top

@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import chain
+from itertools import chain, islice
 from typing import Iterable, Iterator, Sequence
 
 from converter.check.accel import accelerator
@@ -110,9 +110,25 @@ def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     return o1 * o2 < 0 and o3 * o4 < 0
 
 
-def _edges(polygon: Polygon) -> Iterator[tuple[Point, Point]]:
-    for index in range(len(polygon)):
-        yield polygon[index], polygon[(index + 1) % len(polygon)]
+def _edges(polygon: Polygon) -> Iterator[Edge]:
+    """Edge i runs from vertex i to vertex i + 1, the last back to the first."""
+    return zip(polygon, chain(islice(polygon, 1, None), islice(polygon, 0, 1)))
+
+
+def _edges_in_rows(polygon: Polygon, top: int, bottom: int) -> list[Edge]:
+    """The polygon's edges that reach rows top to bottom: the only ones a ray cast from a point
+    in those rows can cross or find the point on."""
+    return [(a, b) for a, b in _edges(polygon)
+            if not ((a[1] < top and b[1] < top) or (a[1] > bottom and b[1] > bottom))]
+
+
+def _edges_meeting(polygon: Polygon, box: Box) -> list[Edge]:
+    """The polygon's edges that reach into `box` (borders included): those wholly left, right,
+    above or below it cannot cross an edge in it nor hold a point of it."""
+    left, top, right, bottom = box.left, box.top, box.right, box.bottom
+    return [(a, b) for a, b in _edges(polygon)
+            if not ((a[0] < left and b[0] < left) or (a[0] > right and b[0] > right)
+                    or (a[1] < top and b[1] < top) or (a[1] > bottom and b[1] > bottom))]
 
 
 def polygons_overlap(first_outline: Outline, second_outline: Outline) -> bool:
@@ -125,17 +141,11 @@ def polygons_overlap(first_outline: Outline, second_outline: Outline) -> bool:
     # only edges inside the shared box can cross
     shared = Box(max(box_first.left, box_second.left), max(box_first.top, box_second.top),
                  min(box_first.right, box_second.right), min(box_first.bottom, box_second.bottom))
-    near_first = [edge for edge in _edges(first) if _edge_meets(edge, shared)]
-    near_second = [edge for edge in _edges(second) if _edge_meets(edge, shared)]
+    near_first, near_second = _edges_meeting(first, shared), _edges_meeting(second, shared)
     if _any_crossing(near_first, near_second):
         return True
     # no crossing: overlap only if one lies inside the other (test a vertex strictly inside)
     return _strictly_inside(first, second, shared) or _strictly_inside(second, first, shared)
-
-
-def _edge_meets(edge: tuple[Point, Point], box: Box) -> bool:
-    (x1, y1), (x2, y2) = edge
-    return not (max(x1, x2) < box.left or min(x1, x2) > box.right or max(y1, y2) < box.top or min(y1, y2) > box.bottom)
 
 
 def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
@@ -144,10 +154,10 @@ def _strictly_inside(inner: Polygon, outer: Polygon, shared: Box) -> bool:
     Only `outer`'s edges reaching the box's rows can hold such a point or cross its ray: a
     polygon with a far-out point (left out of the scan) was tested edge by edge against
     every polygon of the map (found by fuzzing: 15 s)."""
-    outer_edges = [((x1, y1), (x2, y2)) for (x1, y1), (x2, y2) in _edges(outer)
-                   if not (max(y1, y2) < shared.top or min(y1, y2) > shared.bottom)]
+    outer_edges = _edges_in_rows(outer, shared.top, shared.bottom)
+    left, top, right, bottom = shared.left, shared.top, shared.right, shared.bottom
     points = [point for a, b in _edges(inner) for point in (a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-              if shared.contains(point)]
+              if left <= point[0] <= right and top <= point[1] <= bottom]  # (shared.contains)
     across = _Rows(outer_edges) if len(points) * len(outer_edges) > _EVERY_PAIR else None
     for point in points:
         if _ray_cast(point, across.reaching(point[1]) if across else outer_edges) is True:  # inside, off the border
@@ -168,9 +178,8 @@ def polygon_within(inner_outline: Outline, outer_outline: Outline) -> bool:
     if not (outer_box.left <= box.left and box.right <= outer_box.right
             and outer_box.top <= box.top and box.bottom <= outer_box.bottom):
         return False
-    near = [edge for edge in _edges(outer) if _edge_meets(edge, box)]
-    rows = [((x1, y1), (x2, y2)) for (x1, y1), (x2, y2) in _edges(outer)
-            if not (max(y1, y2) < box.top or min(y1, y2) > box.bottom)]
+    near = _edges_meeting(outer, box)
+    rows = _edges_in_rows(outer, box.top, box.bottom)
     across = _Rows(rows) if len(inner) * len(rows) > _EVERY_PAIR else None
     # inside, outside, None: on the border
     places = [_ray_cast(vertex, across.reaching(vertex[1]) if across else rows) for vertex in inner]
