@@ -244,8 +244,7 @@ class _Rows:
         self.bands: dict[int, list[Edge]] = {}
         self.tall: list[Edge] = []
         for edge in edges:
-            (_x1, y1), (_x2, y2) = edge
-            rows = range(min(y1, y2) // self.size, max(y1, y2) // self.size + 1)
+            _columns, rows = _cells(edge, self.size)
             if len(rows) > _MOST_ROWS:
                 self.tall.append(edge)
                 continue
