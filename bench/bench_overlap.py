@@ -1,7 +1,8 @@
 """M309's overlap and island tests on two sea zones sharing a coastline of 2,000 edges (the
 expensive case: their boxes overlap, nothing crosses) and an island in one of them: the
-`_overlap` kernel and the Python path's grid and bands, against testing every pair of edges
-(the Python path before them) measured in the same run."""
+`_overlap` kernel, numpy's arrays (`overlaparrays`, where the kernel is not built) and the
+Python path's grid and bands, against testing every pair of edges (the Python path before
+them) measured in the same run."""
 
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ def run() -> list[str]:
     lines = []
     for name, test, pair in cases:
         answers, times = [], []
-        ways = [("kernel", {}), ("Python", {"_kernel_answer": lambda *_: None}),
-                ("every pair", {"_kernel_answer": lambda *_: None, "_EVERY_PAIR": 10**12})]
+        no_kernel, no_arrays = {"_kernel_answer": lambda *_: None}, {"_BY_ARRAYS": 10**18}
+        ways = [("kernel", {}), ("arrays", no_kernel), ("Python", {**no_kernel, **no_arrays}),
+                ("every pair", {**no_kernel, **no_arrays, "_EVERY_PAIR": 10**12})]
         if accelerator("_overlap") is None:
             ways = ways[1:]
         for _way, patches in ways:

@@ -1,6 +1,7 @@
 """The overlap and island tests of M309 (`geometry.polygons_overlap`, `polygon_within`): the
 grid and the bands that spare the Python path from testing every pair, and the `_overlap`
-kernel, answer exactly as the plain definitions do."""
+kernel, answer exactly as the plain definitions do (numpy's arrays, the path between them for
+long outlines, are kept out of the way here: test_check_overlap_arrays.py)."""
 
 from __future__ import annotations
 
@@ -32,21 +33,24 @@ mixed_polygon = st.lists(st.one_of(small_point, small_point, small_point, wide_p
 polygons = small_polygon | mixed_polygon
 
 
+NO_ARRAYS = 10**18  # geometry._BY_ARRAYS that no outline reaches
+
+
 def _python(test, *outlines):
-    """The Python path's answer (the kernel out of the way)."""
-    with patch.object(geometry, "_kernel_answer", lambda *_: None):
+    """The Python path's answer (the kernel and the arrays out of the way)."""
+    with patch.multiple(geometry, _kernel_answer=lambda *_: None, _BY_ARRAYS=NO_ARRAYS):
         return test(*outlines)
 
 
 def _every_pair(test, *outlines):
     """The Python path testing every pair (no grid, no bands)."""
-    with patch.object(geometry, "_kernel_answer", lambda *_: None), patch.object(geometry, "_EVERY_PAIR", 10**12):
+    with patch.multiple(geometry, _kernel_answer=lambda *_: None, _BY_ARRAYS=NO_ARRAYS, _EVERY_PAIR=10**12):
         return test(*outlines)
 
 
 def _always_indexed(test, *outlines):
     """The Python path sorting into a grid and bands whatever the size."""
-    with patch.object(geometry, "_kernel_answer", lambda *_: None), patch.object(geometry, "_EVERY_PAIR", -1):
+    with patch.multiple(geometry, _kernel_answer=lambda *_: None, _BY_ARRAYS=NO_ARRAYS, _EVERY_PAIR=-1):
         return test(*outlines)
 
 
@@ -193,7 +197,7 @@ def test_neighbours_sharing_a_long_coastline_are_not_tested_pair_by_pair() -> No
     for every_pair in (10**12, geometry._EVERY_PAIR):
         crossings[0] = ray_edges[0] = 0
         with patch.multiple(geometry, _kernel_answer=lambda *_: None, _segments_cross=crossing, _ray_cast=casting,
-                            _EVERY_PAIR=every_pair):
+                            _EVERY_PAIR=every_pair, _BY_ARRAYS=NO_ARRAYS):
             assert geometry.polygons_overlap(north, south) is False
         counts.append((crossings[0], ray_edges[0]))
     (pairs, cast), (indexed_pairs, indexed_cast) = counts
