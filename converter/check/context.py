@@ -99,15 +99,17 @@ class MapFileValues:
     values: dict[str, object]
     listings: dict[tuple[bool, str], object]
     outline_tolerance: float  # what centers_outside and place_outside were measured with
+    memo: dict  # CheckContext.map_memo: the same dict for every game XML of the folder
 
     @classmethod
     def of(cls, context: "CheckContext") -> "MapFileValues":
         kept = {name: context.__dict__[name] for name in (*PREFETCHED, "polygon_layout") if name in context.__dict__}
-        return cls(kept, dict(context._listings), context.outline_tolerance)
+        return cls(kept, dict(context._listings), context.outline_tolerance, context.map_memo)
 
     def restore(self, context: "CheckContext") -> None:
         context.__dict__.update(self.values)
         context._listings.update(self.listings)
+        context.map_memo = self.memo
 
 
 class CheckContext:
@@ -118,6 +120,9 @@ class CheckContext:
         self.target = target
         self.outline_tolerance = outline_tolerance  # px (M307, M308; see config)
         self._map_cache = map_cache  # map folder -> its values, shared by the game XMLs of one run
+        # what rules derive from the map files and a few facts of the game, keyed by all they
+        # read: shared by the game XMLs of the folder in one run (MapFileValues.memo)
+        self.map_memo: dict = {}
         self._engine = engine
         self._early_dtd = early_dtd  # False when no rule will read dtd_report
         self._dtd_early: Future | None = None  # the kernel's DtdReport | None, from the bytes read

@@ -93,3 +93,29 @@ def test_a_skin_without_a_game_xml_reports_no_territory_drawn_inside_another(tmp
     polygons.write_text(polygons.read_text().replace("Alpha < (0,0) (80,0) (80,100) (0,100) >",
                                                      "Alpha < (0,0) (80,0) (80,120) (0,120) >"))
     assert overlap_messages(root) == ["the polygons of 'Alpha' and 'Sea Zone' overlap around (40,101)"]
+
+
+def test_the_games_of_one_folder_share_the_island_answers_they_ask_alike(tmp_path, monkeypatch) -> None:
+    # a map with several games (world_war_ii_global has 9) compared each sea zone with its
+    # islands once per game; the answer depends only on the folder's polygons, the pairs and
+    # which of them are sea, so a game asking the same is answered from the first, and a game
+    # where the sea zone is land is not
+    root = island_map(tmp_path, {"Beta": 180})
+    games = root / "map" / "games"
+    (games / "same.xml").write_text((games / "tiny.xml").read_text())
+    (games / "landlocked.xml").write_text((games / "tiny.xml").read_text().replace(' water="true"', ""))
+    swapped = (games / "tiny.xml").read_text().replace(' water="true"', "")  # Beta the sea, the sea zone land
+    (games / "swapped.xml").write_text(swapped.replace('<territory name="Beta"/>', '<territory name="Beta" water="true"/>'))
+    computed = []
+    real = map_files._islands_among
+    monkeypatch.setattr(map_files, "_islands_among", lambda *arguments: computed.append(1) or real(*arguments))
+    cache: dict = {}
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        by_game = {target.xml.name: [f.message for f in check_target(target, CheckSettings(select=("M309",)),
+                                                                     map_cache=cache).findings]
+                   for target in targets}
+    assert by_game == {"landlocked.xml": ["the polygons of 'Beta' and 'Sea Zone' overlap around (200,151)"],
+                       "same.xml": [], "swapped.xml": [], "tiny.xml": []}
+    # tiny.xml and same.xml asked alike, swapped.xml with another sea; landlocked.xml has none to ask about
+    assert len(computed) == 2

@@ -453,6 +453,16 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
     if not candidates:
         return set()
     wanted = {name for pair in candidates for name in pair}
+    # the other games of the map folder mostly ask the same: the polygons are the folder's, and
+    # the key holds all else the answer depends on (the pairs in order, which of them are sea)
+    key = ("M309 islands", tuple(candidates), None if water is None else frozenset(wanted & water))
+    if (known := context.map_memo.get(key)) is None:
+        known = context.map_memo[key] = frozenset(_islands_among(context, candidates, wanted, water))
+    return known
+
+
+def _islands_among(context, candidates: list[tuple[str, str]], wanted: set[str], water: set[str] | None) -> set:
+    """_islands' answer, worked out: `wanted` holds the names of the candidate pairs."""
     pieces: dict[str, list[Outline]] = {}
     # a polygon given twice under one name is compared once (a hostile file repeats hundreds)
     for name, outline in _distinct([(entry.name, Outline.of(polygon)) for entry in context.polygons.entries
