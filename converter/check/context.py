@@ -391,6 +391,15 @@ class CheckContext:
         except Exception:  # noqa: BLE001 - only a shortcut: the rules read each file and report as ever
             return {}
 
+    def folder_memo(self, key, compute):
+        """compute() once per map folder in a run: for what depends only on the folder's files
+        and on `key` (the game facts it reads). The other game XMLs of the folder checked in the
+        same run get the same answer (`map_memo`)."""
+        memo = self.map_memo
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
+
     # ---- map folder listings (each folder listed once per check; see imagefiles)
     def map_tree(self, folder: str) -> FolderListing:
         """Everything below the map's `folder` (`folderlisting`); empty when it is no folder."""

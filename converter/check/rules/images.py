@@ -495,9 +495,16 @@ def unreadable_image(context):
         known = known_facts(path)  # pngscan's verdict, when it has one
         if known is not None and known[0]:
             continue  # pngscan vouches for it (unreadable_reason would say None at once)
-        reason = unreadable_reason(path, None if known is None else known[0])
-        if reason is not None and not (folder == "flags" and reads_ignoring_checksums(path)):
+        # without pngscan (no C compiler) each image is read in Python: once for all the games of the map
+        reason = context.folder_memo(("I404", folder, path, known), lambda: _unreadable(folder, path, known))
+        if reason is not None:
             yield hit(file=Path(path), name=f"{folder}/{relative}", reason=reason)
+
+
+def _unreadable(folder: str, path: str, known) -> str | None:
+    """I404's reason to report the image at `path`, None when it is fine."""
+    reason = unreadable_reason(path, None if known is None else known[0])
+    return None if reason is not None and folder == "flags" and reads_ignoring_checksums(path) else reason
 
 
 @rule("I405", "images.unknown-player-folder", Severity.INFO,

@@ -456,9 +456,7 @@ def _islands(context, pairs) -> set[tuple[str, str]]:
     # the other games of the map folder mostly ask the same: the polygons are the folder's, and
     # the key holds all else the answer depends on (the pairs in order, which of them are sea)
     key = ("M309 islands", tuple(candidates), None if water is None else frozenset(wanted & water))
-    if (known := context.map_memo.get(key)) is None:
-        known = context.map_memo[key] = frozenset(_islands_among(context, candidates, wanted, water))
-    return known
+    return context.folder_memo(key, lambda: frozenset(_islands_among(context, candidates, wanted, water)))
 
 
 def _islands_among(context, candidates: list[tuple[str, str]], wanted: set[str], water: set[str] | None) -> set:

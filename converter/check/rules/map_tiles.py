@@ -154,9 +154,10 @@ def tile_size(context):
             known = known_facts(tile)
             if known is not None and known[1] == FULL_TILE:
                 continue  # pngscan read a whole tile's size: fine wherever it sits (the usual tile)
-            try:  # pngscan's size when it has one, else as image_size reads it
-                actual = image_size(tile, known)
-            except IMAGE_ERRORS:
+            # pngscan's size when it has one, else as image_size reads it (in Python, without a C
+            # compiler: once for all the games of the map)
+            actual = context.folder_memo(("M311", tile, known), lambda: _tile_size(tile, known))
+            if actual is None:
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size="not a readable image",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
                 continue
@@ -167,3 +168,11 @@ def tile_size(context):
             if not (ok_width and ok_height):
                 yield hit(file=Path(tile), name=f"{folder}/{name}", size=f"{actual[0]}x{actual[1]}",
                           expected=f"{TILE_SIZE}x{TILE_SIZE}")
+
+
+def _tile_size(tile: str, known) -> tuple[int, int] | None:
+    """The tile's size as image_size reads it; None when it is no readable image."""
+    try:
+        return image_size(tile, known)
+    except IMAGE_ERRORS:
+        return None

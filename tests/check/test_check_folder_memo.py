@@ -1,0 +1,76 @@
+"""What depends only on a map folder's files is worked out once for all the game XMLs of the folder
+checked in one run (`CheckContext.folder_memo`): the images I404 reads and the tiles M311
+measures where no C kernel has read them already. Each game still gets every finding, the same
+as when checked alone."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from unittest.mock import patch
+
+import pytest
+
+from check_mapkit import base_files, png, write_tree
+from converter.check.config import CheckSettings
+from converter.check.context import CheckContext
+from converter.check.inputs import resolve
+from converter.check.rules import images, map_tiles
+from converter.check.runner import check_target
+
+CODES = ("I404", "M311")
+
+
+def _three_games(tmp_path):
+    files = base_files()
+    files["map/units/Reds/tinyfoot.png"] = b"not a png"  # I404
+    files["map/baseTiles/0_0.png"] = png(200, 256)  # M311: narrower than a tile, not the last column
+    files["map/baseTiles/1_0.png"] = png(256, 256)
+    files["map/map.properties"] = files["map/map.properties"].replace("map.width=256", "map.width=512")
+    for game in ("other", "third"):
+        files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
+    return write_tree(tmp_path / "three", files)
+
+
+def _messages(targets, cache):
+    return {target.xml.name: sorted((f.code, f.message) for f in check_target(
+        target, CheckSettings(select=CODES), map_cache=cache).findings) for target in targets}
+
+
+@pytest.mark.parametrize("with_kernels", [True, False])
+def test_a_folder_s_images_and_tiles_are_read_once_for_all_its_games(tmp_path, with_kernels) -> None:
+    root = _three_games(tmp_path)
+    reads = {"I404": 0, "M311": 0}
+    unreadable, tile_size = images._unreadable, map_tiles._tile_size
+
+    def counted(code, real):
+        def read(*arguments):
+            reads[code] += 1
+            return real(*arguments)
+        return read
+
+    facts = {} if with_kernels else {"image_facts": property(lambda self: {})}  # without pngscan: all in Python
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        alone = _messages(targets, None)
+        stack.enter_context(patch.multiple(images, _unreadable=counted("I404", unreadable)))
+        stack.enter_context(patch.multiple(map_tiles, _tile_size=counted("M311", tile_size)))
+        if facts:
+            stack.enter_context(patch.multiple(CheckContext, **facts))
+        shared = _messages(targets, {})
+    assert len(targets) == 3
+    assert shared == alone  # every game keeps its findings
+    for findings in shared.values():
+        assert {code for code, _message in findings} == set(CODES)
+    # once for the folder: the broken unit image, and the tiles pngscan did not measure whole
+    if with_kernels:
+        assert reads == {"I404": 1, "M311": 1}  # 0_0.png; pngscan vouched for the rest
+    else:
+        assert reads == {"I404": 6, "M311": 2}  # every unit and flag image (2 + 4), every tile, once
+
+
+def test_the_memo_is_the_folder_s_alone(tmp_path) -> None:
+    first = CheckContext(resolve(_three_games(tmp_path), ExitStack())[0])
+    second = CheckContext(first.target)
+    assert first.folder_memo("key", lambda: 1) == 1
+    assert first.folder_memo("key", lambda: 2) == 1
+    assert second.folder_memo("key", lambda: 2) == 2  # no run shares them: each context its own
