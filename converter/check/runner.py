@@ -60,6 +60,10 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
             found.setdefault(Finding(INTERNAL_CODE, f"rule {rule.code} ({rule.name}) failed: "
                                      f"{type(error).__name__}: {error}", Severity.ERROR,
                                      file=context.display_path(None), name="internal.rule-failed"), None)
+    if prefetch and context_options.get("map_cache") is not None:
+        # the map-file thread stores the folder's values in the cache as it ends: wait for that, or
+        # the next game XML of the folder may start before, and read every file again
+        context.wait_for_prefetch()
     return TargetResult(target, tuple(sorted(found, key=_order)))
 
 

@@ -5,6 +5,7 @@ rule's own C001, not hang or vanish."""
 from __future__ import annotations
 
 import threading
+import time
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from check_mapkit import base_files, write_tree
 from converter.check import context as context_module
+from converter.check.config import CheckSettings
 from converter.check.context import PREFETCHED, CheckContext
 from converter.check.inputs import resolve
 from converter.check.rule import REGISTRY
@@ -106,6 +108,28 @@ def test_game_xmls_of_one_map_folder_share_its_map_files(tmp_path: Path, monkeyp
     assert submitted == [True, False]  # the second XML read no map file again
     assert shared == alone
     assert {"M302", "M303", "I404"} <= {finding.code for finding in shared[1]}
+
+
+def test_a_check_returns_only_once_its_folder_s_values_are_in_the_map_cache(tmp_path: Path, monkeypatch) -> None:
+    """The map-file thread stores the folder's values as it ends, after the last step a rule
+    waits for: a check that returned before that left the next game XML of the folder to read
+    every file again (seen as a flaky count). Here the store is slowed down, and the second XML
+    still starts from the first one's values."""
+    files = base_files()
+    files["map/games/second.xml"] = files["map/games/tiny.xml"]
+    root = write_tree(tmp_path / "map", files)
+    real_of = context_module.MapFileValues.of
+
+    def slow_of(context):
+        time.sleep(0.3)
+        return real_of(context)
+
+    monkeypatch.setattr(context_module.MapFileValues, "of", staticmethod(slow_of))
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        cache: dict = {}
+        check_target(targets[0], CheckSettings(select=("M302",)), map_cache=cache)  # reads no image: no wait there
+        assert targets[0].map_dir in cache
 
 
 def _with_image_scan_held(monkeypatch):
