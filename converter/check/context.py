@@ -474,9 +474,11 @@ class CheckContext:
     def properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
         """The map's .properties file `name` (tooltips, notifications, objectives, unit icons) as
         Java's Properties.load reads it: its path, and each key's value and line. Empty when the
-        file is absent or unreadable (the engine then reads none of it); read once per check."""
+        file is absent or unreadable (the engine then reads none of it); read once for the
+        games of the map folder checked in one run (not to be changed)."""
         if name not in self._properties_files:
-            self._properties_files[name] = self._read_properties_file(name)
+            self._properties_files[name] = self.folder_memo(("properties", name),
+                                                            lambda: self._read_properties_file(name))
         return self._properties_files[name]
 
     def _read_properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
@@ -494,9 +496,10 @@ class CheckContext:
     def optional_point_files(self) -> list[OptionalPointFile]:
         """The optional point files the map folder has (vc.txt, name_place.txt, ...,
         territory_effects.txt, decorations.txt), in the order TripleA reads them, each read
-        once per check for M318 and M303; a file that cannot be opened is left out."""
+        once for the games of the map folder in one run, for M318 and M303; a file that cannot
+        be opened is left out."""
         folder = self.map_folder("") if self.target.map_dir is not None else None
-        return read_optional_point_files(self.map_file, folder or {})
+        return self.folder_memo("optional point files", lambda: read_optional_point_files(self.map_file, folder or {}))
 
     @prefetched
     def map_properties(self) -> MapProperties | None:

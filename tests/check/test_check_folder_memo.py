@@ -74,3 +74,34 @@ def test_the_memo_is_the_folder_s_alone(tmp_path) -> None:
     assert first.folder_memo("key", lambda: 1) == 1
     assert first.folder_memo("key", lambda: 2) == 1
     assert second.folder_memo("key", lambda: 2) == 2  # no run shares them: each context its own
+
+
+def test_a_folder_s_properties_and_optional_point_files_are_read_once(tmp_path) -> None:
+    from converter.check import context as context_module, javaproperties
+
+    files = base_files()
+    files["map/tooltips.properties"] = "tooltip.unit.tinyfot=Foot\n"  # M330: a misspelt unit
+    files["map/vc.txt"] = "Alpha (40,50)\nNowhere (1,1)\n"  # M303 reads the optional point files
+    for game in ("other", "third"):
+        files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
+    root = write_tree(tmp_path / "three", files)
+    reads = {"properties": 0, "points": 0}
+    read_values, read_points = javaproperties.read_values, context_module.read_optional_point_files
+
+    def counting(kind, real):
+        def read(*arguments):
+            reads[kind] += 1
+            return real(*arguments)
+        return read
+
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        alone = {t.xml.name: sorted(f.message for f in check_target(t).findings if f.code in ("M303", "M330"))
+                 for t in targets}
+        stack.enter_context(patch.object(javaproperties, "read_values", counting("properties", read_values)))
+        stack.enter_context(patch.object(context_module, "read_optional_point_files", counting("points", read_points)))
+        cache: dict = {}
+        shared = {t.xml.name: sorted(f.message for f in check_target(t, map_cache=cache).findings
+                                     if f.code in ("M303", "M330")) for t in targets}
+    assert shared == alone and all(len(messages) == 2 for messages in shared.values())
+    assert reads == {"properties": 1, "points": 1}
