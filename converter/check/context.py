@@ -131,9 +131,10 @@ class CheckContext:
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
         self._properties_files: dict[str, tuple[Path | None, dict[str, tuple[str, int]]]] = {}
-        self._unit_images: dict[tuple[str, str], UnitImage | None] = {}
+        # the image lookups' answers, shared by the games of the map folder in one run (folder_memo)
+        self._unit_images: dict[tuple[str, str], UnitImage | None] | None = None
         self._unit_lookup: UnitImages | None = None
-        self._flag_sources: dict[tuple[str, tuple[str, ...]], FlagSource | None] = {}
+        self._flag_sources: dict[tuple[str, tuple[str, ...]], FlagSource | None] | None = None
         self._prefetch: Future | None = None
         self._steps_done = 0  # of PREFETCHED, by the map-file thread
         self._step_done = threading.Condition()
@@ -428,6 +429,8 @@ class CheckContext:
         then the current engine's assets' one, then the same for units/<unit>.png; failing
         those, an older engine's (`UnitImages.lookup`); None when there is none."""
         key = (player, unit)
+        if self._unit_images is None:
+            self._unit_images = self.folder_memo(("unit images", self.engine_assets), dict)
         if key not in self._unit_images:
             if self._unit_lookup is None:
                 map_dir = self.target.map_dir
@@ -455,6 +458,8 @@ class CheckContext:
         or the first engine's assets that hold it; None nowhere (`flag_source`). Only with
         a map folder."""
         key = (player, endings)
+        if self._flag_sources is None:
+            self._flag_sources = self.folder_memo(("flag sources", self.engine_assets), dict)
         if key not in self._flag_sources:
             if self.target.map_dir is None:
                 raise ValueError("flags are looked for only with a map folder")

@@ -105,3 +105,35 @@ def test_a_folder_s_properties_and_optional_point_files_are_read_once(tmp_path) 
                                      if f.code in ("M303", "M330")) for t in targets}
     assert shared == alone and all(len(messages) == 2 for messages in shared.values())
     assert reads == {"properties": 1, "points": 1}
+
+
+def test_a_folder_s_unit_image_and_flag_lookups_are_made_once(tmp_path) -> None:
+    from converter.check import context as context_module
+
+    files = base_files()
+    files["map/units/Blues/tinyfoot.png"] = None  # I401: the Blues' tinyfoot has no image
+    for game in ("other", "third"):
+        files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
+    root = write_tree(tmp_path / "three", files)
+    asked = {"units": [], "flags": []}
+    real_lookup, real_flag = context_module.UnitImages.lookup, context_module.flag_source
+
+    def lookup(self, player, unit):
+        asked["units"].append((player, unit))
+        return real_lookup(self, player, unit)
+
+    def flag(*arguments):
+        asked["flags"].append(arguments[2:])
+        return real_flag(*arguments)
+
+    with ExitStack() as stack:
+        targets = resolve(root, stack)
+        alone = {t.xml.name: sorted((f.code, f.message) for f in check_target(t).findings) for t in targets}
+        stack.enter_context(patch.object(context_module.UnitImages, "lookup", lookup))
+        stack.enter_context(patch.object(context_module, "flag_source", flag))
+        cache: dict = {}
+        shared = {t.xml.name: sorted((f.code, f.message) for f in check_target(t, map_cache=cache).findings)
+                  for t in targets}
+    assert shared == alone and all("I401" in {code for code, _message in found} for found in shared.values())
+    assert asked["units"] and len(asked["units"]) == len(set(asked["units"]))  # each asked once for the folder
+    assert asked["flags"] and len(asked["flags"]) == len(set(asked["flags"]))
