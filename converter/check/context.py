@@ -130,7 +130,6 @@ class CheckContext:
         self.engine_assets = default_assets() if engine_assets is None else engine_assets
         self._display_paths: dict[Path | None, str | None] = {}
         self._listings: dict[tuple[bool, str], FolderListing | None] = {}  # (recursive, folder) -> listing
-        self._properties_files: dict[str, tuple[Path | None, dict[str, tuple[str, int]]]] = {}
         # the image lookups' answers, shared by the games of the map folder in one run (folder_memo)
         self._unit_images: dict[tuple[str, str], UnitImage | None] | None = None
         self._unit_lookup: UnitImages | None = None
@@ -481,10 +480,7 @@ class CheckContext:
         Java's Properties.load reads it: its path, and each key's value and line. Empty when the
         file is absent or unreadable (the engine then reads none of it); read once for the
         games of the map folder checked in one run (not to be changed)."""
-        if name not in self._properties_files:
-            self._properties_files[name] = self.folder_memo(("properties", name),
-                                                            lambda: self._read_properties_file(name))
-        return self._properties_files[name]
+        return self.folder_memo(("properties", name), lambda: self._read_properties_file(name))
 
     def _read_properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
         from converter.check.javaproperties import read_values
