@@ -54,6 +54,19 @@ def edges_reaching(edges: np.ndarray, left: float, top: float, right: float, bot
     return edges[~away]
 
 
+def _cells_reached(edges: np.ndarray, axis: int, size: float) -> tuple[np.ndarray, np.ndarray]:
+    """The first and last cell (band, for axis 1) of `size` that each edge reaches along x
+    (axis 0) or y (axis 1): geometry._cells' ranges."""
+    ends = edges[:, axis], edges[:, axis + 2]
+    return (np.floor_divide(np.minimum(*ends), size).astype(np.int64),
+            np.floor_divide(np.maximum(*ends), size).astype(np.int64))
+
+
+def _with_all(rows: int, partners: int) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, counts) for `_pair_steps` that pair each of `rows` with all `partners`."""
+    return np.zeros(rows, dtype=np.int64), np.full(rows, partners, dtype=np.int64)
+
+
 def _cell_size(edges: np.ndarray) -> int:
     """geometry._cell_size: twice the edges' mean extent, at least 4."""
     extent = np.maximum(np.abs(edges[:, 2] - edges[:, 0]), np.abs(edges[:, 3] - edges[:, 1]))
@@ -75,8 +88,7 @@ def ray_casts(points: np.ndarray, edges: np.ndarray) -> np.ndarray:
         answers[on_edge.any(axis=1)] = ON_BORDER
         return answers
     size = float(_cell_size(edges))
-    low = np.floor_divide(np.minimum(edges[:, 1], edges[:, 3]), size).astype(np.int64)
-    high = np.floor_divide(np.maximum(edges[:, 1], edges[:, 3]), size).astype(np.int64)
+    low, high = _cells_reached(edges, 1, size)
     tall = high - low + 1 > MOST_BANDS
     banded = np.flatnonzero(~tall)
     spans = (high - low + 1)[banded]
@@ -90,9 +102,9 @@ def ray_casts(points: np.ndarray, edges: np.ndarray) -> np.ndarray:
     tall_edges = np.flatnonzero(tall)
     crossings = np.zeros(len(points), dtype=np.int64)
     border = np.zeros(len(points), dtype=bool)
-    every_tall = (np.zeros(len(points), dtype=np.int64), np.full(len(points), len(tall_edges), dtype=np.int64))
     point_x, point_y = np.ascontiguousarray(points.T)
     edge_x1, edge_y1, edge_x2, edge_y2 = np.ascontiguousarray(edges.T)
+    every_tall = _with_all(len(points), len(tall_edges))
     for partners, (starts, counts) in ((entry_edges, (begin, count)), (tall_edges, every_tall)):
         for pair_points, positions in _pair_steps(starts, counts):
             pair_edges = partners[positions]
@@ -162,10 +174,8 @@ def any_crossing(first: np.ndarray, second: np.ndarray) -> bool:
     every_second = np.arange(len(second))
     # (edges of first, their partners' index arrays into second, which partners each pairs with)
     pending = ((first_owners, second_owners, begin, count),
-               (first_wide, every_second, np.zeros(len(first_wide), dtype=np.int64),
-                np.full(len(first_wide), len(second), dtype=np.int64)),
-               (np.arange(len(first)), second_wide, np.zeros(len(first), dtype=np.int64),
-                np.full(len(first), len(second_wide), dtype=np.int64)))
+               (first_wide, every_second, *_with_all(len(first_wide), len(second))),
+               (np.arange(len(first)), second_wide, *_with_all(len(first), len(second_wide))))
     for ones, partners, starts, counts in pending:
         for owners, positions in _pair_steps(starts, counts):
             if _crossing(first[ones[owners]], second[partners[positions]]).any():
@@ -176,10 +186,7 @@ def any_crossing(first: np.ndarray, second: np.ndarray) -> bool:
 def _cell_entries(edges: np.ndarray, size: float) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
     """(cell key, edge) for every cell each edge's box reaches, and the edges over more than
     MOST_CELLS cells apart. A key packs the cell's column and row into one int64."""
-    columns_low = np.floor_divide(np.minimum(edges[:, 0], edges[:, 2]), size).astype(np.int64)
-    columns_high = np.floor_divide(np.maximum(edges[:, 0], edges[:, 2]), size).astype(np.int64)
-    rows_low = np.floor_divide(np.minimum(edges[:, 1], edges[:, 3]), size).astype(np.int64)
-    rows_high = np.floor_divide(np.maximum(edges[:, 1], edges[:, 3]), size).astype(np.int64)
+    (columns_low, columns_high), (rows_low, rows_high) = _cells_reached(edges, 0, size), _cells_reached(edges, 1, size)
     widths, heights = columns_high - columns_low + 1, rows_high - rows_low + 1
     wide = widths * heights > MOST_CELLS
     kept = np.flatnonzero(~wide)
