@@ -20,15 +20,27 @@ from converter.check.runner import check_target
 CODES = ("I404", "M311")
 
 
-def _three_games(tmp_path):
+def _three_games(tmp_path, changes: dict | None = None):
+    """The base map with two more copies of its game XML, and `changes` to its files (the
+    default: a broken unit image and a tile of the wrong size, for I404 and M311)."""
     files = base_files()
-    files["map/units/Reds/tinyfoot.png"] = b"not a png"  # I404
-    files["map/baseTiles/0_0.png"] = png(200, 256)  # M311: narrower than a tile, not the last column
-    files["map/baseTiles/1_0.png"] = png(256, 256)
-    files["map/map.properties"] = files["map/map.properties"].replace("map.width=256", "map.width=512")
+    if changes is None:
+        changes = {"map/units/Reds/tinyfoot.png": b"not a png",  # I404
+                   "map/baseTiles/0_0.png": png(200, 256),  # M311: narrower than a tile, not the last column
+                   "map/baseTiles/1_0.png": png(256, 256),
+                   "map/map.properties": files["map/map.properties"].replace("map.width=256", "map.width=512")}
+    files.update(changes)
     for game in ("other", "third"):
         files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
     return write_tree(tmp_path / "three", files)
+
+
+def _recording(calls: list, real, kept=lambda arguments: arguments):
+    """`real`, noting (what `kept` keeps of) the arguments of each call in `calls`."""
+    def call(*arguments):
+        calls.append(kept(arguments))
+        return real(*arguments)
+    return call
 
 
 def _messages(targets, cache):
@@ -39,21 +51,13 @@ def _messages(targets, cache):
 @pytest.mark.parametrize("with_kernels", [True, False])
 def test_a_folder_s_images_and_tiles_are_read_once_for_all_its_games(tmp_path, with_kernels) -> None:
     root = _three_games(tmp_path)
-    reads = {"I404": 0, "M311": 0}
-    unreadable, tile_size = images._unreadable, map_tiles._tile_size
-
-    def counted(code, real):
-        def read(*arguments):
-            reads[code] += 1
-            return real(*arguments)
-        return read
-
+    images_read, tiles_read = [], []
     facts = {} if with_kernels else {"image_facts": property(lambda self: {})}  # without pngscan: all in Python
     with ExitStack() as stack:
         targets = resolve(root, stack)
         alone = _messages(targets, None)
-        stack.enter_context(patch.multiple(images, _unreadable=counted("I404", unreadable)))
-        stack.enter_context(patch.multiple(map_tiles, _tile_size=counted("M311", tile_size)))
+        stack.enter_context(patch.object(images, "_unreadable", _recording(images_read, images._unreadable)))
+        stack.enter_context(patch.object(map_tiles, "_tile_size", _recording(tiles_read, map_tiles._tile_size)))
         if facts:
             stack.enter_context(patch.multiple(CheckContext, **facts))
         shared = _messages(targets, {})
@@ -63,9 +67,9 @@ def test_a_folder_s_images_and_tiles_are_read_once_for_all_its_games(tmp_path, w
         assert {code for code, _message in findings} == set(CODES)
     # once for the folder: the broken unit image, and the tiles pngscan did not measure whole
     if with_kernels:
-        assert reads == {"I404": 1, "M311": 1}  # 0_0.png; pngscan vouched for the rest
+        assert (len(images_read), len(tiles_read)) == (1, 1)  # 0_0.png; pngscan vouched for the rest
     else:
-        assert reads == {"I404": 6, "M311": 2}  # every unit and flag image (2 + 4), every tile, once
+        assert (len(images_read), len(tiles_read)) == (6, 2)  # every unit and flag image (2 + 4), every tile, once
 
 
 def test_the_memo_is_the_folder_s_alone(tmp_path) -> None:
@@ -79,61 +83,39 @@ def test_the_memo_is_the_folder_s_alone(tmp_path) -> None:
 def test_a_folder_s_properties_and_optional_point_files_are_read_once(tmp_path) -> None:
     from converter.check import context as context_module, javaproperties
 
-    files = base_files()
-    files["map/tooltips.properties"] = "tooltip.unit.tinyfot=Foot\n"  # M330: a misspelt unit
-    files["map/vc.txt"] = "Alpha (40,50)\nNowhere (1,1)\n"  # M303 reads the optional point files
-    for game in ("other", "third"):
-        files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
-    root = write_tree(tmp_path / "three", files)
-    reads = {"properties": 0, "points": 0}
-    read_values, read_points = javaproperties.read_values, context_module.read_optional_point_files
-
-    def counting(kind, real):
-        def read(*arguments):
-            reads[kind] += 1
-            return real(*arguments)
-        return read
-
+    root = _three_games(tmp_path, {"map/tooltips.properties": "tooltip.unit.tinyfot=Foot\n",  # M330: a misspelt unit
+                                   "map/vc.txt": "Alpha (40,50)\nNowhere (1,1)\n"})  # M303: optional point files
+    properties_read, points_read = [], []
     with ExitStack() as stack:
         targets = resolve(root, stack)
         alone = {t.xml.name: sorted(f.message for f in check_target(t).findings if f.code in ("M303", "M330"))
                  for t in targets}
-        stack.enter_context(patch.object(javaproperties, "read_values", counting("properties", read_values)))
-        stack.enter_context(patch.object(context_module, "read_optional_point_files", counting("points", read_points)))
+        stack.enter_context(patch.object(javaproperties, "read_values",
+                                         _recording(properties_read, javaproperties.read_values)))
+        stack.enter_context(patch.object(context_module, "read_optional_point_files",
+                                         _recording(points_read, context_module.read_optional_point_files)))
         cache: dict = {}
         shared = {t.xml.name: sorted(f.message for f in check_target(t, map_cache=cache).findings
                                      if f.code in ("M303", "M330")) for t in targets}
     assert shared == alone and all(len(messages) == 2 for messages in shared.values())
-    assert reads == {"properties": 1, "points": 1}
+    assert (len(properties_read), len(points_read)) == (1, 1)
 
 
 def test_a_folder_s_unit_image_and_flag_lookups_are_made_once(tmp_path) -> None:
     from converter.check import context as context_module
 
-    files = base_files()
-    files["map/units/Blues/tinyfoot.png"] = None  # I401: the Blues' tinyfoot has no image
-    for game in ("other", "third"):
-        files[f"map/games/{game}.xml"] = files["map/games/tiny.xml"]
-    root = write_tree(tmp_path / "three", files)
-    asked = {"units": [], "flags": []}
-    real_lookup, real_flag = context_module.UnitImages.lookup, context_module.flag_source
-
-    def lookup(self, player, unit):
-        asked["units"].append((player, unit))
-        return real_lookup(self, player, unit)
-
-    def flag(*arguments):
-        asked["flags"].append(arguments[2:])
-        return real_flag(*arguments)
-
+    root = _three_games(tmp_path, {"map/units/Blues/tinyfoot.png": None})  # I401: the Blues' tinyfoot has no image
+    units_asked, flags_asked = [], []
     with ExitStack() as stack:
         targets = resolve(root, stack)
         alone = {t.xml.name: sorted((f.code, f.message) for f in check_target(t).findings) for t in targets}
-        stack.enter_context(patch.object(context_module.UnitImages, "lookup", lookup))
-        stack.enter_context(patch.object(context_module, "flag_source", flag))
+        stack.enter_context(patch.object(context_module.UnitImages, "lookup", _recording(
+            units_asked, context_module.UnitImages.lookup, lambda arguments: arguments[1:])))  # (player, unit)
+        stack.enter_context(patch.object(context_module, "flag_source", _recording(
+            flags_asked, context_module.flag_source, lambda arguments: arguments[2:])))  # (player, endings)
         cache: dict = {}
         shared = {t.xml.name: sorted((f.code, f.message) for f in check_target(t, map_cache=cache).findings)
                   for t in targets}
     assert shared == alone and all("I401" in {code for code, _message in found} for found in shared.values())
-    assert asked["units"] and len(asked["units"]) == len(set(asked["units"]))  # each asked once for the folder
-    assert asked["flags"] and len(asked["flags"]) == len(set(asked["flags"]))
+    assert units_asked and len(units_asked) == len(set(units_asked))  # each asked once for the folder
+    assert flags_asked and len(flags_asked) == len(set(flags_asked))
