@@ -222,8 +222,8 @@ _EVERY_PAIR = 4096
 # (`overlaparrays`) test them: 2.4x quicker than the grid and bands below on bench_overlap's
 # coastline, and M309 on real maps' islands 1.8-3x quicker
 _BY_ARRAYS = 4096
-_MOST_CELLS = 16  # an edge over more grid cells than this is tested against every edge instead
-_MOST_ROWS = 64  # an edge over more bands than this is kept with every band
+MOST_CELLS = 16  # an edge over more grid cells than this is tested against every edge instead (also overlaparrays)
+MOST_ROWS = 64  # an edge over more bands than this is kept with every band (also overlaparrays)
 
 
 def _cell_size(edges: list[Edge]) -> int:
@@ -248,7 +248,7 @@ def _any_crossing(first: list[Edge], second: list[Edge]) -> bool:
     wide: list[Edge] = []
     for edge in second:
         columns, rows = _cells(edge, size)
-        if len(columns) * len(rows) > _MOST_CELLS:
+        if len(columns) * len(rows) > MOST_CELLS:
             wide.append(edge)
             continue
         for column in columns:
@@ -256,7 +256,7 @@ def _any_crossing(first: list[Edge], second: list[Edge]) -> bool:
                 grid.setdefault((column, row), []).append(edge)
     for a, b in first:
         columns, rows = _cells((a, b), size)
-        if len(columns) * len(rows) > _MOST_CELLS:
+        if len(columns) * len(rows) > MOST_CELLS:
             near: Iterable[Edge] = second
         else:
             near = chain(wide, *(grid.get((column, row), ()) for column in columns for row in rows))
@@ -275,7 +275,7 @@ class _Rows:
         self.tall: list[Edge] = []
         for edge in edges:
             _columns, rows = _cells(edge, self.size)
-            if len(rows) > _MOST_ROWS:
+            if len(rows) > MOST_ROWS:
                 self.tall.append(edge)
                 continue
             for row in rows:

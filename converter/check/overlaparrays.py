@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from converter.check.geometry import MOST_CELLS, MOST_ROWS
 from converter.check.scanlines import ragged_ranges
 
 EXACT_LIMIT = 2**25  # as _overlap.c's LIMIT
-MOST_BANDS = 64  # an edge over more bands than this is paired with every point (geometry._MOST_ROWS)
-MOST_CELLS = 16  # an edge over more cells than this is paired with every edge (geometry._MOST_CELLS)
 PAIRS_AT_ONCE = 1 << 20  # candidate pairs per step: memory stays bounded whatever the input
 BROADCAST_PAIRS = 1 << 14  # up to this many pairs, every pair is tested at once (no sorting)
 INSIDE, OUTSIDE, ON_BORDER = 1, 0, -1
@@ -77,7 +76,7 @@ def ray_casts(points: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """geometry._ray_cast of each point over all `edges`: INSIDE, OUTSIDE or ON_BORDER.
 
     Each point is paired only with the edges of its row band (those whose rows reach its
-    row), and with the edges over more than MOST_BANDS bands: no other edge can be crossed by
+    row), and with the edges over more than MOST_ROWS bands: no other edge can be crossed by
     its ray or hold it. Each pair is tested once, so the crossings' parity is the ray cast's."""
     answers = np.full(len(points), OUTSIDE, dtype=np.int8)
     if not len(points) or not len(edges):
@@ -89,7 +88,7 @@ def ray_casts(points: np.ndarray, edges: np.ndarray) -> np.ndarray:
         return answers
     size = float(_cell_size(edges))
     low, high = _cells_reached(edges, 1, size)
-    tall = high - low + 1 > MOST_BANDS
+    tall = high - low + 1 > MOST_ROWS
     banded = np.flatnonzero(~tall)
     spans = (high - low + 1)[banded]
     # (band, edge) for every band each edge reaches, sorted by band
