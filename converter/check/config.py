@@ -1,6 +1,6 @@
 """Per-map settings: `[tool.dday2.check]` in the map's `pyproject.toml` or `[check]` in its
 `.dday2.toml` (the latter wins), or an explicit `--config FILE`. Keys: select, ignore, fail-on,
-outline-tolerance."""
+outline-tolerance, baseline (a path from the settings file's folder)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class CheckSettings:
     ignore: tuple[str, ...] = ()
     fail_on: Severity = Severity.ERROR
     outline_tolerance: float = OUTLINE_TOLERANCE  # px, M307 and M308
+    baseline: Path | None = None  # the findings to leave out (baseline.py)
 
     def wants(self, code: str) -> bool:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):
@@ -90,7 +91,8 @@ def _table_at(data: dict, keys: tuple[str, ...], path: Path) -> dict:
 
 
 def from_table(table: dict, source: Path) -> CheckSettings:
-    unknown = set(table) - {"select", "ignore", "fail-on", "fail_on", "outline-tolerance", "outline_tolerance"}
+    unknown = set(table) - {"select", "ignore", "fail-on", "fail_on", "outline-tolerance", "outline_tolerance",
+                            "baseline"}
     if unknown:
         raise ConfigError(f"{source}: unknown check setting(s) {', '.join(sorted(unknown))}")
     fail_on = table.get("fail-on", table.get("fail_on"))
@@ -99,9 +101,13 @@ def from_table(table: dict, source: Path) -> CheckSettings:
     except ValueError as error:
         raise ConfigError(f"{source}: {error}") from None
     tolerance = table.get("outline-tolerance", table.get("outline_tolerance", OUTLINE_TOLERANCE))
+    baseline = table.get("baseline")
+    if baseline is not None and (not isinstance(baseline, str) or not baseline.strip()):
+        raise ConfigError(f"{source}: baseline must be a file name (text), not {baseline!r}")
     return CheckSettings(checked_codes(split_codes(table.get("select")), f"{source}: select"),
                          checked_codes(split_codes(table.get("ignore")), f"{source}: ignore"), severity,
-                         checked_tolerance(tolerance, f"{source}: outline-tolerance"))
+                         checked_tolerance(tolerance, f"{source}: outline-tolerance"),
+                         source.parent / baseline if baseline is not None else None)
 
 
 def checked_tolerance(value, where: str) -> float:

@@ -34,6 +34,12 @@ RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it m
                    "(M307, M308; default 2).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Settings file (pyproject.toml [tool.dday2.check] or .dday2.toml [check]).")
+@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Leave out the findings this file holds (written by --write-baseline), so that CI fails only "
+                   "on new ones; matched by file, code and message, not line.")
+@click.option("--write-baseline", is_flag=True,
+              help="Record every finding in the baseline file (--baseline, or the settings' baseline) instead of "
+                   "reporting them, then exit 0.")
 @click.option("--picture", type=click.Path(path_type=Path), default=None,
               help="Also draw the findings on the map into this PNG; with several maps, into this "
                    "folder, one PNG per map.")
@@ -43,14 +49,15 @@ RULES_DOCUMENT_TITLE = ("# `dday2 check` rules\n\nWhat each rule finds, why it m
               help="Explain these rules (codes or prefixes, comma-separated, or all): what each finds, "
                    "why it matters, how to fix it; then exit.")
 def command(paths: tuple[Path, ...], output_format: str, select: str | None, ignore: str | None,
-            fail_on: str | None, outline_tolerance: float | None, config_file: Path | None, picture: Path | None,
-            list_rules: bool, explain: str | None) -> ExitCode:
+            fail_on: str | None, outline_tolerance: float | None, config_file: Path | None, baseline_file: Path | None,
+            write_baseline: bool, picture: Path | None, list_rules: bool, explain: str | None) -> ExitCode:
     """Check TripleA maps: a map repository (or its map.yml), a map/ folder, a game XML or a map .zip."""
     _one_blas_thread()
+    from converter.check.baseline import BaselineError, read_baseline
     from converter.check.config import ConfigError, checked_codes, checked_tolerance, load_settings, split_codes
     from converter.check.inputs import InputError, resolve
     from converter.check.rule import REGISTRY
-    from converter.check.runner import check_target, dedupe
+    from converter.check.runner import check_target
     from converter.findings import Severity
 
     if list_rules or explain is not None:
@@ -74,7 +81,8 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                      "ignore": checked_codes(split_codes(ignore), "--ignore"),
                      "fail_on": Severity.parse(fail_on) if fail_on else None,
                      "outline_tolerance": None if outline_tolerance is None else
-                     checked_tolerance(outline_tolerance, "--outline-tolerance")}
+                     checked_tolerance(outline_tolerance, "--outline-tolerance"),
+                     "baseline": baseline_file}
     except ConfigError as error:
         raise click.UsageError(str(error)) from None
     status = ExitCode.CLEAN
@@ -92,10 +100,10 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
         if not targets:  # nothing was checked: "no findings" (or an empty report) would mislead
             return status
         pictures = _picture_paths(picture, targets, named) if picture is not None else {}
-        findings, failing = [], False
-        by_map: dict[Path, list] = {}  # each drawn map folder's findings
+        checked: dict = {}  # each finding as shown -> (its target, settings, finding as check_target named it)
         map_cache: dict = {}  # the map files of a folder are read once for all its game XMLs
         settings_of: dict = {}  # a map's settings file is read once for all its game XMLs
+        baselines: dict = {}  # path -> Baseline, read once before the first check that uses it
         try:
             with _progress(targets) as progress:
                 for target in progress:
@@ -103,26 +111,38 @@ def command(paths: tuple[Path, ...], output_format: str, select: str | None, ign
                     if root not in settings_of:
                         settings_of[root] = load_settings(root, config_file).merged(**overrides)
                     settings = settings_of[root]
+                    if settings.baseline is not None and not write_baseline and settings.baseline not in baselines:
+                        baselines[settings.baseline] = read_baseline(settings.baseline)
                     if target.map_dir not in map_cache:
                         map_cache.clear()  # a map's XMLs come together: keep one folder's files only
                     result = check_target(target, settings, map_cache=map_cache)
-                    shown = _shown_below(named[target], result.findings)
-                    findings.extend(shown)
-                    if target.map_dir in pictures:
-                        by_map.setdefault(target.map_dir, []).extend(shown)
-                    failing |= any(f.severity.rank >= settings.fail_on.rank for f in result.findings)
-        except ConfigError as error:
+                    # a finding of the map files comes with each game XML of the folder: the first is kept
+                    for shown, own in zip(_shown_below(named[target], result.findings), result.findings):
+                        checked.setdefault(shown, (target, settings, own))
+        except (ConfigError, BaselineError) as error:
             click.echo(one_line(f"dday2 check: {error}"), err=True)
             return ExitCode.USAGE
-        findings = [finding.to_dict() for finding in dedupe(findings)]
+        if write_baseline:
+            return status if status == ExitCode.USAGE else _write_baselines(checked, settings_of.values())
+        kept, outcomes = _without_baselined(checked, baselines)
+        failing = any(shown.severity.rank >= checked[shown][1].fail_on.rank for shown in kept)
+        by_map: dict[Path, list] = {}  # each drawn map folder's findings
+        for shown in kept:
+            if checked[shown][0].map_dir in pictures:
+                by_map.setdefault(checked[shown][0].map_dir, []).append(shown)
+        findings = [finding.to_dict() for finding in kept]
         header = {"tool": "dday2 check", "checked": [_shown(t, named[t]) for t in targets]}
+        if outcomes:
+            header["baseline"] = [{"file": _named_file(outcome.path), "left_out": outcome.left_out,
+                                   "not_found": outcome.not_found} for outcome in outcomes]
         text = FORMATTERS[output_format](findings, header, colour=output_format == "text" and _colour_wanted(),
                                          rules=_rule_catalogue({finding["code"] for finding in findings}))
         if text:
             click.echo(text)
+        _tell_baselines(outcomes)
         for map_dir, path in pictures.items():  # while a zip's map is still extracted
             try:
-                _draw(path, map_dir, [finding.to_dict() for finding in dedupe(by_map.get(map_dir, []))])
+                _draw(path, map_dir, [finding.to_dict() for finding in by_map.get(map_dir, [])])
             except OSError as error:
                 click.echo(one_line(f"dday2 check: cannot write {path}: {error.strerror or error}"), err=True)
                 status = ExitCode.USAGE
@@ -304,3 +324,61 @@ class _Plain:
 
     def __exit__(self, *exc) -> None:
         return None
+
+
+def _without_baselined(checked: dict, baselines: dict) -> tuple[list, list]:
+    """The findings (as shown) no baseline holds, in order, and what each baseline left out."""
+    from converter.check.baseline import finding_key, left_out
+
+    keyed = []
+    for shown, (target, settings, own) in checked.items():
+        baseline = baselines.get(settings.baseline)
+        keyed.append((shown, baseline, finding_key(own, target, baseline.folder) if baseline is not None else None))
+    return left_out(keyed, baselines.values())
+
+
+def _write_baselines(checked: dict, settings: Iterable) -> ExitCode:
+    """--write-baseline: each baseline named by the settings gets the findings of the maps it covers."""
+    from converter.check.baseline import finding_key, write_baseline
+
+    paths = {each.baseline: [] for each in settings if each.baseline is not None}
+    if not paths:
+        raise click.UsageError("--write-baseline needs a baseline file: --baseline FILE, or baseline = "
+                               "\"FILE\" in the map's settings")
+    unrecorded = 0  # findings of maps whose settings name no baseline
+    for target, each, own in checked.values():
+        if each.baseline is None:
+            unrecorded += 1
+        else:
+            paths[each.baseline].append(finding_key(own, target, each.baseline.resolve().parent))
+    for path, keys in paths.items():
+        try:
+            count = write_baseline(path, keys)
+        except OSError as error:
+            click.echo(one_line(f"dday2 check: cannot write {path}: {error.strerror or error}"), err=True)
+            return ExitCode.USAGE
+        click.echo(one_line(f"dday2 check: wrote {count} finding{'s' if count != 1 else ''} to the baseline "
+                            f"{_named_file(path)}"), err=True)
+    if unrecorded:
+        click.echo(one_line(f"dday2 check: {unrecorded} findings not recorded: their maps' settings name no "
+                            "baseline"), err=True)
+    return ExitCode.CLEAN
+
+
+def _tell_baselines(outcomes) -> None:
+    """On stderr, what each baseline left out, and what it holds that the check no longer finds."""
+    for outcome in outcomes:
+        shown = _named_file(outcome.path)
+        if outcome.left_out:
+            click.echo(one_line(f"dday2 check: {outcome.left_out} finding{'s' if outcome.left_out != 1 else ''} "
+                                f"left out, as the baseline {shown} holds them"), err=True)
+        if outcome.not_found:
+            click.echo(one_line(f"dday2 check: {outcome.not_found} finding{'s' if outcome.not_found != 1 else ''} "
+                                f"the baseline {shown} holds no longer found (fixed?): --write-baseline records "
+                                "the maps as they are now"), err=True)
+
+
+def _named_file(path: Path) -> str:
+    """`path` from the current folder when it is below it, else as it is."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return Path(relative).as_posix() if not relative.startswith(os.pardir) else Path(path).as_posix()

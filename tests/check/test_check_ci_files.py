@@ -35,7 +35,7 @@ def test_hook_runs_our_console_command_once_per_commit() -> None:
 
 # paths as pre-commit passes them to `files`: relative to the repository, with `/`
 READ_BY_A_CHECK = [*base_files(), ".dday2.toml", "pyproject.toml", "map/units/Reds/tank.PNG",
-                   "map/units/Blues/tank.jpg", "map/reliefTiles/1_0.jpeg", "games/other.XML"]
+                   "map/units/Blues/tank.jpg", "map/reliefTiles/1_0.jpeg", "games/other.XML", ".dday2-baseline.json"]
 NOT_READ = ["README.md", ".github/workflows/check.yml", "scripts/tool.py", "map/description.html", "notes.yml"]
 
 
@@ -133,3 +133,23 @@ def test_action_writes_sarif_with_rule_help_when_asked(tmp_path: Path) -> None:
     assert rule["id"] == "M302" and "**Fix:**" in rule["help"]["markdown"]
     assert _run_check_step(tmp_path, {"path": str(flawed)}).returncode == 1  # no sarif input: none written
     assert sorted(path.name for path in tmp_path.iterdir()) == ["bin", "flawed", "out"]
+
+
+def test_action_leaves_out_what_the_baseline_input_holds(tmp_path: Path) -> None:
+    flawed = write_tree(tmp_path / "flawed", base_files())
+    (flawed / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")  # error: Beta missing
+    summary = tmp_path / "summary.md"
+    done = _run_check_step(tmp_path, {"path": "flawed", "baseline": "known.json"}, GITHUB_STEP_SUMMARY=str(summary))
+    assert done.returncode == 2 and "cannot read baseline" in done.stderr  # named, but not written yet
+    written = subprocess.run([sys.executable, "-m", "converter", "check", "flawed", "--baseline", "known.json",
+                              "--write-baseline"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                             env=os.environ | {"PYTHONPATH": str(REPO)})
+    assert written.returncode == 0, written.stderr
+    done = _run_check_step(tmp_path, {"path": "flawed", "baseline": "known.json"}, GITHUB_STEP_SUMMARY=str(summary))
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr  # no annotation, no failure
+    assert "1 finding left out, as the baseline known.json holds them" in done.stderr
+    assert "no findings" in summary.read_text()
+    (flawed / "map/centers.txt").write_text("Sea Zone (128,180)\n")  # a new error: Alpha missing
+    done = _run_check_step(tmp_path, {"path": "flawed", "baseline": "known.json"})
+    [annotation] = done.stdout.splitlines()
+    assert done.returncode == 1 and annotation.startswith("::error file=flawed/map/centers.txt") and "'Alpha'" in annotation
