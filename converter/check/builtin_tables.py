@@ -472,6 +472,12 @@ RETIRED_MAP_PROPERTY_KEYS: dict[str, str] = {  # key -> when and why TripleA sto
                     "in 2016, when screenshots lost their statistics table"),
     "map.showConvoyNames": "in 2016 (added in 2011; nothing read it by then)",
 }
+# map.properties keys renamed since: old key -> (the key 2.x reads, when and how its meaning changed)
+RENAMED_MAP_PROPERTY_KEYS: dict[str, tuple[str, str]] = {
+    # 2.x git 3007c33acc (2018): the mini-map's territory colours faded by saturation, not transparency
+    "smallMap.territory.alpha": ("smallMap.territory.saturation", "in 2018, from a transparency to a saturation "
+                                                                  "of the colours (0 to 1, default 1)"),
+}
 
 # Properties older engines read and 1.9 no longer does: reported as info, never "did you mean".
 RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((

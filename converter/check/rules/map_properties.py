@@ -10,6 +10,7 @@ from converter.check.builtin_tables import (
     IMPASSABLE_COLOUR_NAMES,
     MAP_PROPERTY_PLAYER_PREFIXES,
     NEUTRAL_PLAYER,
+    RENAMED_MAP_PROPERTY_KEYS,
     RETIRED_MAP_PROPERTY_KEYS,
 )
 from converter.check.rule import hit, rule
@@ -56,7 +57,8 @@ def unknown_key(context):
     those TripleA 2.x reads (and any the installed 1.9 reads), including the per-player
     `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
     close to a player's name) when the name after them is no player of the game XML. Keys that
-    only engines before 2016 read, such as `screenshot.stats.enabled`, are info. `color.` lines
+    only engines before 2016 read, such as `screenshot.stats.enabled`, are info; a key 2.x renamed
+    (`smallMap.territory.alpha`) is given with its new name. `color.` lines
     are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part of
     the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
     warning when a setting is lost.
@@ -78,6 +80,11 @@ def unknown_key(context):
         if key in RETIRED_MAP_PROPERTY_KEYS:
             yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
                       suggestion=f"; TripleA stopped reading it {RETIRED_MAP_PROPERTY_KEYS[key]}")
+            continue
+        if key in RENAMED_MAP_PROPERTY_KEYS:
+            renamed, change = RENAMED_MAP_PROPERTY_KEYS[key]
+            yield hit(file=properties.path, line=item.line, key=key,
+                      suggestion=f"; TripleA renamed it {renamed!r} {change}")
             continue
         prefix = next((prefix for prefix in MAP_PROPERTY_PLAYER_PREFIXES if key.startswith(prefix)), None)
         if prefix is not None:
