@@ -521,7 +521,10 @@ def player_without_steps(context):
 
     Why: With no step of their own the player gets no phase in any round: they never move,
     purchase or place units themselves. That can be intended (a player that only owns
-    territories), but often the steps were forgotten or name the player differently.
+    territories), but often the steps were forgotten or name the player differently. A player
+    holding units (`<heldUnits>`) in a game whose sequence runs a `RandomStartDelegate` is not
+    reported: that step has each such player pick territories and place the units, with no step
+    of their own.
 
     Fix: Add the player's steps (`<step name="..." delegate="..." player="NAME"/>`) to the game
     XML's `<sequence>`, or correct the `player` of misnamed ones.
@@ -530,6 +533,10 @@ def player_without_steps(context):
     if model is None or not model.steps:
         return
     stepping = {step.player for step in model.steps if step.player}
+    if model.runs_delegate("RandomStartDelegate"):  # its players are those holding units (getPlayerCanPickMatch)
+        held = model.table("initialize/unitInitialize/heldUnits")
+        stepping.update(player for player, quantity in zip(held.column("player", ""), held.column("quantity", ""))
+                        if quantity.strip().isdigit() and int(quantity) > 0)
     for name in model.players:
         if name not in stepping:
             yield hit(line=model.first_line(PLAYER, name), name=name, player=name)
