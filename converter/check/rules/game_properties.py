@@ -268,10 +268,12 @@ def triggers_switched_off(context):
     """Finds triggers the game's own properties keep from ever firing.
 
     Why: TripleA 2.x fires triggers (at their steps, at the end of a turn or round, and so on)
-    only while the game property `Use Triggers` is true, and ends a game by a trigger's `victory`
-    only while `Triggered Victory` is true too; both default to false. A game with triggers that
-    does not declare the property, or declares it false and not editable, never fires them, and
-    nothing says so. Triggers that only user actions activate (`activateTrigger` of a
+    only while the game property `Use Triggers` is true; and a `victory` trigger with no `when`,
+    which it tests at the end of each round, only while `Triggered Victory` is true too (one with
+    a `when` ends the game at its step, and one another trigger's `activateTrigger` names when
+    that one fires, either way). Both default to false. A game with triggers that does not
+    declare the property, or declares it false and not editable, never fires them, and nothing
+    says so. Triggers that only user actions activate (`activateTrigger` of a
     UserActionAttachment, which fires whatever the property) are not counted. A property
     declared false but editable is info: the host may turn it on before the game.
 
@@ -288,11 +290,17 @@ def triggers_switched_off(context):
         return  # (most games)
     by_actions = activated_by_actions(model)
     fired = [element for element in triggers if names[element] not in by_actions]
-    victories = {model.option_owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
+    owners = model.option_owners
+    victories = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
+    # fired at a step (BaseTripleADelegate) or by another trigger, not at the round's end (EndRoundDelegate)
+    fired_elsewhere = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
+    activating = options_of(model, "activateTrigger", "TriggerAttachment")
+    activated = {value.split(":", 1)[0] for value in model.options.column_at("value", activating, "")}
+    at_round_end = [element for element in fired if element in victories and element not in fired_elsewhere
+                    and names[element] not in activated]
     for prop_name, elements, what, outcome in (
             (_USE_TRIGGERS, fired, "trigger", "TripleA never fires them (only user actions can)"),
-            (_TRIGGERED_VICTORY, [element for element in fired if element in victories], "victory trigger",
-             "none of them ends the game")):
+            (_TRIGGERED_VICTORY, at_round_end, "victory trigger", "none of them ends the game")):
         if not elements:
             continue
         prop = last_declaration(model, prop_name)
