@@ -305,9 +305,10 @@ def place_outside(context):
     territory (M303 is). The engine draws each image at its own size, so where the game places
     units at its start whose images (the map's own) have another size, a point is reported only
     when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
-    markers). One finding per place.txt line gives
-    how many of its units fall outside, the first of them and how far its centre lies from the
-    outline.
+    markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
+    start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
+    One finding per place.txt line gives how many of its units fall outside, the first of them
+    and how far its centre lies from the outline.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -315,7 +316,7 @@ def place_outside(context):
     """
     point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
     if found:
-        found = outside_at_every_size(context, _of_territories(context, found))
+        found = outside_at_every_size(context, _where_units_can_be(context, _of_territories(context, found)))
     path = point_file.path if found else None
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     for entry, (x, y), count, distance, (across, down) in found:
@@ -326,6 +327,19 @@ def place_outside(context):
                        "total": len(entry.points), "centre": f"({across},{down})",
                        "distance": shown_distance(distance, tolerance), AT: (int(x), int(y))},
                       path, entry.line, name, None))
+
+
+def _where_units_can_be(context, found: list) -> list:
+    """The rows of `found` (an entry first) but those of impassable territories no unit is placed
+    in, at the start or by a trigger's `placement` (`[count:]territory:unit:...`)."""
+    model = context.model
+    impassable = model.impassable if model is not None else set()
+    if not impassable.intersection(row[0].name for row in found):
+        return found
+    given = set(model.table("initialize/unitInitialize/unitPlacement").column("territory", ""))
+    given.update(part for value in model.option_values("placement") for part in value.split(":"))
+    empty = impassable - given
+    return [row for row in found if row[0].name not in empty]
 
 
 def _wholly_off_map(context, names: set[str]) -> set[str]:
