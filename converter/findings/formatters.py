@@ -69,16 +69,23 @@ def _summary(findings: list[dict[str, Any]]) -> str:
     """`no findings`, or e.g. `169 findings (2 errors, 160 warnings, 7 info)`."""
     if not findings:
         return "no findings"
+    return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({_by_severity(findings)})"
+
+
+def _by_severity(findings: list[dict[str, Any]]) -> str:
+    """e.g. `2 errors, 160 warnings, 7 info`, the most severe first."""
     counts = Counter(finding.get("severity", "error") for finding in findings)
     parts = [f"{counts[severity]} {severity}{'s' if counts[severity] != 1 and severity != 'info' else ''}"
              for severity in _SEVERITY_ORDER if counts[severity]]
     parts += [f"{count} {severity}" for severity, count in counts.items() if severity not in _SEVERITY_ORDER]
-    return f"{len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)})"
+    return ", ".join(parts)
 
 
 def format_statistics(findings: list[dict[str, Any]], header: dict[str, Any] | None = None, colour: bool = False,
                       rules: Rules | None = None) -> str:
-    """One line per rule that found something, the most findings first: count, code, severity, name."""
+    """One line per rule that found something, the most findings first: count, code, severity (the
+    worst of its findings), name, and how many of each severity when they differ (a rule may
+    report some findings as info: `16  S209  warning ... (1 warning, 15 info)`)."""
     import click
 
     by_code: dict[str, list[dict[str, Any]]] = {}
@@ -92,7 +99,9 @@ def format_statistics(findings: list[dict[str, Any]], header: dict[str, Any] | N
         shown = f"{severity:<7}" if name else severity
         if colour:
             shown = click.style(shown, fg=_COLOURS.get(severity, "white"), bold=True)
-        lines.append(one_line(f"{len(found):>{width}}  {code}  ") + shown + (one_line(f"  {name}") if name else ""))
+        mixed = len({f.get("severity", "error") for f in found}) > 1
+        lines.append(one_line(f"{len(found):>{width}}  {code}  ") + shown + (one_line(f"  {name}") if name else "")
+                     + (one_line(f"  ({_by_severity(found)})") if mixed else ""))
     lines.append(_summary(findings))
     return "\n".join(lines)
 
@@ -209,7 +218,9 @@ def format_markdown(findings: list[dict[str, Any]], header: dict[str, Any] | Non
     for code, found in sorted(by_code.items(), key=lambda item: (_SEVERITY_ORDER.get(worst_severity(item[1]), 3), item[0])):
         first = found[0]
         rule = (rules or {}).get(code) or {}
-        lines.append(f"| {_cell(code)} | {_cell(worst_severity(found))} | {len(found)} "
+        severities = {finding.get("severity", "error") for finding in found}
+        severity = worst_severity(found) if len(severities) == 1 else _by_severity(found)  # "1 warning, 15 info"
+        lines.append(f"| {_cell(code)} | {_cell(severity)} | {len(found)} "
                      f"| {_cell(rule.get('summary') or first.get('name', ''))} | {_cell(_where_and_message(first))} |")
     lines += ["", f"<details><summary>Every finding ({len(findings)})</summary>", "",
               "| where | code | severity | message |", "| --- | --- | --- | --- |"]

@@ -268,6 +268,8 @@ def test_markdown_summary_counts_codes_and_shows_hostile_names_inertly() -> None
     # the territory as Markdown shows it: `a|b <img src=x> *bold* [link](x)\n::error::forged`
     assert r"a\|b \<img src=x\> \*bold\* \[link\](x)\\n::error::forged" in text
     assert not any(line.startswith("::") for line in lines)
+    mixed = [*findings, Finding("M308", "a third", Severity.INFO, file="map/place.txt", line=6).to_dict()]
+    assert "| M308 | 2 warnings, 1 info | 3 |" in format_markdown(mixed)  # not "warning": most are not
 
 
 def test_statistics_count_each_rules_findings_most_first() -> None:
@@ -282,7 +284,7 @@ def test_statistics_count_each_rules_findings_most_first() -> None:
     rules = {"M308": {"name": "map-files.place-outside"}, "S227": {"name": "structure.victory-at-start"}}
     assert format_statistics(findings, rules=rules).splitlines() == [
         "2  M308  warning  map-files.place-outside",
-        "2  S227  error    structure.victory-at-start",  # the worst of its findings; ties by code
+        "2  S227  error    structure.victory-at-start  (1 error, 1 warning)",  # the worst of its findings; ties by code
         "1  D603  error",
         "1  X\\n::error::  info",  # a code is shown inertly too
         "6 findings (2 errors, 3 warnings, 1 info)"]
