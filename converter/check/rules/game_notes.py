@@ -84,11 +84,14 @@ def _normalized(text: str) -> str:
 
 
 def _first_difference(written: str, shown: str) -> str:
-    """" (first at: 'xml text' against 'file text')", each from a little before where they part."""
+    """" (first at: 'xml text' against 'file text')", each from a little before where they part
+    (from the start of a word, when one starts up to 40 characters before)."""
     ours, theirs = _normalized(written), _normalized(shown)
     at = next((index for index, (mine, other) in enumerate(zip(ours, theirs)) if mine != other),
               min(len(ours), len(theirs)))
     start = max(0, at - 20)
+    if start:
+        start = ours.rfind(" ", max(0, at - 40), start) + 1 or start  # (the two share all before `at`)
     if at == len(ours) or at == len(theirs):
         longer, rest = ("the file", theirs) if len(theirs) > len(ours) else ("the XML", ours)
         return f" ({longer} goes on: {_short(rest[at:])!r})"

@@ -81,7 +81,7 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
     if keys is None:  # no file: one finding for them all
         first, indices = next(iter(named.items()))
         every = [index for each in named.values() for index in each]
-        others = f" (and {len(named) - 1} other keys)" if len(named) > 1 else ""
+        others = f" (and {len(named) - 1} other key{'s' if len(named) > 2 else ''})" if len(named) > 1 else ""
         yield hit(line=options.lines[indices[0]], key=first, suggestion="",
                   triggers=several("trigger", [attachment_names[owners[index]] for index in every], verb_one,
                                    verb_many),
