@@ -282,7 +282,10 @@ def _named_root(path: Path, target) -> str:
 
 
 def _below(root: str, shown: str) -> str:
-    """A path as findings show it (`shown_path`), named from `root` (`_named_root`)."""
+    """A path as findings show it (`shown_path`), named from `root` (`_named_root`); the root
+    itself (a finding about the whole repository) is `root`, not `root/.`."""
+    if shown == ".":
+        return root
     return shown if root == "." or os.path.isabs(shown) else f"{root}/{shown}"
 
 

@@ -254,3 +254,13 @@ def test_openblas_gets_one_thread_unless_the_user_sets_it(clean_map: Path, user_
     if threads == "None":
         pytest.skip("this numpy loads no OpenBLAS")
     assert (exit_code, threads) == ("0", user_setting or "1"), run.stderr[-500:]
+
+
+def test_a_finding_about_the_whole_repository_names_it_as_given(clean_map: Path, capsys, monkeypatch) -> None:
+    (clean_map / "map.yml").unlink()  # Y501: about the repository folder itself
+    monkeypatch.chdir(clean_map.parent)
+    _, out, _ = run(capsys, "tiny", "--select", "Y501", "--format", "json")
+    assert [f["file"] for f in json.loads(out)["findings"]] == ["tiny"]  # not "tiny/."
+    monkeypatch.chdir(clean_map)
+    _, out, _ = run(capsys, ".", "--select", "Y501", "--format", "json")
+    assert [f["file"] for f in json.loads(out)["findings"]] == ["."]

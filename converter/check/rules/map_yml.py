@@ -173,6 +173,32 @@ def no_games(context):
         yield hit(file=yml.path)
 
 
+@rule("Y509", "map-yml.no-game", Severity.WARNING,
+      "the map has map files but no game XML and no map.yml: TripleA offers no game from it{skin}")
+def no_game(context):
+    """Finds a map folder with map files but neither a game XML nor a map.yml.
+
+    Why: TripleA offers the games an installed map's map.yml lists, and loads their game XMLs;
+    here there is none, so the map files are never used (only their own checks ran). A map skin
+    (images and point files to draw another map with) is no map: TripleA 2.x finds a skin by its
+    `skin.yml` (`skin_name: NAME`), searched for inside the installed map's own folder
+    (InstalledMap.findMapSkin), so a skin installed as a map folder of its own is offered
+    neither as a map nor as a skin. A folder with a skin.yml is not reported.
+
+    Fix: Add the game XML (in `map/games/`) and a map.yml listing it; for a skin, add a skin.yml
+    with its `skin_name` and have it installed inside the map's folder.
+    """
+    target = context.target
+    if target.xml is not None or target.repo_root is not None or target.map_dir is None:
+        return
+    folder = target.map_dir.parent if target.map_dir.name == "map" else target.map_dir
+    if any((place / "skin.yml").is_file() for place in (folder, target.map_dir)):
+        return
+    points = (target.map_dir / "polygons.txt").is_file() or (target.map_dir / "centers.txt").is_file()
+    yield hit(file=folder, skin="; if it is a map skin, 2.x finds it only by a skin.yml inside the map's folder"
+              if points else "")
+
+
 def _parsed(context):
     """The map.yml when it was read as YAML; None when missing or not YAML (Y501, Y502 say so:
     the other rules would only guess)."""
