@@ -53,7 +53,7 @@ def unknown_property(context):
     plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
     `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
     default amount instead (the message names the closest property it reads); info when it does
-    not.
+    not. A property named just as a player is taken for that player's bid (`Reds bid`).
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -102,6 +102,13 @@ def unknown_property(context):
             unplayed = _unplayed_victory(model, _VICTORY_MODES[suffix])
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
                       suggestion=f" (it reads '<alliance>{suffix}'); did you mean {meant!r}?{unplayed}")
+            continue
+        if prop.name in players:  # a player's bid without its " bid" (BidPurchaseDelegate reads "<player> bid")
+            plays_the_same = prop.value.strip() in ("", "0")
+            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if plays_the_same else Severity.WARNING,
+                      suggestion=f"; did you mean {prop.name + ' bid'!r}?" + (
+                          " (its value is that property's default, 0, so the game plays the same)"
+                          if plays_the_same else ""))
             continue
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
