@@ -10,22 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from check_mapkit import base_files, write_tree
 from converter.check.baseline import Baseline, left_out
 from converter.cli import main
 
 BASELINE = "known-findings.json"
-
-
-@pytest.fixture()
-def flawed_map(tmp_path: Path) -> Path:
-    """A map repository with one error (Beta missing from centers.txt) and one warning (a
-    map.properties key set twice)."""
-    root = write_tree(tmp_path / "tiny", base_files())
-    (root / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")
-    properties = root / "map/map.properties"
-    properties.write_text(properties.read_text() + "units.scale=1\n")
-    return root
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

@@ -15,20 +15,6 @@ from converter.cli import main
 from converter.findings import Severity
 
 
-@pytest.fixture()
-def clean_map(tmp_path: Path) -> Path:
-    return write_tree(tmp_path / "tiny", base_files())
-
-
-@pytest.fixture()
-def flawed_map(clean_map: Path) -> Path:
-    """One error (a territory missing from centers.txt) and one warning (a duplicate key)."""
-    (clean_map / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")
-    properties = clean_map / "map/map.properties"
-    properties.write_text(properties.read_text() + "units.scale=1\n")
-    return clean_map
-
-
 def run(capsys, *args: str) -> tuple[int, str, str]:
     code = main(["check", *args])
     out, err = capsys.readouterr()

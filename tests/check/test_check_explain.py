@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from check_mapkit import base_files, write_tree
 from converter.check.explain import SUMMARY_LIMIT, message_shape, rule_doc
 from converter.check.rule import REGISTRY, Rule
 from converter.check.runner import INTERNAL_CODE
@@ -114,16 +113,6 @@ def test_explain_as_json_and_markdown(capsys) -> None:
     doc = rule_doc(REGISTRY.get("D601"))
     assert markdown.startswith("### D601 dday2.area-part-missing (error)\n\n" + doc.summary)
     assert f"**Why:** {doc.why}" in markdown and f"**Fix:** {doc.fix}" in markdown
-
-
-@pytest.fixture()
-def flawed_map(tmp_path: Path) -> Path:
-    """M302 (a territory missing from centers.txt, error) and M326 (a duplicate key, warning)."""
-    root = write_tree(tmp_path / "tiny", base_files())
-    (root / "map/centers.txt").write_text("Alpha (40,50)\nSea Zone (128,180)\n")
-    properties = root / "map/map.properties"
-    properties.write_text(properties.read_text() + "units.scale=1\n")
-    return root
 
 
 def test_sarif_describes_each_rule_found_with_its_help(flawed_map: Path, capsys) -> None:
