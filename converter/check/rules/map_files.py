@@ -278,14 +278,18 @@ def center_outside(context):
     both sides; the setting `outline-tolerance` or `--outline-tolerance` changes the 2 px),
     any of the territory's polygons will do (those of its first polygons.txt line), and the
     message gives the distance to the nearest edge. A name that is no territory of a game of
-    the map is left to M303: the engine drops it.
+    the map is left to M303: the engine drops it; and a territory wholly off the map to M312:
+    it is never drawn, nor is anything at its center.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
     """
     found = context.centers_outside
-    yield from _points_outside(context.centers, _of_territories(context, found) if found else found,
-                               context.outline_tolerance)
+    if found:
+        found = _of_territories(context, found)
+        hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
+        found = [row for row in found if row[0].name not in hidden] if hidden else found
+    yield from _points_outside(context.centers, found, context.outline_tolerance)
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
