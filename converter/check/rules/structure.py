@@ -58,13 +58,15 @@ def duplicate_name(context):
 
 
 @rule("S202", "structure.duplicate-attachment", Severity.ERROR,
-      "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins")
+      "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins{lost}")
 def duplicate_attachment(context):
     """Finds an attachment defined twice: the same name, on the same thing, with the same type.
 
-    Why: TripleA silently keeps only the last definition. In 1.9 the second replaces the first
-    whole, so options that only the first one set (a unit's `attack`, say) are lost too, not just
-    the repeated ones. Attachments of the same name on different things are fine.
+    Why: TripleA silently keeps only the last definition (NamedAttachable.addAttachment): it
+    replaces the earlier one whole, so options that only the earlier one set (a unit's `attack`,
+    say) are lost too, not just the repeated ones; the message names them. Where the last
+    definition sets every option the earlier one did, nothing is lost and the finding is info.
+    Attachments of the same name on different things are fine.
 
     Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
     holds every option meant, and delete the other.
@@ -72,13 +74,33 @@ def duplicate_attachment(context):
     model = context.model
     if model is None:
         return
-    first: dict[tuple[str, str, str], int | None] = {}
-    for name, attach_to, _java_class, attach_type, line, _element in model.attachments:
+    earlier: dict[tuple[str, str, str], tuple[int | None, int]] = {}
+    options_of: dict[int, list[str]] | None = None  # option names by <attachment> element, once there is a repeat
+    for name, attach_to, _java_class, attach_type, line, element in model.attachments:
         key = (name, attach_to, attach_type)
-        if key in first:
-            yield hit(line=line, name=name, attach_to=attach_to, first=first[key])
+        if key in earlier:
+            first_line, replaced = earlier[key]
+            if options_of is None:
+                options_of = {}
+                for owner, option in zip(model.option_owners, model.option_names):
+                    options_of.setdefault(owner, []).append(option)
+            kept = set(options_of.get(element, ()))
+            lost = [option for option in dict.fromkeys(options_of.get(replaced, ())) if option not in kept]
+            yield hit(line=line, name=name, attach_to=attach_to, first=first_line,
+                      lost=f", and the earlier one's {_named_options(lost)} lost" if lost
+                      else " (it sets every option the earlier one did: nothing is lost)",
+                      **({} if lost else {"severity": Severity.INFO}))
+            earlier[key] = (first_line, element)
         else:
-            first[key] = line
+            earlier[key] = (line, element)
+
+
+def _named_options(names: list[str]) -> str:
+    """`option 'a' is`, `options 'a' and 'b' are`, `options 'a', 'b' and 3 more are`."""
+    if len(names) == 1:
+        return f"option {names[0]!r} is"
+    shown, last = (names[:2], f"{len(names) - 2} more") if len(names) > 3 else (names[:-1], repr(names[-1]))
+    return f"options {', '.join(map(repr, shown))} and {last} are"
 
 
 @rule("S203", "structure.self-connection", Severity.ERROR, "territory {name!r} is connected to itself",
