@@ -116,7 +116,8 @@ def gained_unit_image_missing(context):
 def _gained_units(model) -> dict[tuple[str, str], _Gain]:
     """(player, unit type) -> where the player first gets it, for the pairs I401 does not check."""
     base = set(player_units(model))
-    players, units = set(model.players), model.names(UNIT)
+    # a trigger may give units to `Neutral`, the owner of unowned units (2.x PlayerList.getPlayerId)
+    players, units = {*model.players, NEUTRAL}, model.names(UNIT)
     gained: dict[tuple[str, str], _Gain] = {}
 
     def gain(player: str, unit: str, line: int | None, how: str) -> None:
@@ -150,7 +151,7 @@ def _option_gains(model, base, gained, gain) -> None:
             by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
                                                lines[index]))
     _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain, trigger_fires(model))
-    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, set(model.players))
+    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, {*model.players, NEUTRAL})
 
 
 def _technology_gains(model, gain) -> None:
