@@ -8,7 +8,7 @@ from collections.abc import Callable
 from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
                                             RETIRED_PROPERTY_NAMES)
-from converter.check.model import ATTACHMENT_PATH
+from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, options_of
@@ -53,7 +53,9 @@ def unknown_property(context):
     plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
     `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
     default amount instead (the message names the closest property it reads); info when it does
-    not. A property named just as a player is taken for that player's bid (`Reds bid`).
+    not. A property named just as a player is taken for that player's bid (`Reds bid`). A name
+    close to `Two hit battleship` is info in a game with no unit type `battleship`, the one unit
+    2.x reads that property for.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -124,6 +126,11 @@ def unknown_property(context):
             # the game sets that one too: the name is likely meant as another setting, none the engine has
             yield hit(line=prop.line, name=prop.name, suggestion=f" (close to {match!r}, which the game sets too)")
             continue
+        if match in _ONLY_FOR_UNIT and _ONLY_FOR_UNIT[match] not in model.names(UNIT):
+            yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (2.x reads that one only "
+                      f"for a unit type named {_ONLY_FOR_UNIT[match]!r}, which the game does not have, so the game "
+                      "plays the same)")
+            continue
         if match is not None and _is_default(match, prop.value):
             yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (its value is that "
                       f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same)")
@@ -132,6 +139,8 @@ def unknown_property(context):
                   severity=Severity.WARNING if match else None)
 
 
+# properties 2.x reads for one unit type alone, by its name (InitializationDelegate.initTwoHitBattleship)
+_ONLY_FOR_UNIT = {"Two hit battleship": "battleship"}
 # words map makers swap in property names: `... at start of round` for `... at beginning of round`
 _SYNONYMS = {"start": "beginning", "beginning": "start", "Start": "Beginning", "Beginning": "Start"}
 
