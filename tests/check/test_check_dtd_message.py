@@ -27,9 +27,20 @@ def test_an_element_the_model_does_not_name_is_named() -> None:
     assert "<loader>" not in shown
 
 
-def test_a_wrong_order_names_nothing_but_keeps_both_lists() -> None:
+def test_a_wrong_order_names_the_first_element_out_of_it_and_keeps_both_lists() -> None:
     shown = shown_dtd_message(_error(MODEL, "loader info " + FOUND[5:]))
-    assert shown.startswith("Element game content does not follow the DTD, expecting (") and "got (loader info" in shown
+    assert shown.startswith("Element game content does not follow the DTD: <info> is out of order: the DTD wants it "
+                            "before <loader>, expecting (") and "got (loader info" in shown
+    # the repair rules written before the production frontiers (world_war_1_end_of_empires)
+    production = "productionRule+ , repairRule* , repairFrontier* , productionFrontier+ , playerProduction+ , playerRepair*"
+    found = "productionRule productionRule repairRule repairFrontier playerRepair productionFrontier playerProduction"
+    shown = shown_dtd_message(_error(production, found).replace("game", "production"))
+    assert ": <productionFrontier> is out of order: the DTD wants it before <playerRepair>" in shown
+
+
+def test_an_element_given_more_often_than_allowed_is_named() -> None:
+    shown = shown_dtd_message(_error(MODEL, "info loader" + FOUND[4:].replace("map", "map map")))
+    assert ": <map> is given 2 times, where the DTD allows one, expecting (" in shown
 
 
 def test_short_messages_and_nested_models_are_shown_as_they_are() -> None:

@@ -67,9 +67,9 @@ def wrong_root(context):
         yield hit(line=tree.getroot().sourceline, tag=tree.getroot().tag)
 
 
-@rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by the engine's game.dtd: {message}{note}")
+@rule("X004", "xml.dtd-invalid", Severity.WARNING, "not valid by TripleA 1.9's game.dtd: {message}{note}")
 def dtd_invalid(context):
-    """Finds places where the game XML breaks the installed engine's game.dtd.
+    """Finds places where the game XML breaks the installed engine's game.dtd (TripleA 1.9's).
 
     Why: TripleA 1.9 validates the game XML against its `game.dtd` but only logs what it finds,
     and 2.x ignores the DTD, so an element the engine does not expect, such as `<bogus/>` in
@@ -77,7 +77,9 @@ def dtd_invalid(context):
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
     counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
     2.x reads (`<variableList>`, `<resource isDisplayedFor>`) is written for 2.x, which ignores
-    the DTD: its findings are info.
+    the DTD: its findings are info. Where children break their parent's content model, the
+    message first names what is wrong: an element missing, one not allowed there, one given more
+    often than allowed, or the first one out of order.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
@@ -116,9 +118,27 @@ def shown_dtd_message(message: str) -> str:
         hints = [f"<{item.rstrip('+')}> is missing" for item in expected
                  if not item.endswith(("?", "*")) and item.rstrip("+") not in present]
         hints += [f"<{name}> is not allowed there" for name in dict.fromkeys(present) if name not in names]
+        hints = hints or _order_hints(expected, present)
     lead = f"{head}: {'; '.join(hints)}" if hints else head
     room = max(SHOWN_MESSAGE - len(lead) - len(", expecting (), got ()"), 20)
     return f"{lead}, expecting ({_cut(expecting, room // 2)}), got ({_cut(got.strip(), room - room // 2)})"
+
+
+def _order_hints(expected: list[str], present: list[str]) -> list[str]:
+    """For children the sequence `expected` names, each allowed: one given more often than the
+    model allows, or the first one written after an element the model puts later."""
+    once = {item.rstrip("?") for item in expected if not item.endswith(("*", "+"))}
+    repeated = [name for name in dict.fromkeys(present) if name in once and present.count(name) > 1]
+    if repeated:
+        return [f"<{repeated[0]}> is given {present.count(repeated[0])} times, where the DTD allows one"]
+    order = {item.rstrip("?*+"): position for position, item in enumerate(expected)}
+    latest = None
+    for name in present:
+        if latest is not None and order[name] < order[latest]:
+            return [f"<{name}> is out of order: the DTD wants it before <{latest}>"]
+        if latest is None or order[name] > order[latest]:
+            latest = name
+    return []
 
 
 def _cut(text: str, limit: int) -> str:
