@@ -8,6 +8,7 @@ placeholder, a missing flag fails whatever needs it."""
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from converter.check.folderlisting import FILE, FOLDER
@@ -304,8 +305,8 @@ def resource_image_missing(context):
     looks for `resources/<name>.png` in the map and then in its own assets, which in 2.x hold
     20 images (PUs, Oil, Food, Gold, ...; 1.9 shipped 70, VPs, Fuel and Money among them).
     Without one, 2.x releases since May 2026 draw a grey square with the name's first two
-    letters, and earlier ones fail with `Cant load`. A file in other letter case, or one only
-    1.9's assets hold, is named.
+    letters, and earlier ones fail with `Cant load`. A file in other letter case (in the map or
+    in 2.x's assets, which it reads from files too), or one only 1.9's assets hold, is named.
 
     Fix: Add `resources/<name>.png` (20 x 20 px), and `resources/<name>_large.png` (48 x 48 px)
     for a resource players can buy, to the map folder.
@@ -337,9 +338,20 @@ def resource_image_missing(context):
             if current in engines:
                 continue
             other_case = by_lower_case.get(file.lower())
-            note = f"; only {engines[0]}'s assets have it" if engines else \
-                other_case_note(f"resources/{other_case}" if other_case else None)
+            if other_case is not None:
+                other_case = f"resources/{other_case}"
+            elif context.engine_assets:  # 2.x reads its assets from files too: the same letter case rule
+                assets = context.engine_assets[0]
+                found = _assets_by_lower_case(assets).get(f"resources/{file}".lower())
+                other_case = f"{found} of {assets.engine}'s assets" if found else None
+            note = f"; only {engines[0]}'s assets have it" if engines else other_case_note(other_case)
             yield hit(line=line, resource=name, image=image, where=where, effect=effect, note=note)
+
+
+@lru_cache(maxsize=4)  # the engines' assets are fixed tables (EngineAssets is frozen)
+def _assets_by_lower_case(assets) -> dict[str, str]:
+    """An engine's asset files by their names in lower case (the first in order, for each)."""
+    return {name.lower(): name for name in sorted(assets.files, reverse=True)}
 
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
