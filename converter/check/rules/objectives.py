@@ -76,7 +76,7 @@ def objective_not_shown(context):
         if len(strays) == len(entries) else f"{len(strays)} of its keys start"
     case = " (it differs only in letter case)" if len(prefixes) == 1 and prefixes[0].lower() == own.lower() else ""
     yield hit(file=path, line=entries[strays[0]],
-              problem=f"holds no objective for this game, so its Objectives tab is not shown: "
+              problem=f"holds no objective for the game {model.info_name!r}, so its Objectives tab is not shown: "
                       f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, which no "
                       f"game of the map is named")
 
