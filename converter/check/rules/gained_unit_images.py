@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
+from converter.check.folderlisting import FILE
 from converter.check.model import FRONTIER, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
@@ -46,7 +47,8 @@ def unit_without_any_image(context):
     such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
     type no player starts with, holds or can buy (I401's units), nor gets during the game in any
     way I412 follows (triggers that can fire, technologies, units that make or turn into it), is
-    info: only a later change could bring it into play.
+    info: only a later change could bring it into play. The message names an image of the unit
+    kept for a player the game lacks (another game's).
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -61,9 +63,21 @@ def unit_without_any_image(context):
         in_play |= {unit for _, unit in model.derived("images.gained_units", _gained_units)}
     for unit in sorted(model.names(UNIT)):
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
-            yield hit(line=model.first_line(UNIT, unit), unit=unit,
-                      case=other_case_note(context.unit_image_in_other_case(players, unit)),
+            case = other_case_note(context.unit_image_in_other_case(players, unit)) or \
+                _for_another_player(context, unit, players)
+            yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case,
                       **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
+
+
+def _for_another_player(context, unit: str, players: list[str]) -> str:
+    """The message's note on an image of the unit in the map's folder of a player this game
+    lacks (another game's: `units/Roman/archer.png` in a game without Romans); "" without one."""
+    wanted, ours = f"/{unit}.png", set(players)
+    for path in context.map_tree("units").with_bit(FILE):
+        folder, _, name = path.rpartition("/")
+        if "/" + name == wanted and folder and "/" not in folder and folder not in ours:
+            return f"; units/{path} is there, for {folder!r}, no player of this game"
+    return ""
 
 
 _NOT_IN_PLAY = "; no player starts with, holds, can buy or gets it during the game"
