@@ -294,7 +294,7 @@ def center_outside(context):
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
       "{count} of {total} place points of {name!r} draw their unit outside its polygon: the unit at {point} "
-      "is centred at {centre}, {distance} px outside")
+      "is centred at {centre}, {distance} px outside{off_map}")
 def place_outside(context):
     """Finds place.txt points whose units the engine draws centred outside their territory.
 
@@ -312,7 +312,7 @@ def place_outside(context):
     markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
     start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
     One finding per place.txt line gives how many of its units fall outside, the first of them
-    and how far its centre lies from the outline.
+    and how far its centre lies from the outline (and when that is off the map).
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -323,13 +323,16 @@ def place_outside(context):
         found = outside_at_every_size(context, _where_units_can_be(context, _of_territories(context, found)))
     path = point_file.path if found else None
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
+    size = context.map_properties.size() if found and context.map_properties is not None else None
     for entry, (x, y), count, distance, (across, down) in found:
         name = entry.name
         if name in hidden:
             continue  # never drawn (M312 says so)
+        off_map = size is not None and not (0 <= across < size[0] and 0 <= down < size[1])
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
-                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y))},
+                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)),
+                       "off_map": ", off the map: it is never seen" if off_map else ""},
                       path, entry.line, name, None))
 
 
