@@ -8,7 +8,8 @@ messages give, `first on line 12`, are read as `line #`). The file is named from
 baseline's own folder, so `dday2 check .`, `dday2 check map/games/x.xml` and an absolute path
 all match the same entries (a zipped map's files are named behind the zip's name, wherever the
 zip is). Equal findings are counted: a baseline holding one of them leaves out one, and a
-second one made later is reported.
+second one made later is reported. A message a newer dday2 words otherwise makes its finding
+new: the baseline is written again on upgrading (the README says so).
 
 The file is JSON, written atomically and byte for byte the same for the same findings: one line
 per file, code and message with its count, sorted, so that it diffs well in review.
