@@ -64,8 +64,9 @@ def duplicate_attachment(context):
 
     Why: TripleA silently keeps only the last definition (NamedAttachable.addAttachment): it
     replaces the earlier one whole, so options that only the earlier one set (a unit's `attack`,
-    say) are lost too, not just the repeated ones; the message names them. Where the last
-    definition sets every option the earlier one did, nothing is lost and the finding is info.
+    say) are lost too, not just the repeated ones; the message names them, or those the last one
+    sets otherwise. Where the last definition sets every option the earlier one did, to the same
+    values, nothing is lost and the finding is info.
     Attachments of the same name on different things are fine.
 
     Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
@@ -75,24 +76,37 @@ def duplicate_attachment(context):
     if model is None:
         return
     earlier: dict[tuple[str, str, str], tuple[int | None, int]] = {}
-    options_of: dict[int, list[str]] | None = None  # option names by <attachment> element, once there is a repeat
+    options_of: dict[int, dict[str, list]] | None = None  # per <attachment> element, once there is a repeat
     for name, attach_to, _java_class, attach_type, line, element in model.attachments:
         key = (name, attach_to, attach_type)
         if key in earlier:
             first_line, replaced = earlier[key]
             if options_of is None:
-                options_of = {}
-                for owner, option in zip(model.option_owners, model.option_names):
-                    options_of.setdefault(owner, []).append(option)
-            kept = set(options_of.get(element, ()))
-            lost = [option for option in dict.fromkeys(options_of.get(replaced, ())) if option not in kept]
-            yield hit(line=line, name=name, attach_to=attach_to, first=first_line,
-                      lost=f", and the earlier one's {_named_options(lost)} lost" if lost
-                      else " (it sets every option the earlier one did: nothing is lost)",
-                      **({} if lost else {"severity": Severity.INFO}))
+                options_of = _options_by_element(model)
+            before, after = options_of.get(replaced, {}), options_of.get(element, {})
+            lost = [option for option in before if option not in after]
+            changed = [option for option in before if option in after and before[option] != after[option]]
+            outcome = f", and the earlier one's {_named_options(lost)} lost" if lost else \
+                f", and the earlier one's {_named_options(changed)} set otherwise" if changed else \
+                " (it sets every option the earlier one did, alike: nothing is lost)"
+            yield hit(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
+                      **({} if lost or changed else {"severity": Severity.INFO}))
             earlier[key] = (first_line, element)
         else:
             earlier[key] = (line, element)
+
+
+def _options_by_element(model) -> dict[int, dict[str, list]]:
+    """<attachment> element -> its option names, each with its sorted (value, count) pairs."""
+    found: dict[int, dict[str, list]] = {}
+    options = model.options
+    for owner, option, value, given in zip(model.option_owners, model.option_names, options.column("value", ""),
+                                           options.column("count", "")):
+        found.setdefault(owner, {}).setdefault(option, []).append((value, given))
+    for named in found.values():
+        for pairs in named.values():
+            pairs.sort()
+    return found
 
 
 def _named_options(names: list[str]) -> str:
