@@ -65,7 +65,9 @@ def notes_not_shown(context):
     The first time it finds no such file it writes one from the XML's `notes` property, and from
     then on it reads the file alone: notes edited in the XML afterwards are shown by TripleA 1.9
     only, and 2.x players keep reading the old ones (or the other way round, when only the file
-    was edited). It is info: a map may keep both on purpose, one for each engine.
+    was edited). It is info: a map may keep both on purpose, one for each engine. A file holding
+    the XML's notes inside a literal `<![CDATA[ ... ]]>` (copied with the XML's wrapper) is named
+    so: 2.x shows those markers as text.
 
     Fix: Make the two the same (copy the newer notes over the older), or delete the notes
     property from the game XML when the map is for 2.x only.
@@ -73,7 +75,13 @@ def notes_not_shown(context):
     shown, written = shown_notes(context), notes_property(context)
     if shown is None or shown.file is None or written is None or _normalized(shown.text) == _normalized(written.text):
         return  # no notes file (2.x shows the property), no property, or the same notes
-    yield hit(line=written.line, file_name=shown.file.name, where=_first_difference(written.text, shown.text))
+    inside = _normalized(shown.text)
+    if inside.startswith("<![CDATA[") and inside.endswith("]]>") and \
+            _normalized(inside[9:-3]) == _normalized(written.text):  # the XML's wrapper copied into the file
+        where = " (the file holds them inside a literal '<![CDATA[' ... ']]>', which 2.x shows as text: delete those)"
+    else:
+        where = _first_difference(written.text, shown.text)
+    yield hit(line=written.line, file_name=shown.file.name, where=where)
 
 
 def _normalized(text: str) -> str:

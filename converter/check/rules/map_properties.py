@@ -56,7 +56,8 @@ def unknown_key(context):
     and the setting keeps its default: `unit.scale=0.75` leaves units at full size. Known keys are
     those TripleA 2.x reads (and any the installed 1.9 reads), including the per-player
     `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
-    close to a player's name) when the name after them is no player of the game XML. Keys that
+    close to a player's name whose key the file does not set) when the name after them is no player
+    of the game XML. Keys that
     only engines before 2016 read, such as `screenshot.stats.enabled`, are info; a key 2.x renamed
     (`smallMap.territory.alpha`) is given with its new name. `color.` lines
     are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part of
@@ -96,6 +97,8 @@ def unknown_key(context):
             if name in elsewhere:
                 continue
             match = _close_player(name, players)
+            if match is not None and properties.get(prefix + match) is not None:
+                match = None  # that key is set too: this one is a leftover (a player removed), not a misspelling
             yield hit(file=properties.path, line=item.line, key=key, severity=None if match else Severity.INFO,
                       suggestion=f": the game has no player {name!r}" + (
                           f"; did you mean {prefix + match!r}?" if match else ""))
