@@ -49,7 +49,9 @@ def tile_missing(context):
     leave out such base tiles), and relief tiles are never required. A missing tile of the last
     column or row that holds at most 4 px of the map is info: 2.x clears a tile to black before
     drawing, so it shows as a black line at the map's edge (mostly a `map.width` or
-    `map.height` a few pixels too large). After 1,000 missing tiles the rest are only counted.
+    `map.height` a few pixels too large); a missing tile past every tile the map has says so
+    (map.width or map.height may be larger than the picture). After 1,000 missing tiles the
+    rest are only counted.
 
     Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
     TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
@@ -85,7 +87,24 @@ def tile_missing(context):
                            f"map.{key} may be {excess} px too large")
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
-                  more=more, edge="")
+                  more=more, edge=_beyond_the_tiles(present, column, row, width, height))
+
+
+def _beyond_the_tiles(present, column: int, row: int, width: int, height: int) -> str:
+    """The message's note on a missing tile past every tile the map has (in its column or row
+    direction): the map's size may be larger than its picture."""
+    cells = [(int(left), int(top)) for name in present for left, _, top in [name[:-4].partition("_")]
+             if name.endswith(".png") and left.isdigit() and top.isdigit()]
+    if not cells:
+        return ""
+    last_column, last_row = max(left for left, _ in cells), max(top for _, top in cells)
+    for beyond, last, key, size, axis in ((column > last_column, last_column, "width", width, "x"),
+                                         (row > last_row, last_row, "height", height, "y")):
+        if beyond:
+            end = (last + 1) * TILE_SIZE
+            return (f"; no tile lies past {axis}={end}: if the map's picture ends there, map.{key} is "
+                    f"{size - end} px too large")
+    return ""
 
 
 def _not_land_covered(context, cells: list[tuple[int, int]], width: int, height: int) -> list[tuple[int, int]]:
