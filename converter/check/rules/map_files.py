@@ -129,7 +129,8 @@ def extra_name(context):
     the territory whose name is misspelt gets its label or marker at the default place (its
     center) instead. A name another game XML of the same map declares (one in `games/` or beside
     this one) is not reported: the map's files serve all its games. When a territory's name
-    differs from it only in upper and lower case, or is close to it, the message suggests it; a
+    differs from it only in upper and lower case, or is close to it, the message suggests it
+    (or, when that territory has its own line in the file too, says this one is a leftover); a
     game whose `<map>` builds its territories with `<grid>` is not checked. A file saved with a
     byte-order mark (some Windows editors write one) gives its first name that invisible U+FEFF:
     TripleA 1.9 and 2.x read it as part of the name, so that territory's line is not found. So
@@ -161,13 +162,26 @@ def extra_name(context):
             elif name.strip() in known:
                 suggestion = _kept_blanks_note(name, file_name)
             elif name.lower().strip() in lowered:
-                suggestion = f"; did you mean {lowered[name.lower().strip()]!r}? (names are case-sensitive)"
+                meant = lowered[name.lower().strip()]
+                suggestion = _has_its_line(meant, file_name, entries) if meant in names else \
+                    f"; did you mean {meant!r}? (names are case-sensitive)"
             else:
                 close = closest_name(name.strip(), frozenset(known))
                 # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
-                suggestion = f"; did you mean {close!r}?" if close and _DIGITS.sub("", close) != \
-                    _DIGITS.sub("", name.strip()) else ""
+                if not close or _DIGITS.sub("", close) == _DIGITS.sub("", name.strip()):
+                    suggestion = ""
+                else:
+                    suggestion = _has_its_line(close, file_name, entries) if close in names else \
+                        f"; did you mean {close!r}?"
             yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=suggestion)
+
+
+def _has_its_line(meant: str, file_name: str, entries) -> str:
+    """The note on a name close to a territory that has its own line in the file too: renaming
+    this one would give the territory two lines, which the engine refuses ("found twice")."""
+    line = next((line for name, line in entries() if name == meant), None)
+    return f"; {meant!r} has its own line{f' ({line})' if line else ''} in {file_name}, so this one is a leftover " \
+           "copy: delete it (renaming it would name the territory twice, which TripleA refuses)"
 
 
 def _named_files(context):
