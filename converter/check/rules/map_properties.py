@@ -346,23 +346,29 @@ def missing_properties(context):
 
 
 @rule("M326", "map-properties.duplicate-key", Severity.WARNING,
-      "map.properties key {key!r} is set again (first on line {first}); the last one wins")
+      "map.properties key {key!r} is set again (first on line {first}); the last one wins{same}")
 def duplicate_key(context):
     """Finds map.properties keys that are set on more than one line.
 
     Why: Only the last line for a key counts (that is how Java reads a properties file, and
     TripleA keeps the last value), so editing the earlier line changes nothing, and the two lines
-    can disagree without anyone noticing. A colour for a name that is no player is left to M323:
-    no line of it is read.
+    can disagree without anyone noticing. A line setting the value the key already had is info:
+    nothing changes yet. A colour for a name that is no player is left to M323: no line of it is
+    read.
 
     Fix: Keep one line per key in map.properties: delete the repeats, keeping the value you want.
     """
     properties = context.map_properties
     first: dict[str, int] = {}
+    value: dict[str, str] = {}  # each key's value so far
     is_read = _colour_is_read(context)
     for item in properties.items if properties is not None else ():
         if item.key in first:
             if is_read(item.key):  # else M323 reports the lines: neither is read
-                yield hit(file=properties.path, line=item.line, key=item.key, first=first[item.key])
+                same = item.value == value[item.key]
+                yield hit(file=properties.path, line=item.line, key=item.key, first=first[item.key],
+                          same=" (with the value it had: nothing changes)" if same else "",
+                          **({"severity": Severity.INFO} if same else {}))
         else:
             first[item.key] = item.line
+        value[item.key] = item.value
