@@ -48,7 +48,8 @@ def unit_without_any_image(context):
     type no player starts with, holds or can buy (I401's units), nor gets during the game in any
     way I412 follows (triggers that can fire, technologies, units that make or turn into it), is
     info: only a later change could bring it into play. The message names an image of the unit
-    kept for a player the game lacks (another game's).
+    kept for a player the game lacks (another game's). A unit with its plain image for some
+    player, whose technology's image (`B25_hb` under heavy bombers) is missing, is left to I401.
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -62,7 +63,9 @@ def unit_without_any_image(context):
     if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
         in_play |= {unit for _, unit in model.derived("images.gained_units", _gained_units)}
     for unit in sorted(model.names(UNIT)):
-        if not any(context.unit_image(player, starting_image_name(model, player, unit)) for player in players):
+        # a player's technology image (`B25_hb`) missing beside the plain one is I401's to name
+        if not any(context.unit_image(player, starting_image_name(model, player, unit)) or
+                   context.unit_image(player, unit) for player in players):
             case = other_case_note(context.unit_image_in_other_case(players, unit)) or \
                 _for_another_player(context, unit, players)
             yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case,

@@ -76,8 +76,8 @@ def dtd_invalid(context):
     `<resourceList>`, is passed over without notice. The rule runs only when the engine is
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
     counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
-    2.x reads (`<variableList>`, `<resource isDisplayedFor>`) is written for 2.x, which ignores
-    the DTD: its findings are info. Where children break their parent's content model, the
+    2.x reads (`<variableList>`, `<resource isDisplayedFor>`, the old spelling
+    `<attatchmentList>`) is written for 2.x, which ignores the DTD: its findings are info. Where children break their parent's content model, the
     message first names what is wrong: an element missing, one not allowed there, one given more
     often than allowed, or the first one out of order.
 
@@ -93,7 +93,7 @@ def dtd_invalid(context):
     if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
         later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
     elif (feature := _feature_of_2x(context.tree.getroot())) is not None:
-        later = {"severity": Severity.INFO, "note": f" (the game uses TripleA 2.x's {feature}; 2.x ignores the DTD)"}
+        later = {"severity": Severity.INFO, "note": f" (the game uses {feature}; 2.x ignores the DTD)"}
     else:
         later = {"note": ""}
     for error in report.errors[:MAX_DTD_FINDINGS]:
@@ -148,9 +148,11 @@ def _cut(text: str, limit: int) -> str:
 def _feature_of_2x(root) -> str | None:
     """What of the game only 2.x's parser reads, named for the message; None when nothing."""
     if root.find("variableList") is not None:
-        return "<variableList>"
+        return "TripleA 2.x's <variableList>"
+    if root.find("attatchmentList") is not None:  # 2.x reads the old spelling (its XmlMapper); 1.9 does not
+        return "the old spelling <attatchmentList>, which 2.x reads and 1.9 does not"
     if root.find("resourceList/resource[@isDisplayedFor]") is not None:  # GameParser, since 2018
-        return "<resource isDisplayedFor>"
+        return "TripleA 2.x's <resource isDisplayedFor>"
     return None
 
 
