@@ -344,7 +344,8 @@ def _write_baselines(checked: dict, settings: Iterable) -> ExitCode:
     """--write-baseline: each baseline named by the settings gets the findings of the maps it covers."""
     from converter.check.baseline import finding_key, write_baseline
 
-    paths = {each.baseline: [] for each in settings if each.baseline is not None}
+    # by the file itself: two maps' settings may name one file in two ways (`../all.json`)
+    paths = {each.baseline.resolve(): [] for each in settings if each.baseline is not None}
     if not paths:
         raise click.UsageError("--write-baseline needs a baseline file: --baseline FILE, or baseline = "
                                "\"FILE\" in the map's settings")
@@ -353,7 +354,8 @@ def _write_baselines(checked: dict, settings: Iterable) -> ExitCode:
         if each.baseline is None:
             unrecorded += 1
         else:
-            paths[each.baseline].append(finding_key(own, target, each.baseline.resolve().parent))
+            path = each.baseline.resolve()
+            paths[path].append(finding_key(own, target, path.parent))
     for path, keys in paths.items():
         try:
             count = write_baseline(path, keys)

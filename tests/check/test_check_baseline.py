@@ -112,6 +112,19 @@ def test_two_maps_under_one_baseline_keep_apart(flawed_map: Path, tmp_path: Path
     assert code == 1 and out.startswith("tiny/map/centers.txt, Beta: M302")
 
 
+def test_two_maps_whose_settings_name_one_baseline_share_it(flawed_map: Path, tmp_path: Path, capsys,
+                                                             monkeypatch) -> None:
+    shutil.copytree(flawed_map, tmp_path / "other")
+    for root in (flawed_map, tmp_path / "other"):
+        (root / ".dday2.toml").write_text('[check]\nbaseline = "../all.json"\n')  # one file, named from each map
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "tiny", "other", "--write-baseline")
+    assert code == 0 and err.count("wrote 4 findings to the baseline all.json") == 1
+    files = {entry["file"] for entry in json.loads((tmp_path / "all.json").read_text())["findings"]}
+    assert files == {f"{root}/map/{name}" for root in ("tiny", "other") for name in ("centers.txt", "map.properties")}
+    assert run(capsys, "tiny", "other")[:2] == (0, "no findings\n")
+
+
 def test_a_zipped_map(flawed_map: Path, tmp_path: Path, capsys, monkeypatch) -> None:
     with zipfile.ZipFile(tmp_path / "tiny.zip", "w") as archive:
         for path in sorted(flawed_map.rglob("*")):
