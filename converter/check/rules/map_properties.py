@@ -57,11 +57,10 @@ def unknown_key(context):
     those TripleA 2.x reads (and any the installed 1.9 reads), including the per-player
     `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
     close to a player's name whose key the file does not set) when the name after them is no player
-    of the game XML. Keys that
-    only engines before 2016 read, such as `screenshot.stats.enabled`, are info; a key 2.x renamed
-    (`smallMap.territory.alpha`) is given with its new name. `color.` lines
-    are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part of
-    the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
+    of the game XML. Keys that only engines before 2016 read, such as `screenshot.stats.enabled`,
+    are info; a key 2.x renamed (`smallMap.territory.alpha`) is given with its new name. `color.`
+    lines are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part
+    of the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
     warning when a setting is lost.
 
     Fix: Correct the key in map.properties (the message suggests a close known key when there is

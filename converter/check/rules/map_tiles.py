@@ -76,6 +76,7 @@ def tile_missing(context):
     if missing <= COVERAGE_LIMIT:  # squares the land territories' colours cover whole look the same without
         absent = _not_land_covered(context, list(absent), width, height)
         missing = len(absent)
+    last = _last_tile(present)
     for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
         more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
         across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
@@ -87,21 +88,23 @@ def tile_missing(context):
                            f"map.{key} may be {excess} px too large")
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
-                  more=more, edge=_beyond_the_tiles(present, column, row, width, height))
+                  more=more, edge=_beyond_the_tiles(last, column, row, width, height) if last else "")
 
 
-def _beyond_the_tiles(present, column: int, row: int, width: int, height: int) -> str:
-    """The message's note on a missing tile past every tile the map has (in its column or row
-    direction): the map's size may be larger than its picture."""
+def _last_tile(present) -> tuple[int, int] | None:
+    """The greatest column and the greatest row of the map's tiles; None without any."""
     cells = [(int(left), int(top)) for name in present for left, _, top in [name[:-4].partition("_")]
              if name.endswith(".png") and left.isdigit() and top.isdigit()]
-    if not cells:
-        return ""
-    last_column, last_row = max(left for left, _ in cells), max(top for _, top in cells)
-    for beyond, last, key, size, axis in ((column > last_column, last_column, "width", width, "x"),
-                                         (row > last_row, last_row, "height", height, "y")):
+    return (max(left for left, _ in cells), max(top for _, top in cells)) if cells else None
+
+
+def _beyond_the_tiles(last: tuple[int, int], column: int, row: int, width: int, height: int) -> str:
+    """The message's note on a missing tile past every tile the map has (`last`, in its column
+    or row direction): the map's size may be larger than its picture."""
+    for beyond, end_cell, key, size, axis in ((column > last[0], last[0], "width", width, "x"),
+                                             (row > last[1], last[1], "height", height, "y")):
         if beyond:
-            end = (last + 1) * TILE_SIZE
+            end = (end_cell + 1) * TILE_SIZE
             return (f"; no tile lies past {axis}={end}: if the map's picture ends there, map.{key} is "
                     f"{size - end} px too large")
     return ""
