@@ -127,7 +127,8 @@ def test_a_huge_map_size_names_the_first_missing_tiles_and_counts_the_rest(tmp_p
     root = write_tree(tmp_path, {**base_files(), "map/map.properties": _properties(1_000_000, 512)})
     missing = [f.message for f in _findings(root) if f.code == "M310"]
     assert len(missing) == SHOWN_TILES
-    assert sorted(missing)[0] == "baseTiles/0_1.png is missing (map is 1000000x512)"  # 0_0.png is there
+    assert sorted(missing)[0] == "baseTiles/0_1.png is missing (map is 1000000x512); no tile lies past y=256: if " \
+        "the map's picture ends there, map.height is 256 px too large"  # 0_0.png is there
     counted = [message for message in missing if "more" in message]  # (findings are sorted by message)
     assert len(counted) == 1 and counted[0].endswith(f"; {3907 * 2 - 1 - SHOWN_TILES} more tiles are missing")
 
@@ -260,14 +261,14 @@ def test_a_far_out_polygon_repeated_is_compared_once(tmp_path: Path, monkeypatch
     """A hostile polygons.txt repeated one far-out polygon (left out of the scan) hundreds of
     times, and M309 compared each copy with every polygon exactly (seconds). Copies of one
     polygon under one name answer alike: each is compared once, and the findings stay."""
-    from converter.check.rules import map_files
+    from converter.check.rules import polygon_overlaps
 
     far = "Alpha < (0,0) (80,0) (80,100) (0,2000000000) >\n"
     files = {**base_files(), "map/polygons.txt": base_files()["map/polygons.txt"] + far * 200}
     root = write_tree(tmp_path, files)
     compared = []
-    exact = map_files.polygons_overlap
-    monkeypatch.setattr(map_files, "polygons_overlap", lambda *outlines: compared.append(1) or exact(*outlines))
+    exact = polygon_overlaps.polygons_overlap
+    monkeypatch.setattr(polygon_overlaps, "polygons_overlap", lambda *outlines: compared.append(1) or exact(*outlines))
 
     def overlaps() -> list[str]:
         findings = _findings(root)
@@ -275,7 +276,7 @@ def test_a_far_out_polygon_repeated_is_compared_once(tmp_path: Path, monkeypatch
         return sorted(f.message for f in findings if f.code == "M309")
 
     once, calls_once = overlaps(), len(compared)
-    monkeypatch.setattr(map_files, "_distinct", lambda shapes: dict(enumerate(shapes)))  # every copy, as before
+    monkeypatch.setattr(polygon_overlaps, "_distinct", lambda shapes: dict(enumerate(shapes)))  # every copy, as before
     every_copy = overlaps()
     assert once == every_copy and "the polygons of 'Alpha' and 'Sea Zone' overlap" in once
     # the far-out polygon with the three others, and Alpha's two distinct polygons with the
