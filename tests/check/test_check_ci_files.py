@@ -152,4 +152,5 @@ def test_action_leaves_out_what_the_baseline_input_holds(tmp_path: Path) -> None
     (flawed / "map/centers.txt").write_text("Sea Zone (128,180)\n")  # a new error: Alpha missing
     done = _run_check_step(tmp_path, {"path": "flawed", "baseline": "known.json"})
     [annotation] = done.stdout.splitlines()
-    assert done.returncode == 1 and annotation.startswith("::error file=flawed/map/centers.txt") and "'Alpha'" in annotation
+    assert done.returncode == 1 and annotation.startswith("::error file=flawed/map/centers.txt")
+    assert "'Alpha'" in annotation

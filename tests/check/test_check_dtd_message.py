@@ -32,7 +32,8 @@ def test_a_wrong_order_names_the_first_element_out_of_it_and_keeps_both_lists() 
     assert shown.startswith("Element game content does not follow the DTD: <info> is out of order: the DTD wants it "
                             "before <loader>, expecting (") and "got (loader info" in shown
     # the repair rules written before the production frontiers (world_war_1_end_of_empires)
-    production = "productionRule+ , repairRule* , repairFrontier* , productionFrontier+ , playerProduction+ , playerRepair*"
+    production = ("productionRule+ , repairRule* , repairFrontier* , productionFrontier+ , playerProduction+ , "
+                  "playerRepair*")
     found = "productionRule productionRule repairRule repairFrontier playerRepair productionFrontier playerProduction"
     shown = shown_dtd_message(_error(production, found).replace("game", "production"))
     assert ": <productionFrontier> is out of order: the DTD wants it before <playerRepair>" in shown

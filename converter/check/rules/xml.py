@@ -77,9 +77,10 @@ def dtd_invalid(context):
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
     counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
     2.x reads (`<variableList>`, `<resource isDisplayedFor>`, the old spelling
-    `<attatchmentList>`) is written for 2.x, which ignores the DTD: its findings are info. Where children break their parent's content model, the
-    message first names what is wrong: an element missing, one not allowed there, one given more
-    often than allowed, or the first one out of order.
+    `<attatchmentList>`) is written for 2.x, which ignores the DTD: its findings are info. Where
+    children break their parent's content model, the message first names what is wrong: an
+    element missing, one not allowed there, one given more often than allowed, or the first one
+    out of order.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
