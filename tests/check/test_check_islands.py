@@ -12,7 +12,7 @@ from check_mapkit import base_files, base_xml, write_tree
 from converter.check.config import CheckSettings
 from converter.check.geometry import Outline, polygon_within
 from converter.check.inputs import resolve
-from converter.check.rules import map_files
+from converter.check.rules import polygon_overlaps
 from converter.check.runner import check_target
 
 
@@ -67,7 +67,7 @@ def test_islands_of_too_many_pieces_are_reported_uncompared(tmp_path, monkeypatc
     root = island_map(tmp_path, {"Beta": 180})
 
     assert overlap_messages(root) == []
-    monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 0)
+    monkeypatch.setattr(polygon_overlaps, "ISLAND_COMPARISONS", 0)
     assert overlap_messages(root) == ["the polygons of 'Beta' and 'Sea Zone' overlap around (200,151)"]
 
 
@@ -77,7 +77,7 @@ def test_the_island_budget_is_spent_across_pairs(tmp_path, monkeypatch) -> None:
     root = island_map(tmp_path, {"Beta": 180, "Gamma": 20})
 
     assert overlap_messages(root) == []
-    monkeypatch.setattr(map_files, "ISLAND_COMPARISONS", 1)
+    monkeypatch.setattr(polygon_overlaps, "ISLAND_COMPARISONS", 1)
     firsts = sorted(message.split("'")[1] for message in overlap_messages(root))
     assert firsts in (["Beta"], ["Gamma"])  # the pair compared first spent the budget
 
@@ -107,8 +107,8 @@ def test_the_games_of_one_folder_share_the_island_answers_they_ask_alike(tmp_pat
     swapped = (games / "tiny.xml").read_text().replace(' water="true"', "")  # Beta the sea, the sea zone land
     (games / "swapped.xml").write_text(swapped.replace('<territory name="Beta"/>', '<territory name="Beta" water="true"/>'))
     computed = []
-    real = map_files._islands_among
-    monkeypatch.setattr(map_files, "_islands_among", lambda *arguments: computed.append(1) or real(*arguments))
+    real = polygon_overlaps._islands_among
+    monkeypatch.setattr(polygon_overlaps, "_islands_among", lambda *arguments: computed.append(1) or real(*arguments))
     cache: dict = {}
     with ExitStack() as stack:
         targets = resolve(root, stack)

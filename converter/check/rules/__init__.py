@@ -26,6 +26,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     option_values,
     options,
     place_options,
+    polygon_overlaps,
     production_tabs,
     references,
     sections,
