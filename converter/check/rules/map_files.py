@@ -14,6 +14,7 @@ import stat
 from operator import itemgetter
 from pathlib import Path
 
+from converter.check.model import USUAL_PATHS
 from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES
 from converter.check.placedsizes import outside_at_every_size
 from converter.check.rule import AT, hit, hit_of, rule
@@ -355,7 +356,7 @@ def _where_units_can_be(context, found: list) -> list:
     impassable = model.impassable if model is not None else set()
     if not impassable.intersection(row[0].name for row in found):
         return found
-    given = set(model.table("initialize/unitInitialize/unitPlacement").column("territory", ""))
+    given = set(model.table(USUAL_PATHS["unitPlacement"]).column("territory", ""))
     given.update(part for value in model.option_values("placement") for part in value.split(":"))
     empty = impassable - given
     return [row for row in found if row[0].name not in empty]

@@ -11,7 +11,7 @@ from operator import eq
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
                                             SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
-                                   TERRITORY, UNIT)
+                                   TERRITORY, UNIT, USUAL_PATHS)
 from converter.check.rule import hit, rule
 from converter.check.rules.references import property_is_true, technology_advances
 from converter.check.spelling2x import attachment_name_as_2x
@@ -570,7 +570,7 @@ def player_without_steps(context):
         return
     stepping = {step.player for step in model.steps if step.player}
     if model.runs_delegate("RandomStartDelegate"):  # its players are those holding units (getPlayerCanPickMatch)
-        held = model.table("initialize/unitInitialize/heldUnits")
+        held = model.table(USUAL_PATHS["heldUnits"])
         stepping.update(player for player, quantity in zip(held.column("player", ""), held.column("quantity", ""))
                         if quantity.strip().isdigit() and int(quantity) > 0)
     for name in model.players:
