@@ -362,10 +362,10 @@ def _write_baselines(checked: dict, settings: Iterable) -> ExitCode:
         except OSError as error:
             click.echo(one_line(f"dday2 check: cannot write {path}: {error.strerror or error}"), err=True)
             return ExitCode.USAGE
-        click.echo(one_line(f"dday2 check: wrote {count} finding{'s' if count != 1 else ''} to the baseline "
+        click.echo(one_line(f"dday2 check: wrote {_findings(count)} to the baseline "
                             f"{_named_file(path)}"), err=True)
     if unrecorded:
-        click.echo(one_line(f"dday2 check: {unrecorded} findings not recorded: their maps' settings name no "
+        click.echo(one_line(f"dday2 check: {_findings(unrecorded)} not recorded: their maps' settings name no "
                             "baseline"), err=True)
     return ExitCode.CLEAN
 
@@ -375,12 +375,17 @@ def _tell_baselines(outcomes) -> None:
     for outcome in outcomes:
         shown = _named_file(outcome.path)
         if outcome.left_out:
-            click.echo(one_line(f"dday2 check: {outcome.left_out} finding{'s' if outcome.left_out != 1 else ''} "
+            click.echo(one_line(f"dday2 check: {_findings(outcome.left_out)} "
                                 f"left out, as the baseline {shown} holds them"), err=True)
         if outcome.not_found:
-            click.echo(one_line(f"dday2 check: {outcome.not_found} finding{'s' if outcome.not_found != 1 else ''} "
+            click.echo(one_line(f"dday2 check: {_findings(outcome.not_found)} "
                                 f"the baseline {shown} holds no longer found (fixed?): --write-baseline records "
                                 "the maps as they are now"), err=True)
+
+
+def _findings(count: int) -> str:
+    """`1 finding`, `2 findings`."""
+    return f"{count} finding{'s' if count != 1 else ''}"
 
 
 def _named_file(path: Path) -> str:
