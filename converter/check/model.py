@@ -287,8 +287,9 @@ class GameModel:
 
     @cached
     def info_name(self) -> str | None:
-        info = self.root.find("info")
-        return info.get("name") if info is not None else None
+        """The last `<info>`'s name: 2.x's XmlMapper sets its one `info` field at each such tag."""
+        infos = self.root.findall("info")
+        return infos[-1].get("name") if infos else None
 
     @cached
     def has_grid(self) -> bool:
