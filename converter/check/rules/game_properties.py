@@ -55,7 +55,8 @@ def unknown_property(context):
     default amount instead (the message names the closest property it reads); info when it does
     not. A property named just as a player is taken for that player's bid (`Reds bid`). A name
     close to `Two hit battleship` is info in a game with no unit type `battleship`, the one unit
-    2.x reads that property for.
+    2.x reads that property for. A name that several known names end with (`Battle Rounds`: land,
+    sea and air) is named with each of those the game does not set.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -121,6 +122,13 @@ def unknown_property(context):
             continue
         if used_by_triggers and not candidates:  # a misspelling of a name a trigger reads counts too
             candidates = known | used_by_triggers
+        fuller = sorted(name for name in candidates or known if name.endswith(" " + prop.name))
+        if len(fuller) > 1:  # 'Battle Rounds': each of 'Land ...', 'Sea ...', 'Air ...' is as close
+            unset = [name for name in fuller if name not in {other.name for other in model.properties}]
+            yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING if unset else None,
+                      suggestion=f"; did you mean {_one_of(unset)}?" if unset else
+                      f" (each of {_one_of(fuller, 'and')}, which end so, the game sets too)")
+            continue
         match = _with_synonym(prop.name, candidates or known) or closest_name(prop.name, candidates or known)
         if match is not None and any(other.name == match for other in model.properties):
             # the game sets that one too: the name is likely meant as another setting, none the engine has
@@ -137,6 +145,11 @@ def unknown_property(context):
             continue
         yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
                   severity=Severity.WARNING if match else None)
+
+
+def _one_of(names: list[str], joiner: str = "or") -> str:
+    quoted = [repr(name) for name in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} {joiner} {quoted[-1]}"
 
 
 # properties 2.x reads for one unit type alone, by its name (InitializationDelegate.initTwoHitBattleship)
