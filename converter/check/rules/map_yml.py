@@ -123,7 +123,9 @@ def game_name_differs(context):
     replaces the `<info name>` as it loads the XML), while TripleA 1.9 and 2.x before 2021 use
     the `<info name>`, and saves keep the name they were made with; a bot server (a headless
     host) refuses a saved game whose name is no `game_name` of its installed maps ("Game is not
-    installed on this server"), so a game saved under the `<info name>` cannot go on there.
+    installed on this server"), so a game saved under the `<info name>` cannot go on there. The
+    Objectives tab and unit icons (M319, M328) are read under the game's name too, so keys
+    written for one engine are not read by the other.
 
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
     the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.

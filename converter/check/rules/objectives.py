@@ -20,7 +20,7 @@ CONDITION_KINDS = ("objectiveAttachment", "conditionAttachment", "triggerAttachm
 
 
 def objectives_prefix(game_name: str) -> str:
-    """The start of the keys the game's objectives are read from: its `<info name=...>` with
+    """The start of the keys the game's objectives are read from: its name (`name_in_2x`) with
     every character file names cannot hold, and spaces, as `_`, and a `.`."""
     return "".join("_" if character in _NOT_IN_FILE_NAMES or character == " " else character
                    for character in game_name) + "."
@@ -29,11 +29,35 @@ def objectives_prefix(game_name: str) -> str:
 def game_keyed_file(context, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
     """The map's properties file `name` whose keys start with a game's name (objectives, unit
     icons): `CheckContext.properties_file`, and nothing for an XML alone or a game without
-    `<info name>`."""
-    model = context.model
-    if model is None or context.target.map_dir is None or model.info_name is None:
+    a name."""
+    if context.model is None or context.target.map_dir is None or name_in_2x(context) is None:
         return None, {}
     return context.properties_file(name)
+
+
+def name_in_2x(context) -> str | None:
+    """The game's name in 2.x: map.yml's `game_name` for the XML's file name, which
+    GameParser.parse puts in place of the `<info name>`; the `<info name>` without one."""
+    yml, xml = context.map_yml, context.target.xml
+    if yml is not None and yml.parsed and xml is not None:
+        listed = next((entry.game_name for entry in yml.games if entry.file_name == xml.name), None)
+        if listed:
+            return listed
+    return context.model.info_name
+
+
+def other_game_prefixes(context, own: str) -> set[str]:
+    """The key prefixes of the map's other games: their `<info name>`s and map.yml's names."""
+    yml = context.map_yml
+    listed = {entry.game_name for entry in yml.games if entry.game_name} if yml is not None and yml.parsed else set()
+    return {objectives_prefix(name) for name in context.sibling_game_names | listed} - {own}
+
+
+def read_under_info_name(context, own: str) -> str | None:
+    """The `<info name>`'s prefix when 2.x names the game otherwise (after map.yml): keys
+    written with it are the ones TripleA 1.9 reads."""
+    info = context.model.info_name
+    return objectives_prefix(info) if info is not None and objectives_prefix(info) != own else None
 
 
 @rule("M319", "map-files.objective-not-shown", Severity.WARNING, "objectives.properties {problem}")
@@ -42,7 +66,9 @@ def objective_not_shown(context):
 
     Why: The Objectives tab lists the conditions given in the map's objectives.properties, as
     `<game>.<player>;<condition>=<text>` under `<game>.TABLEGROUP.<n>;<player>=...` sections,
-    where `<game>` is the game XML's `<info name=...>` with its spaces and each of
+    where `<game>` is the game's name (in 2.x map.yml's `game_name` for the XML, which
+    GameParser.parse puts in place of the `<info name=...>`; in 1.9 the `<info name>`) with its
+    spaces and each of
     ``/ ` ? * \\ < > | " ' : . , ^ [ ] = + ;`` written as `_` (`World War II v3 1941` reads
     `World_War_II_v3_1941.`, `Invasion U.S.A.` reads `Invasion_U_S_A_.`), letter case
     included. TripleA (1.9 and 2.x) skips what does not fit without a word: a file whose keys
@@ -62,12 +88,14 @@ def objective_not_shown(context):
     entries = {key: line for key, (_value, line) in values.items() if ";" in key}  # sections, objectives
     if not entries:
         return
-    own = objectives_prefix(model.info_name)
+    name = name_in_2x(context)
+    own = objectives_prefix(name)
     mine = {key[len(own):]: values[key] for key in entries if key.startswith(own)}
     if mine:
         yield from _entries_not_shown(model, own, mine, path)
         return
-    games = {objectives_prefix(name) for name in context.sibling_game_names}
+    info = read_under_info_name(context, own)
+    games = other_game_prefixes(context, own) - {info}
     strays = [key for key in entries if not any(key.startswith(prefix) for prefix in games)]
     if not strays:
         return  # the file holds the other games' objectives only
@@ -75,10 +103,11 @@ def objective_not_shown(context):
     keys = ("its one key starts" if len(strays) == 1 else f"its {len(strays)} keys start") \
         if len(strays) == len(entries) else f"{len(strays)} of its keys start"
     case = " (it differs only in letter case)" if len(prefixes) == 1 and prefixes[0].lower() == own.lower() else ""
+    whose = (f"the game's <info name> {model.info_name!r}, which 1.9 reads, while 2.x names the game after map.yml"
+             if prefixes == [info] else "which no game of the map is named")
     yield hit(file=path, line=entries[strays[0]],
-              problem=f"holds no objective for the game {model.info_name!r}, so its Objectives tab is not shown: "
-                      f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, which no "
-                      f"game of the map is named")
+              problem=f"holds no objective for the game {name!r}, so its Objectives tab is not shown: "
+                      f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, {whose}")
 
 
 def _one_of(names: list[str]) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import UNIT
 from converter.check.rule import hit, rule
-from converter.check.rules.objectives import (CONDITION_KINDS, game_keyed_file, objectives_prefix,
-                                               player_attachment_names)
+from converter.check.rules.objectives import (CONDITION_KINDS, game_keyed_file, name_in_2x, objectives_prefix,
+                                               other_game_prefixes, player_attachment_names, read_under_info_name)
 from converter.findings import Severity
 
 UNIT_ICONS_FILE = "unit_icons.properties"
@@ -22,7 +22,8 @@ def unit_icon_not_shown(context):
     Why: 2.x draws the icon `unitIcons/<file>` beside a player's units of a type for each entry
     `<game>.<player>.<unit type>=<file>` of the map's unit_icons.properties, or
     `<game>.<player>.<unit type>;<condition>=<file>` while that condition holds, where `<game>`
-    is the game XML's `<info name=...>` written as objectives.properties writes it (M319). It
+    is the game's name (map.yml's `game_name` for the XML, else its `<info name=...>`) written
+    as objectives.properties writes it (M319). It
     skips without a word an entry whose player or unit type the game lacks, a key of another
     form (logging it), and an icon file the map lacks. A condition it cannot find (a player
     attachment named with `objectiveAttachment`, `conditionAttachment`, `triggerAttachment` or
@@ -38,8 +39,9 @@ def unit_icon_not_shown(context):
     path, values = game_keyed_file(context, UNIT_ICONS_FILE)
     if not values:
         return
-    own = objectives_prefix(model.info_name)
-    others = {objectives_prefix(name) for name in context.sibling_game_names} - {own}
+    own = objectives_prefix(name_in_2x(context))
+    info = read_under_info_name(context, own)
+    others = other_game_prefixes(context, own) - {info}
     players, units = {*model.players, NEUTRAL_PLAYER}, model.names(UNIT)
     conditions = None
     folder = context.target.map_dir / _ICON_FOLDER
@@ -69,10 +71,11 @@ def unit_icon_not_shown(context):
     for game, keys in strays.items():  # one finding per game: a file copied from another map's game
         (key, line), more = min(keys, key=lambda each: each[1]), len(keys) - 1
         case = " (it differs only in letter case)" if f"{game}.".lower() == own.lower() else ""
+        whose = "its <info name>, while 2.x names the game after map.yml" if f"{game}." == info else \
+            f"which no game of the map is named{case}"
         yield hit(file=path, line=line, key=key,
-                  problem=f"{f'and {more} more entries ' if more else ''}for game {game!r}, which no game of the map "
-                          f"is named{case}, {'are' if more else 'is'} never drawn: 2.x reads the keys that start "
-                          f"{own!r}")
+                  problem=f"{f'and {more} more entries ' if more else ''}for game {game!r}, {whose}, "
+                          f"{'are' if more else 'is'} never drawn: 2.x reads the keys that start {own!r}")
 
 
 def _fails(path, line: int, key: str, player: str, unit: str, why: str):
