@@ -53,7 +53,8 @@ def unknown_property(context):
     plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
     `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
     default amount instead (the message names the closest property it reads); info when it does
-    not. A property named just as a player is taken for that player's bid (`Reds bid`). A name
+    not. Such a bid is info, a leftover, unless it misspells a player's name with a value other
+    than 0. A property named just as a player is taken for that player's bid (`Reds bid`). A name
     close to `Two hit battleship` is info in a game with no unit type `battleship`, the one unit
     2.x reads that property for. A name that several known names end with (`Battle Rounds`: land,
     sea and air) is named with each of those the game does not set.
@@ -117,6 +118,8 @@ def unknown_property(context):
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
             unplayed = _unplayed_victory(model, _VICTORY_MODES.get(side_suffix))
+            if side_suffix == " bid" and not _bid_meant_for_a_player(prop, players):
+                unplayed = " (a leftover: no player of this game reads it)"
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
                       suggestion=_side_property_note(prop.name, side_suffix, players, alliances) + unplayed)
             continue
@@ -205,6 +208,13 @@ def _unplayed_victory(model, mode: str | None) -> str:
         return ""
     prop = last_declaration(model, mode)
     return "" if prop is not None and prop.editable else f"; the game plays without {mode!r}, which reads these amounts"
+
+
+def _bid_meant_for_a_player(prop, players: set[str]) -> bool:
+    """A bid for no player of the game changes what a player bids only when it misspells one's
+    name and is other than the default, 0 (BidPurchaseDelegate reads "<player> bid")."""
+    named = prop.name[:-len(" bid")]
+    return prop.value.strip() not in ("", "0") and closest_name(named, frozenset(players)) is not None
 
 
 def _side_property_note(name: str, suffix: str, players: set[str], alliances: set[str]) -> str:
