@@ -567,3 +567,21 @@ PROPERTY_DEFAULTS_2X: dict[str, str] = {
         "WW2V3 Tech Model",
     ), "false"),
 }
+# TripleA 2.x's TerritoryAttachment fields that a map sets with a plain value, and their defaults
+# (the field initialisers): an option setting one of these to it changes nothing.
+TERRITORY_ATTACHMENT_DEFAULTS: dict[str, str] = {
+    "production": "0", "productionOnly": "0", "unitProduction": "0", "victoryCity": "0",
+    **dict.fromkeys(("isImpassable", "originalFactory", "convoyRoute", "navalBase", "airBase", "kamikazeZone",
+                     "blockadeZone"), "false"),
+}
+TERRITORY_ATTACHMENT_CLASS = "TerritoryAttachment"
+
+
+def sets_a_default(java_class: str, option: str, value: str) -> bool:
+    """Whether this option of an attachment of this class (short name) sets what its field already
+    holds, so that it changes nothing (known for TerritoryAttachment's plain fields alone)."""
+    default = TERRITORY_ATTACHMENT_DEFAULTS.get(option) if java_class == TERRITORY_ATTACHMENT_CLASS else None
+    if default == "0":  # read by Integer.parseInt: "00" and "+0" are 0 too
+        written = value.strip()
+        return written.lstrip("+-").isdigit() and int(written) == 0
+    return default is not None and value.strip().lower() == default

@@ -9,7 +9,7 @@ from itertools import compress, count
 from operator import eq
 
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
-                                            SKIPPED_OPTION_NAMES_2X)
+                                            SKIPPED_OPTION_NAMES_2X, TERRITORY_ATTACHMENT_CLASS, sets_a_default)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
                                    TERRITORY, UNIT, USUAL_PATHS)
 from converter.check.rule import hit, rule
@@ -194,12 +194,14 @@ def isolated_territory(context):
     units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
     name differently. A territory whose territory attachment sets `isImpassable` is not reported
     (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
-    connections). A territory the game gives nothing (no owner, units or territory attachment,
-    and no trigger `placement` there) is info: most such are labels or holding boxes drawn on
-    the map on purpose.
+    connections). A territory where being cut off changes nothing is info: its territory
+    attachment gives no production, victory city or resources (`production=0`, a `capital` or
+    a territory effect give none there), and no unit that can move (movement above 0) stands there at the start or is placed there
+    by a trigger. Most such are labels, counters or holding boxes drawn on the map on purpose.
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
-    the misspelled name in an existing one.
+    the misspelled name in an existing one. For terrain nothing may enter, set `isImpassable`
+    true in its territory attachment instead.
     """
     model = context.model
     if model is None or model.has_grid:
@@ -214,20 +216,57 @@ def isolated_territory(context):
                   **({"unused": ""} if name in in_play else {"severity": Severity.INFO, "unused": _UNUSED_NOTE}))
 
 
-_UNUSED_NOTE = ("; the game gives it no owner, units or attachment and no trigger places units there: "
-                "a label or holding box?")
+_UNUSED_NOTE = ("; nothing the game puts there can move, and it yields no production or victory: a label or "
+                "holding box?")
+# what a territory attachment gives that counts while nothing can enter or leave: income, victory
+# cities, units made there (a `capital`, an effect or who may capture it do not: an unreachable
+# capital is a known trick)
+_GIVING = frozenset(("production", "productionOnly", "unitProduction", "victoryCity", "resources"))
 
 
 def _territories_in_play(model) -> set[str]:
-    """Territories the game gives something: an owner or units at the start, a territory
-    attachment (production, victory city...), or units a trigger places there."""
-    used: set[str] = set()
-    for group in model.reference_groups:
-        if group.element in ("territoryOwner", "unitPlacement") and group.attribute == "territory" or \
-                group.element == "attachment" and group.kind == TERRITORY:  # the territories attached to
-            used.update(group.values)
-    used.update(value.split(":", 1)[0].strip() for value in model.option_values("placement"))
-    return used
+    """Territories where being cut off matters: a territory attachment gives them something
+    other than defaults (production, victory city...), or units that can move (movement above
+    0) stand there at the start or a trigger places them there. Labels, counters and holding
+    boxes (units of movement 0 that triggers add and remove) are not."""
+    mobile = _unit_types_that_move(model)
+    placements = model.table(USUAL_PATHS["unitPlacement"])
+    used = {territory for territory, unit in zip(placements.column("territory", ""), placements.column("unitType", ""))
+            if unit in mobile}
+    for value in model.option_values("placement"):
+        territory, *units = value.split(":")
+        if any(unit.strip() in mobile for unit in units):
+            used.add(territory.strip())
+    return used | _attached_with_effect(model)
+
+
+def _unit_types_that_move(model) -> set[str]:
+    """Unit types whose attachment sets a movement above 0 (the default is 0)."""
+    attachments = model.table(ATTACHMENT_PATH)
+    targets, types = attachments.column("attachTo", ""), attachments.column("type", "unitType")
+    moving = set()
+    for owner, name, value in zip(model.option_owners, model.option_names, model.options.column("value", "")):
+        if name == "movement" and ATTACH_KINDS.get(types[owner]) == UNIT and value.strip().lstrip("+").isdigit() \
+                and int(value) > 0:
+            moving.add(targets[owner])
+    return moving
+
+
+def _attached_with_effect(model) -> set[str]:
+    """The territories an attachment gives something other than defaults (`production=0`, the
+    only option of many a label's territory attachment, gives nothing)."""
+    from converter.check.rules.options import attachment_classes  # (options imports this module)
+
+    attachments = model.table(ATTACHMENT_PATH)
+    kinds = [ATTACH_KINDS.get(kind) for kind in attachments.column("type", "unitType")]
+    classes = attachment_classes(model)
+    giving = [kind == TERRITORY and java_class != TERRITORY_ATTACHMENT_CLASS for kind, java_class in zip(kinds, classes)]
+    names, values = model.option_names, model.options.column("value", "")
+    for owner, name, value in zip(model.option_owners, names, values):
+        if kinds[owner] == TERRITORY and not giving[owner] and name in _GIVING \
+                and not sets_a_default(classes[owner], name, value):
+            giving[owner] = True
+    return set(compress(attachments.column("attachTo", ""), giving))
 
 
 @rule("S206", "structure.unreachable-land", Severity.INFO,
