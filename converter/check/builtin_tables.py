@@ -575,11 +575,15 @@ TERRITORY_ATTACHMENT_DEFAULTS: dict[str, str] = {
                      "blockadeZone"), "false"),
 }
 TERRITORY_ATTACHMENT_CLASS = "TerritoryAttachment"
+TECH_ATTACHMENT_CLASS = "TechAttachment"  # every field a boolean, false by default (a player's advances)
 
 
 def sets_a_default(java_class: str, option: str, value: str) -> bool:
     """Whether this option of an attachment of this class (short name) sets what its field already
-    holds, so that it changes nothing (known for TerritoryAttachment's plain fields alone)."""
+    holds, so that it changes nothing (known for TerritoryAttachment's plain fields and
+    TechAttachment's)."""
+    if java_class == TECH_ATTACHMENT_CLASS:
+        return value.strip().lower() == "false"
     default = TERRITORY_ATTACHMENT_DEFAULTS.get(option) if java_class == TERRITORY_ATTACHMENT_CLASS else None
     if default == "0":  # read by Integer.parseInt: "00" and "+0" are 0 too
         written = value.strip()

@@ -65,8 +65,11 @@ def duplicate_attachment(context):
     Why: TripleA silently keeps only the last definition (NamedAttachable.addAttachment): it
     replaces the earlier one whole, so options that only the earlier one set (a unit's `attack`,
     say) are lost too, not just the repeated ones; the message names them, or those the last one
-    sets otherwise. Where the last definition sets every option the earlier one did, to the same
-    values, nothing is lost and the finding is info.
+    sets otherwise (a trigger's `placement` of infantry replaced by one of armour). Where the last
+    definition sets every option the earlier one did, to the same values, or the earlier one's
+    lost or replaced options only set their defaults (a territory's `production=0`, a
+    technology's `false`), nothing is lost and the finding is info. The copies a `foreach` makes
+    of one pair of elements are one finding.
     Attachments of the same name on different things are fine.
 
     Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
@@ -77,7 +80,8 @@ def duplicate_attachment(context):
         return
     earlier: dict[tuple[str, str, str], tuple[int | None, int]] = {}
     options_of: dict[int, dict[str, list]] | None = None  # per <attachment> element, once there is a repeat
-    for name, attach_to, _java_class, attach_type, line, element in model.attachments:
+    repeats: dict[tuple, list] = {}  # (line, first line) -> its findings: a `foreach` repeats a pair of elements
+    for name, attach_to, java_class, attach_type, line, element in model.attachments:
         key = (name, attach_to, attach_type)
         if key in earlier:
             first_line, replaced = earlier[key]
@@ -86,14 +90,36 @@ def duplicate_attachment(context):
             before, after = options_of.get(replaced, {}), options_of.get(element, {})
             lost = [option for option in before if option not in after]
             changed = [option for option in before if option in after and before[option] != after[option]]
-            outcome = f", and the earlier one's {_named_options(lost)} lost" if lost else \
-                f", and the earlier one's {_named_options(changed)} set otherwise" if changed else \
-                " (it sets every option the earlier one did, alike: nothing is lost)"
-            yield hit(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
-                      **({} if lost or changed else {"severity": Severity.INFO}))
+            short_class = java_class.rsplit(".", 1)[-1]
+            replaced_options = [option for option in before if option in lost or option in changed]
+            defaults = all(sets_a_default(short_class, option, value) for option in replaced_options
+                           for value, _count in before[option])
+            if defaults and replaced_options:
+                outcome, severity = (f", and the earlier one's {_named_options(replaced_options)} only "
+                                     "the default: nothing is lost"), Severity.INFO
+            elif lost:
+                outcome, severity = f", and the earlier one's {_named_options(lost)} lost", None
+            elif changed:
+                outcome, severity = f", and the earlier one's {_named_options(changed)} set otherwise", None
+            else:
+                outcome, severity = " (it sets every option the earlier one did, alike: nothing is lost)", Severity.INFO
+            repeats.setdefault((line, first_line), []).append(
+                dict(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
+                     **({"severity": severity} if severity else {})))
             earlier[key] = (first_line, element)
         else:
             earlier[key] = (line, element)
+    for found in repeats.values():
+        if len(found) > 1:  # one finding for the pair of elements, with the worst case first
+            worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
+            more = len(found) - 1
+            worst["lost"] += (f"; so {'is' if more == 1 else 'are'} {more} more attachment{'s' * (more > 1)} these two "
+                              "elements make (a `foreach`)")
+            found = [worst]
+        yield hit(**found[0])
+
+
+_SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 
 
 def _options_by_element(model) -> dict[int, dict[str, list]]:
