@@ -283,7 +283,8 @@ def trigger_unknown_step(context):
     triggers name it. A close step name is suggested. Some maps name a step that does not
     exist on purpose (`before:Never`) for triggers that only another trigger or a user action
     activates (`activateTrigger`), which ignores `when`: when every trigger naming the step is
-    activated so, the finding is info.
+    activated so, or names another step in a `when` of its own (a trigger fires at each step its
+    `when`s name), the finding is info.
 
     Fix: Correct the step name in the trigger's `when` option to a `<step name=...>` of the
     game XML's `<sequence>`, exactly as written there.
@@ -312,11 +313,14 @@ def trigger_unknown_step(context):
         if value in stray and classes[owner] == _TRIGGER_CLASS:
             unknown.setdefault(stray[value], []).append(index)
     activated = _activated_triggers(model) if unknown else None
+    # a trigger fires at each step its `when`s name (AbstractTriggerAttachment.setWhen adds to a list)
+    firing_elsewhere = {attachment_names[owners[index]] for index, value in zip(whens, values)
+                        if value.partition(":")[2] in steps} if unknown else set()
     for step, indices in unknown.items():
         triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
         shown = several("trigger", triggers, "is", "are")
         close = closest_name(step, steps) if steps else None
-        idle = [name for name in triggers if not _may_be_activated(name, activated)]
+        idle = [name for name in triggers if not _may_be_activated(name, activated) and name not in firing_elsewhere]
         severity = None
         if close is not None:
             detail = f"; did you mean {close!r}? {'It never fires' if len(triggers) == 1 else 'They never fire'} there"
@@ -324,8 +328,13 @@ def trigger_unknown_step(context):
             detail = (": nothing activates it either, so it never fires there" if len(triggers) == 1 else
                       f": nothing activates {len(idle)} of them either ({idle[0]!r} first), so those never fire there")
         else:
+            elsewhere = sum(name in firing_elsewhere for name in triggers)
             detail = (": only `activateTrigger` fires " + ("it" if len(triggers) == 1 else "them")
                       + ", which ignores `when` (a way to write 'never on its own')")
+            if elsewhere:
+                detail = (": " + ("it fires" if len(triggers) == 1 else f"{elsewhere} of them fire" if
+                                  elsewhere < len(triggers) else "they fire") + " at a step another `when` names"
+                          + ("" if elsewhere == len(triggers) else ", and only `activateTrigger` fires the others"))
             severity = Severity.INFO
         yield hit(line=options.lines[indices[0]], triggers=shown, step=step, detail=detail,
                   **({"severity": severity} if severity else {}))
