@@ -36,28 +36,28 @@ def unknown_property(context):
     """Finds a game property whose name the engine does not read, most often a misspelling.
 
     Why: TripleA keeps the property but nothing reads that name, so the setting silently has no
-    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off).
-    The names known are those TripleA 2.x reads (with its old spellings, such as `Battleships
-    repair at end of round`) and those of the installed engine. A name close to a known one is
-    a warning, with "did you mean" (the names triggers read count as known here; `start` for
-    `beginning` counts as a misspelling), and info when the game sets that name too or its value
-    is that name's default (`MaxFactoriesPerTerritory=1`: the game plays the same); other
-    unknown names, those of older engines and those only 1.9 reads (`Roll AA Individually`)
-    are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now
-    `Economic Victory` with the opposite meaning) is named with the new one, a warning when its
-    value differs from the new name's default (false); names that conditions and triggers read
-    (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are not
-    reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
+    effect and the option it was meant for keeps its default (`Low Luk` leaves `Low Luck` off). The
+    names known are those TripleA 2.x reads (with its old spellings, such as `Battleships repair at
+    end of round`) and those of the installed engine. A name close to a known one is a warning, with
+    "did you mean" (the names triggers read count as known here; `start` for `beginning` counts as a
+    misspelling), and info when the game sets that name too or its value is that name's default
+    (`MaxFactoriesPerTerritory=1`: the game plays the same); other unknown names, those of older
+    engines and those only 1.9 reads (`Roll AA Individually`) are info; a name TripleA renamed (`4th
+    Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory` with the opposite meaning)
+    is named with the new one, a warning when its value differs from the new name's default (false),
+    info when the game sets the new name too; names that conditions and triggers read
+    (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are
+    not reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
     `Axis Economic Victory`), naming no player or alliance of the game, or an alliance's amount
-    written another way (`Axis Honorable Surrender VCs`), is a warning when the game
-    plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
-    `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
-    default amount instead (the message names the closest property it reads); info when it does
-    not. Such a bid is info, a leftover, unless it misspells a player's name with a value other
-    than 0. A property named just as a player is taken for that player's bid (`Reds bid`). A name
-    close to `Two hit battleship` is info in a game with no unit type `battleship`, the one unit
-    2.x reads that property for. A name that several known names end with (`Battle Rounds`: land,
-    sea and air) is named with each of those the game does not set.
+    written another way (`Axis Honorable Surrender VCs`), is a warning when the game plays with that
+    victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`, `Economic Victory` true,
+    or editable so the host may turn it on): the engine plays with its default amount instead (the
+    message names the closest property it reads); info when it does not. Such a bid is info, a
+    leftover, unless it misspells a player's name with a value other than 0. A property named just
+    as a player is taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is
+    info in a game with no unit type `battleship`, the one unit 2.x reads that property for. A name
+    that several known names end with (`Battle Rounds`: land, sea and air) is named with each of
+    those the game does not set.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -85,7 +85,10 @@ def unknown_property(context):
             new_name, year, inverted = RENAMED_PROPERTY_NAMES[prop.name]
             meaning = " with the opposite meaning" if inverted else ""
             # every renamed property is a boolean whose new name 2.x reads with the default false
-            if (prop.value.strip().lower() == "true") != inverted:
+            if any(other.name == new_name for other in model.properties):
+                advice, severity = f"; the game sets {new_name!r} too, so this line is a leftover to delete", \
+                    Severity.INFO
+            elif (prop.value.strip().lower() == "true") != inverted:
                 advice = "; write that name with the opposite value" if inverted else \
                     "; write that name, or the game is played without that rule"
                 severity = Severity.WARNING
