@@ -469,8 +469,8 @@ IMPASSABLE_COLOUR_NAMES: tuple[str, ...] = ("Impassable", "Impassible")
 RETIRED_MAP_PROPERTY_KEYS: dict[str, str] = {  # key -> when and why TripleA stopped reading it
     **dict.fromkeys(("screenshot.stats.enabled", "screenshot.stats.x", "screenshot.stats.y",
                      "screenshot.stats.text.color", "screenshot.stats.border.color"),
-                    "in 2016, when screenshots lost their statistics table"),
-    "map.showConvoyNames": "in 2016 (added in 2011; nothing read it by then)",
+                    "TripleA stopped reading it in 2016, when screenshots lost their statistics table"),
+    "map.showConvoyNames": "no TripleA ever read it: declared in 2011, it was removed unused in 2016",
 }
 # map.properties keys renamed since: old key -> (the key 2.x reads, when and how its meaning changed)
 RENAMED_MAP_PROPERTY_KEYS: dict[str, tuple[str, str]] = {

@@ -58,7 +58,8 @@ def unknown_key(context):
     `units.transform.color.`, `.brightness.` and `.flip.` keys, which are reported (as info unless
     close to a player's name whose key the file does not set) when the name after them is no player
     of the game XML. Keys that only engines before 2016 read, such as `screenshot.stats.enabled`,
-    are info; a key 2.x renamed (`smallMap.territory.alpha`) is given with its new name. `color.`
+    are info, one finding for those of one cause; a key close to one the file also sets
+    (`map.showRelief` beside `map.hasRelief`) is info, a leftover; a key 2.x renamed (`smallMap.territory.alpha`) is given with its new name. `color.`
     lines are left to M322 and M323. A UTF-8 byte-order mark at the start of the file becomes part
     of the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
     warning when a setting is lost.
@@ -73,13 +74,17 @@ def unknown_key(context):
     players = _drawn_players(context.model)
     candidates: list[str] | None = None
     elsewhere: frozenset[str] | None = None
+    retired = [item for item in properties.items if item.key in RETIRED_MAP_PROPERTY_KEYS]
+    reasons = {RETIRED_MAP_PROPERTY_KEYS[item.key] for item in retired}
+    for reason in sorted(reasons, key=[RETIRED_MAP_PROPERTY_KEYS[item.key] for item in retired].index):
+        alike = [item for item in retired if RETIRED_MAP_PROPERTY_KEYS[item.key] == reason]
+        others = f" (as are {len(alike) - 1} more keys of it, {_lines(alike[1:])})" if len(alike) > 1 else ""
+        yield hit(file=properties.path, line=alike[0].line, key=alike[0].key, severity=Severity.INFO,
+                  suggestion=f"; {reason}{others}")
+    set_keys = None
     for item in properties.items:
         key = item.key
-        if key.startswith("color.") or key in known:
-            continue
-        if key in RETIRED_MAP_PROPERTY_KEYS:
-            yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
-                      suggestion=f"; TripleA stopped reading it {RETIRED_MAP_PROPERTY_KEYS[key]}")
+        if key.startswith("color.") or key in known or key in RETIRED_MAP_PROPERTY_KEYS:
             continue
         if key in RENAMED_MAP_PROPERTY_KEYS:
             renamed, change = RENAMED_MAP_PROPERTY_KEYS[key]
@@ -115,8 +120,19 @@ def unknown_key(context):
             candidates = sorted(known) + [f"color.{name}" for name in IMPASSABLE_COLOUR_NAMES[:1]] + \
                 [prefix + name for prefix in MAP_PROPERTY_PLAYER_PREFIXES for name in sorted(players or ())]
         match = difflib.get_close_matches(key, candidates, n=1, cutoff=0.8)
+        set_keys = set_keys if set_keys is not None else {each.key: each.line for each in properties.items}
+        if match and match[0] in set_keys:  # the file sets the key meant too: this line is a leftover
+            yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
+                      suggestion=f"; it is close to {match[0]!r}, which the file sets on line {set_keys[match[0]]}: "
+                                 "delete this line")
+            continue
         yield hit(file=properties.path, line=item.line, key=key,
                   suggestion=f"; did you mean {match[0]!r}?" if match else "")
+
+
+def _lines(items) -> str:
+    numbers = [str(item.line) for item in items]
+    return f"line {numbers[0]}" if len(numbers) == 1 else f"lines {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 _BYTE_ORDER_MARK = "\N{LATIN SMALL LETTER I WITH DIAERESIS}\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}" \
