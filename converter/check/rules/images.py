@@ -135,9 +135,10 @@ def other_case_note(path: str | None) -> str:
     return "" if path is None else f"; {path} differs only in letter case (found on Windows and macOS, not on Linux)"
 
 
-def where_looked(context) -> str:
-    """" in the map and the assets of TripleA 2.x and TripleA 1.9", as the engines' assets are."""
-    engines = " and ".join(assets.engine for assets in context.engine_assets)
+def where_looked(context, without: tuple | list = ()) -> str:
+    """" in the map and the assets of TripleA 2.x and TripleA 1.9", as the engines' assets are
+    (but those `without`, which have the image)."""
+    engines = " and ".join(assets.engine for assets in context.engine_assets if assets.engine not in without)
     return f" in the map and the assets of {engines}" if engines else " in the map"
 
 
@@ -344,8 +345,9 @@ def resource_image_missing(context):
                 assets = context.engine_assets[0]
                 found = _assets_by_lower_case(assets).get(f"resources/{file}".lower())
                 other_case = f"{found} of {assets.engine}'s assets" if found else None
-            note = f"; only {engines[0]}'s assets have it" if engines else other_case_note(other_case)
-            yield hit(line=line, resource=name, image=image, where=where, effect=effect, note=note)
+            note = f"; {engines[0]}'s assets have it" if engines else other_case_note(other_case)
+            looked = where if not engines else where_looked(context, without=engines)
+            yield hit(line=line, resource=name, image=image, where=looked, effect=effect, note=note)
 
 
 @lru_cache(maxsize=4)  # the engines' assets are fixed tables (EngineAssets is frozen)
