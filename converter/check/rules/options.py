@@ -144,7 +144,7 @@ _SINGLE_VALUE_NAMES = frozenset().union(*_SINGLE_VALUE.values())
 
 
 @rule("S219", "structure.option-replaced", Severity.WARNING,
-      "{given} in attachment {name!r}: {engine} keeps the last, {value}, not {earlier} (line {earlier_line})")
+      "{given} in attachment {name!r}: {engine} keeps the last, {value}, not {earlier} (line {earlier_line}){note}")
 def option_replaced(context):
     """Finds an option of one value given twice, with different values, within one attachment.
 
@@ -158,8 +158,10 @@ def option_replaced(context):
     Names are compared as TripleA 2.x reads them, first letter in lower case and the old names
     as their new ones: 2.x reads `isInfantry` and `isMechanized` both as `isLandTransportable`,
     so a 1.9 unit written `isInfantry` true then `isMechanized` false is not land-transportable in
-    2.x (1.9 kept them apart; the message then names TripleA 2.x). Values differing only in letter
-    case or spaces count as the same, as do 2.x's old values (`victoryCity` true for 1).
+    2.x (1.9 kept them apart; the message then names TripleA 2.x); that is info in a game with no
+    land transport (`isLandTransport`), the only units that carry such units. Values differing
+    only in letter case or spaces count as the same, as do 2.x's old values (`victoryCity` true
+    for 1).
 
     Fix: Keep one `<option>` of that name in the `<attachment>`, with the value meant; for two
     territory lists that must both hold, write two conditions and join them with `conditions`;
@@ -182,6 +184,7 @@ def option_replaced(context):
         if pair in repeated:
             lines_of.setdefault(pair, []).append(index)
     attachment_names, options = table.column("name", ""), model.options
+    carriers: bool | None = None  # does any unit type carry land units (isLandTransport)?
     for (owner, option), indices in lines_of.items():
         values = options.column_at("value", indices, "")
         counts = options.column_at("count", indices, "")
@@ -197,9 +200,24 @@ def option_replaced(context):
         else:  # an old name 2.x reads as this one (1.9 sets another option)
             given = f"options {written[replaced]!r} and {written[last]!r} both set {names[last]!r}"
             engine = "TripleA 2.x"
+        note, severity = "", {}
+        if names[last] == _LAND_TRANSPORTABLE:
+            carriers = carriers if carriers is not None else _has_land_transports(model, names)
+            if not carriers:  # only land transports carry what it marks (MoveValidator.checkLandTransports)
+                note, severity = "; no unit type of the game is a land transport, so it changes nothing", \
+                    {"severity": Severity.INFO}
         yield hit(line=options.lines[last], given=given, engine=engine, name=attachment_names[owner],
                   value=shown_value(values[-1], counts[-1]), earlier=shown_value(values[earlier], counts[earlier]),
-                  earlier_line=options.lines[replaced])
+                  earlier_line=options.lines[replaced], note=note, **severity)
+
+
+_LAND_TRANSPORTABLE = "isLandTransportable"
+
+
+def _has_land_transports(model, names: list[str]) -> bool:
+    """Whether a unit attachment sets `isLandTransport` true (what 2.x reads by that name)."""
+    values = model.options.column("value", "")
+    return any(name == "isLandTransport" and value.strip().lower() == "true" for name, value in zip(names, values))
 
 
 def names_as_2x_reads_them(model) -> list[str]:
