@@ -402,7 +402,7 @@ def small_or_large_flag_missing(context):
     for player in _players_without_flag(context, ("_small.gif", "_small.png")):
         yield hit(line=model.first_line(PLAYER, player), player=player, flag=f"flags/{player}_small.gif or .png",
                   effect="TripleA 2.x cannot start the game without it")
-    if not _draws_capital_markers(context):
+    if not draws_capital_markers(context):
         return
     players = {*model.players, NEUTRAL}  # getPlayerId("Neutral") is the engine's own player
     for player, (territory, line) in _capitals(model).items():
@@ -443,7 +443,7 @@ def flag_only_in_old_engine(context):
             if found is not None and found.engine not in (IN_MAP, current):
                 yield hit(line=model.first_line(PLAYER, player), flag=found.name, player=player, engine=found.engine,
                           current=current, effect=effect, severity=severity)
-    if not _draws_capital_markers(context):
+    if not draws_capital_markers(context):
         return
     players = {*model.players, NEUTRAL}
     for player, (territory, line) in _capitals(model).items():
@@ -462,7 +462,7 @@ def _players_without_flag(context, endings: tuple[str, ...]) -> list[str]:
     return [player for player in dict.fromkeys(model.players) if context.flag_source(player, endings) is None]
 
 
-def _draws_capital_markers(context) -> bool:
+def draws_capital_markers(context) -> bool:
     """map.properties' map.showCapitolMarkers, read as 2.x's MapData does: Boolean.parseBoolean
     of the value, "true" when it is absent."""
     properties = context.map_properties

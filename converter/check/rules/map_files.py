@@ -135,7 +135,9 @@ def extra_name(context):
     TripleA 1.9 and 2.x read it as part of the name, so that territory's line is not found. So
     does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9 trimmed them),
     and both with other characters around a name that Java's trim does not remove, such as a
-    no-break space.
+    no-break space. A file's names with nothing to suggest are one finding from five on (a block
+    of leftovers); a player's name is said to be one; capitols.txt with capital markers turned off
+    (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -152,7 +154,13 @@ def extra_name(context):
             continue  # no name the XML lacks (the usual file)
         if elsewhere is None:
             elsewhere = context.sibling_territories
+        unused = _unused_note(context, file_name)
+        players = set(context.model.players)
+        plain: list[tuple[str, int]] = []  # names with nothing to suggest: one finding when there are many
         for name, line in [(name, line) for name, line in entries() if name not in known and name not in elsewhere]:
+            if unused:  # the file is never read: one finding for it
+                plain.append((name, line))
+                continue
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
             if name.startswith(_BYTE_ORDER_MARK) and name[1:] in known:
@@ -172,7 +180,46 @@ def extra_name(context):
                 else:
                     suggestion = _has_its_line(close, file_name, entries) if close in names else \
                         f"; did you mean {close!r}?"
+            if not suggestion and name in players:
+                suggestion = f"; it is a player's name: {file_name} names territories"
+            if not suggestion:
+                plain.append((name, line))
+                continue
             yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=suggestion)
+        if len(plain) >= _MANY_LEFTOVERS or unused and len(plain) > 1:
+            (name, line), rest = plain[0], plain[1:]
+            why = unused or ": leftovers of territories the game no longer has? TripleA skips them"
+            whose = f"; they are players' names: {file_name} names territories" if unused and \
+                all(each in players for each, _line in plain) else ""
+            yield hit(file=path, line=line, name=name, file_name=file_name,
+                      suggestion=f", nor {'is' if len(rest) == 1 else 'are'} {len(rest)} more "
+                                 f"name{'s' * (len(rest) > 1)} of it ({_few(rest)}), on lines {line} to "
+                                 f"{rest[-1][1]}{whose}{why}", **({"severity": Severity.INFO} if unused else {}))
+        else:
+            for name, line in plain:
+                yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=unused,
+                          **({"severity": Severity.INFO} if unused else {}))
+
+
+_MANY_LEFTOVERS = 5  # from this many names with nothing to suggest, one file's are one finding
+
+
+def _few(named: list[tuple[str, int]]) -> str:
+    shown = ", ".join(repr(name) for name, _line in named[:3])
+    return shown + (", ..." if len(named) > 3 else "")
+
+
+def _unused_note(context, file_name: str) -> str:
+    """What makes a whole file unread: capital markers switched off leave capitols.txt alone
+    (2.x reads it only for CapitolMarkerDrawable, which TileManager adds when they are on)."""
+    from converter.check.rules.images import draws_capital_markers
+
+    if file_name == CAPITALS_FILE and not draws_capital_markers(context):
+        return f"; map.properties sets map.showCapitolMarkers off, so TripleA never reads {file_name}"
+    return ""
+
+
+CAPITALS_FILE = "capitols.txt"
 
 
 def _has_its_line(meant: str, file_name: str, entries) -> str:
