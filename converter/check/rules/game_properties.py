@@ -238,7 +238,9 @@ def property_value(context):
 
     Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
     false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
-    the value, so it fails with an error when it reads such a property as true or false. The
+    the value, so it fails with an error when it reads such a property as true or false: an
+    error for a property 2.x reads (`Low Luck`, or one a condition's `gameProperty` names), or a
+    number it reads (`Land Battle Rounds`), as the odds calculator or a battle then fails. The
     names 2.x reads as text (`mapName`, `notes`) are not reported. A `<number>` whose value is
     not whole (as Java reads it: no blank around it, within -2147483648..2147483647) stops
     TripleA 1.9 loading the game when the property is `editable="true"`, and 2.x makes it a text
@@ -249,14 +251,26 @@ def property_value(context):
     number within `min`..`max` for a number (or widen the range).
     """
     model = context.model
+    conditions_read = None
     for prop in model.properties if model is not None else ():
         problem = None
         if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
                 prop.name not in TEXT_PROPERTIES:
-            problem = "expected true or false"
+            problem, wanted = "expected true or false", "true or false"
         elif prop.value_type == "number" and java_int(prop.value) is None:
-            problem = "value must be a whole number"
-        if problem:
+            problem, wanted = "value must be a whole number", "a whole number"
+        if not problem:
+            continue
+        # 2.x keeps such a value as text, and `(boolean) value` / `(int) value` fail where it is read
+        default = PROPERTY_DEFAULTS_2X.get(prop.name)
+        if conditions_read is None:
+            conditions_read = {value.strip() for value in model.option_values("gameProperty")}
+        if default is not None and (default == "false") == (prop.value_type == "boolean") or \
+                prop.value_type == "boolean" and prop.name in conditions_read:
+            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.ERROR,
+                      problem=f"{problem}; TripleA 2.x reads it as {wanted} and fails wherever it does "
+                              "(a ClassCastException in GameProperties.get)")
+        else:
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
 
 
