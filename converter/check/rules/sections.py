@@ -1,4 +1,5 @@
 """S234: the sections a game holds once: one missing that TripleA needs, or one given twice.
+S243: an element in <game> that is no section, which both engines pass over.
 
 TripleA 2.x's XML reader (lib/xml-reader XmlMapper) sets a section's field each time it meets
 its tag, so of two `<attachmentList>`s only the last is kept, with no word; its parser then
@@ -85,3 +86,39 @@ def _tags(parent) -> dict[str, list]:
             tag = tag.lower()
             found[_SPELLINGS.get(tag, tag)].append(child)
     return found
+
+
+# what <game> may hold besides the sections 2.x reads: 1.9's <loader> and <triplea> (2.x reads neither)
+_ALSO_IN_GAME = ("loader", "triplea")
+# where an element that stands in <game> by mistake belongs (the DTD's parents)
+_BELONGS_IN = {"attachment": "attachmentList", "attatchment": "attachmentList", "territory": "map",
+               "connection": "map", "player": "playerList", "alliance": "playerList", "unit": "unitList",
+               "resource": "resourceList", "property": "propertyList", "delegate": "gamePlay",
+               "sequence": "gamePlay", "step": "gamePlay><sequence", "variable": "variableList",
+               "productionRule": "production", "productionFrontier": "production",
+               "territoryEffect": "territoryEffectList", "relationshipType": "relationshipTypes",
+               "unitInitialize": "initialize", "ownerInitialize": "initialize", "technologies": "technology"}
+
+
+@rule("S243", "structure.element-not-read", Severity.WARNING, "<{tag}> in <game> is read by no TripleA{belongs}")
+def element_not_read(context):
+    """Finds an element directly in `<game>` that is none of its sections.
+
+    Why: TripleA 2.x's XML reader looks in `<game>` only for its sections (`<map>`,
+    `<attachmentList>`, `<propertyList>`...; lib/xml-reader XmlMapper, the fields of its `Game`)
+    and passes over any other element with all it holds, without a word; 1.9 read its sections by
+    name too and only logged the DTD error. So an `<attachment>` left after `</attachmentList>`
+    (a trigger, say) is not in the game at all, and only the DTD's one error on `<game>` hints at
+    it (X004).
+
+    Fix: Move the element into the section it belongs in (the message names it), e.g. an
+    `<attachment>` inside `<attachmentList>`, or delete it.
+    """
+    if context.model is None:
+        return
+    known = {*_ONCE["game"], *_SPELLINGS, *_ALSO_IN_GAME}
+    for child in context.tree.getroot():
+        if isinstance(child.tag, str) and child.tag.lower() not in known:
+            parent = _BELONGS_IN.get(child.tag)
+            yield hit(line=child.sourceline, tag=child.tag,
+                      belongs=f": it belongs in <{parent}>" if parent else "")
