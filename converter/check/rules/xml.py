@@ -77,7 +77,8 @@ def dtd_invalid(context):
     installed (it reads `game.dtd` from its jar) and lists the first 20 errors, then one finding
     counting the rest. A game that declares `<triplea minimumVersion="2...">` or uses what only
     2.x reads (`<variableList>`, `<resource isDisplayedFor>`, the old spelling
-    `<attatchmentList>`) is written for 2.x, which ignores the DTD: its findings are info. Where
+    `<attatchmentList>`), or lacks the `<loader>` 1.9 needs to load it, is written for 2.x, which
+    ignores the DTD: its findings are one info finding, the first error and how many more. Where
     children break their parent's content model, the message first names what is wrong: an
     element missing, one not allowed there, one given more often than allowed, or the first one
     out of order.
@@ -94,9 +95,15 @@ def dtd_invalid(context):
     if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
         later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
     elif (feature := _feature_of_2x(context.tree.getroot())) is not None:
-        later = {"severity": Severity.INFO, "note": f" (the game uses {feature}; 2.x ignores the DTD)"}
+        later = {"severity": Severity.INFO, "note": f" (the game {feature}; 2.x ignores the DTD)"}
     else:
         later = {"note": ""}
+    if "severity" in later:  # a game for 2.x: one finding, as the DTD is not its engine's
+        first = report.errors[0]
+        more = report.error_count - 1
+        rest = f"; and {more} more DTD error{'s' * (more > 1)}" if more else ""
+        yield hit(line=first.line or None, message=shown_dtd_message(first.message) + rest, **later)
+        return
     for error in report.errors[:MAX_DTD_FINDINGS]:
         yield hit(line=error.line or None, message=shown_dtd_message(error.message), **later)
     if report.error_count > MAX_DTD_FINDINGS:
@@ -147,13 +154,15 @@ def _cut(text: str, limit: int) -> str:
 
 
 def _feature_of_2x(root) -> str | None:
-    """What of the game only 2.x's parser reads, named for the message; None when nothing."""
+    """What makes the game one for 2.x alone, said for the message; None when nothing."""
     if root.find("variableList") is not None:
-        return "TripleA 2.x's <variableList>"
+        return "uses TripleA 2.x's <variableList>"
     if root.find("attatchmentList") is not None:  # 2.x reads the old spelling (its XmlMapper); 1.9 does not
-        return "the old spelling <attatchmentList>, which 2.x reads and 1.9 does not"
+        return "uses the old spelling <attatchmentList>, which 2.x reads and 1.9 does not"
     if root.find("resourceList/resource[@isDisplayedFor]") is not None:  # GameParser, since 2018
-        return "TripleA 2.x's <resource isDisplayedFor>"
+        return "uses TripleA 2.x's <resource isDisplayedFor>"
+    if root.find("loader") is None:  # 1.9's GameParser: getSingleChild("loader") throws; 2.x reads none
+        return "has no <loader>, without which 1.9 refuses to load it"
     return None
 
 
