@@ -296,16 +296,16 @@ def _attached_with_effect(model) -> set[str]:
 
 
 @rule("S206", "structure.unreachable-land", Severity.INFO,
-      "land territory {name!r} cannot be reached from the main map (its group has {size} territories)")
+      "land territory {name!r}{others} cannot be reached from the main map (its group has {size} territories)")
 def unreachable_land(context):
     """Finds land territories in a group joined to each other but not to the main map.
 
     Why: The main map is the connected group with the most land territories (the largest, when
     none has land; a group of sea boxes such as player cards is not the map); no chain of
     connections, over land or sea, leads from it to this group, so nothing can move between the
-    two. That may be intended, hence info, but often one connection is missing. Each land
-    territory of the group is reported; single unconnected territories are S205's, and maps
-    with a `<grid>` are not checked.
+    two. That may be intended, hence info, but often one connection is missing. Each group is
+    one finding, naming its land territories; single unconnected territories are S205's, and
+    maps with a `<grid>` are not checked.
 
     Fix: Add the `<connection>` that joins the group to the rest of the map in the game XML's
     `<map>`, or ignore the finding if the separation is intended.
@@ -323,9 +323,14 @@ def unreachable_land(context):
     for group in groups:
         if group is main or len(group) < 2:
             continue
-        for name in sorted(group):
-            if name not in water:
-                yield hit(line=model.first_line(TERRITORY, name), name=name, size=len(group), territory=name)
+        # one finding per group, at its first land territory in the XML, the others in their order
+        land = sorted((name for name in group if name not in water),
+                      key=lambda name: (model.first_line(TERRITORY, name) or 0, name))
+        if land:
+            first, rest = land[0], land[1:]
+            shown = ", ".join(map(repr, rest[:3])) + (f" and {len(rest) - 3} more" if len(rest) > 3 else "")
+            yield hit(line=model.first_line(TERRITORY, first), name=first, size=len(group), territory=first,
+                      others=f" (and {shown}, of its group)" if rest else "")
 
 
 def _components(graph: dict[str, set[str]]) -> list[set[str]]:
