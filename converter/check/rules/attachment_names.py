@@ -77,7 +77,8 @@ _NATIONAL_OBJECTIVE = _Collected("rules attachment", "objectiveAttachment", "nev
 
 
 @rule("S230", "structure.attachment-name-prefix", Severity.WARNING,
-      "{kind} {name!r} on {target!r} {effect}: TripleA {uses} attachments named '{prefix}…' (in that letter case)")
+      "{kind} {name!r} on {target!r} {effect}: TripleA {uses} attachments named '{prefix}…' (in that letter case)"
+      "{more}")
 def attachment_name_prefix(context):
     """Finds an attachment the engine gathers by how its name starts, named otherwise.
 
@@ -89,7 +90,8 @@ def attachment_name_prefix(context):
     is parsed and never used, without a word: artillery that supports no one, an action missing
     from the politics panel, an `objectiveValue` never paid. TripleA 2.x refuses a game with a
     canal so named ("Canal attachment name invalid"); 1.9 loads it and never applies the canal.
-    The old spelling `Attatchment` is corrected first, as 2.x does.
+    The old spelling `Attatchment` is corrected first, as 2.x does. Five or more of one kind so
+    named are one finding, with their count: one habit of naming.
 
     Fix: Rename the attachment in the game XML to start as the message says (`politicalAttachment_
     war` → `politicalActionAttachment_war`), and rename what refers to it: triggers' `conditions`,
@@ -105,16 +107,36 @@ def attachment_name_prefix(context):
         misnamed = {element for element, (java_class, name) in enumerate(zip(classes, names))
                     if java_class in _COLLECTED_BY_PREFIX
                     and not attachment_name_as_2x(name).startswith(_COLLECTED_BY_PREFIX[java_class].prefix)}
-        for attachment in model.attachments if misnamed else ():  # the usual game: none, and no walk
-            if attachment.element in misnamed:
-                collected = _COLLECTED_BY_PREFIX[classes[attachment.element]]
-                yield _prefix_hit(attachment, collected, collected.effect)
-    yield from _unpaid_objectives(model)
+        found = [(attachment, _COLLECTED_BY_PREFIX[classes[attachment.element]])
+                 for attachment in (model.attachments if misnamed else ())  # the usual game: none, and no walk
+                 if attachment.element in misnamed]
+        yield from _grouped([(attachment, collected, collected.effect) for attachment, collected in found])
+    yield from _grouped(list(_unpaid_objectives(model)))
+
+
+_MANY = 5  # from this many attachments of one kind so named, they are one finding: one habit of naming
+
+
+def _grouped(found: list):
+    """One finding for each (attachment, collected, effect), or one for all of a kind when there
+    are many: a map that names one action so names them all."""
+    by_kind: dict[str, list] = {}
+    for each in found:
+        by_kind.setdefault(each[1].kind, []).append(each)
+    for alike in by_kind.values():
+        if len(alike) < _MANY:
+            yield from (_prefix_hit(*each) for each in alike)
+            continue
+        attachment, collected, effect = alike[0]
+        yield _prefix_hit(attachment, collected, effect,
+                          more=f"; so are {len(alike) - 1} more of the game's {collected.kind}s, to line "
+                               f"{alike[-1][0].line}")
 
 
 def _unpaid_objectives(model):
-    """Rules attachments with an `objectiveValue` (its last one, as the engine keeps) that the
-    end of a turn never pays, not being named as a national objective."""
+    """(attachment, collected, effect) of each rules attachment with an `objectiveValue` (its
+    last one, as the engine keeps) that the end of a turn never pays, not being named as a
+    national objective."""
     chosen = options_of(model, "objectiveValue", "RulesAttachment")
     if not chosen:
         return
@@ -125,12 +147,12 @@ def _unpaid_objectives(model):
     for attachment in model.attachments if unpaid else ():  # the usual game: none, and no walk
         value = unpaid.get(attachment.element)
         if value is not None:
-            yield _prefix_hit(attachment, _NATIONAL_OBJECTIVE, f"{_NATIONAL_OBJECTIVE.effect} {value}")
+            yield attachment, _NATIONAL_OBJECTIVE, f"{_NATIONAL_OBJECTIVE.effect} {value}"
 
 
-def _prefix_hit(attachment, collected: _Collected, effect: str):
+def _prefix_hit(attachment, collected: _Collected, effect: str, more: str = ""):
     return hit(line=attachment.line, kind=collected.kind, name=attachment.name, target=attachment.attach_to,
-               effect=effect, uses=collected.uses, prefix=collected.prefix,
+               effect=effect, uses=collected.uses, prefix=collected.prefix, more=more,
                **({} if collected.severity is Severity.WARNING else {"severity": collected.severity}))
 
 
