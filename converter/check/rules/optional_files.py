@@ -46,7 +46,7 @@ def decoration_missing(context):
     the `.png` belongs to it, and letter case counts (Windows and macOS find `Kiev.png` for
     `kiev.png`, Linux and a zipped map do not). The name is the text before the line's first
     `(`, trimmed. One finding per line, naming a file of misc/ that differs only in letter
-    case or a close one.
+    case or a close one; one for the file when misc/ holds no image at all.
 
     Fix: Make the name in decorations.txt and the file in the map's misc/ folder the same,
     letter for letter, or add the missing image, or delete the line.
@@ -68,6 +68,12 @@ def decoration_missing(context):
     engines = " and ".join(assets.engine for assets in context.engine_assets)
     where = f" in the map or the assets of {engines}" if engines else " in the map"
     known = frozenset(in_map)
+    if not known and len(missing) > 1:  # one cause: the map has no misc/ images at all
+        (line, image), more = missing[0], len(missing) - 1
+        yield hit(file=path, line=line, image=image, where=where,
+                  suggestion=f"; nor {'is' if more == 1 else 'are'} {more} more decoration{'s' * (more > 1)}, to line "
+                             f"{missing[-1][0]}: the map has no image in misc/")
+        return
     for line, image in missing:
         yield hit(file=path, line=line, image=image, where=where, suggestion=_suggestion(image, known))
 
