@@ -1,22 +1,25 @@
-"""The sizes the engine draws the units a game places at its start at, by territory (M308).
+"""The sizes the engine draws the units a game places at its start or by triggers at, by
+territory (M308).
 
 A place point is the top-left corner of a unit image, which the engine draws at the image's
 own size times units.scale (2.x UnitImageFactory), so where that unit's centre falls depends
 on its image: a map may draw markers a few pixels wide in holding boxes a pixel or two wide.
 Which units stand at which point later in a game is not known, but the starting placements
-are: their images' sizes are the other sizes a territory's points are tried at.
+and those of triggers are: their images' sizes are the other sizes a territory's points are
+tried at.
 """
 
 from __future__ import annotations
 
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import point_entry
-from converter.check.model import USUAL_PATHS
+from converter.check.model import ATTACHMENT_PATH, USUAL_PATHS
 from converter.check.rules.images import drawing_player
 
 
 def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int, int]]]:
-    """For those of `territories` where the game places units at its start: the sizes the
+    """For those of `territories` where the game places units at its start or a trigger places
+    them: the sizes the
     engine draws those units at, where their image is the map's own file and its size is
     not the map's default unit size (an engine's image, or one that cannot be read, counts
     as the default size)."""
@@ -27,8 +30,8 @@ def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int
     default, facts = properties.unit_size(), context.image_facts
     measured: dict[str, tuple[int, int] | None] = {}
     found: dict[str, set[tuple[int, int]]] = {}
-    for territory, unit, owner in zip(placements.column("territory", ""), placements.column("unitType", ""),
-                                      placements.column("owner")):
+    given = zip(placements.column("territory", ""), placements.column("unitType", ""), placements.column("owner"))
+    for territory, unit, owner in (*given, *_placed_by_triggers(model, territories)):
         if territory not in territories:
             continue
         image = context.unit_image(drawing_player(owner), unit)
@@ -42,6 +45,23 @@ def placed_unit_sizes(context, territories: set[str]) -> dict[str, set[tuple[int
             if drawn != default:
                 found.setdefault(territory, set()).add(drawn)
     return found
+
+
+def _placed_by_triggers(model, territories: set[str]) -> list[tuple[str, str, str]]:
+    """(territory, unit type, player) of what triggers' `placement` options put in those
+    territories (`[count:]territory:unit:unit...`), for the player the trigger is attached to."""
+    chosen = [index for index, name in enumerate(model.option_names) if name == "placement"]
+    if not chosen:
+        return []
+    targets = model.table(ATTACHMENT_PATH).column("attachTo", "")
+    owners, values = model.option_owners, model.options.column_at("value", chosen, "")
+    placed = []
+    for index, value in zip(chosen, values):
+        parts = [part.strip() for part in value.split(":")]
+        place = next((at for at, part in enumerate(parts) if part in territories), None)
+        if place is not None:
+            placed += [(parts[place], unit, targets[owners[index]]) for unit in parts[place + 1:]]
+    return placed
 
 
 def _size(path: str, known) -> tuple[int, int] | None:

@@ -367,7 +367,8 @@ def place_outside(context):
     inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
     never drawn, so its units are not reported (M312 is), nor are those of a name that is no
     territory (M303 is). The engine draws each image at its own size, so where the game places
-    units at its start whose images (the map's own) have another size, a point is reported only
+    units at its start, or a trigger's `placement` does, whose images (the map's own) have
+    another size, a point is reported only
     when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
     markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
     start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
