@@ -373,7 +373,9 @@ def place_outside(context):
     markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
     start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
     One finding per place.txt line gives how many of its units fall outside, the first of them
-    and how far its centre lies from the outline (and when that is off the map).
+    and how far its centre lies from the outline (and when that is off the map). A territory
+    narrower or lower than one unit (a small island) holds no unit inside it: a unit that
+    still overlaps it (centred at most half a unit off) is info.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -385,16 +387,40 @@ def place_outside(context):
     path = point_file.path if found else None
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     size = context.map_properties.size() if found and context.map_properties is not None else None
+    small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
     for entry, (x, y), count, distance, (across, down) in found:
         name = entry.name
         if name in hidden:
             continue  # never drawn (M312 says so)
         off_map = size is not None and not (0 <= across < size[0] and 0 <= down < size[1])
+        note, severity = ", off the map: it is never seen" if off_map else "", None
+        if name in small and not off_map and distance <= max(small[name][2:]) / 2:
+            # the unit overlaps the territory, which no unit fits in: as near as it can be
+            note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
+                    "it)".format(name, *small[name])
+            severity = Severity.INFO
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
-                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)),
-                       "off_map": ", off the map: it is never seen" if off_map else ""},
+                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)), "off_map": note,
+                       **({"severity": severity} if severity else {})},
                       path, entry.line, name, None))
+
+
+def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, int, int]]:
+    """Those of `names` whose outline (their polygons' box) is narrower or lower than a unit at
+    the map's default size: name -> (width, height, unit width, unit height)."""
+    layout = context.polygon_layout
+    if layout is None or context.map_properties is None:
+        return {}
+    unit_width, unit_height = context.map_properties.unit_size()
+    boxes, small = context.scan.boxes, {}
+    for name in names & layout.first.keys():
+        _entry, start, count = layout.first[name]
+        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
+        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
+        if right - left < unit_width or bottom - top < unit_height:
+            small[name] = (right - left, bottom - top, unit_width, unit_height)
+    return small
 
 
 def _where_units_can_be(context, found: list) -> list:
