@@ -7,6 +7,7 @@ Y5xx map.yml · D6xx D-Day2 layout.
 from converter.check.rules import (  # noqa: F401 - imported to register
     attachment_names,
     chance_rolls,
+    connections,
     dday2,
     gained_unit_images,
     game_notes,

@@ -1,0 +1,219 @@
+"""S203-S206: the game's connections and the territory graph they make: a territory joined to
+itself or twice to another, one joined to none, and land cut off from the main map."""
+
+from __future__ import annotations
+
+from itertools import compress, count
+from operator import eq
+
+from converter.check.builtin_tables import TERRITORY_ATTACHMENT_CLASS, sets_a_default
+from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, TERRITORY, UNIT, USUAL_PATHS
+from converter.check.rule import hit, rule
+from converter.findings import Severity
+
+
+@rule("S203", "structure.self-connection", Severity.ERROR, "territory {name!r} is connected to itself",
+      beyond_engine=False)
+def self_connection(context):
+    """Finds a `<connection>` whose two ends are the same territory.
+
+    Why: TripleA refuses to load the game ("Cannot connect a territory to itself"), so the map
+    cannot be played at all until it is fixed.
+
+    Fix: In the game XML's `<map>`, correct `t1` or `t2` to the neighbour that was meant, or delete
+    the connection.
+    """
+    model = context.model
+    if model is None:
+        return
+    t1s, t2s = model.connection_ends()
+    for index in compress(count(), map(eq, t1s, t2s)):  # the comparing runs in C
+        yield hit(line=model.connection_lines[index], name=t1s[index], territory=t1s[index])
+
+
+_BOTH_WAYS_AT_LEAST = 10
+
+
+@rule("S204", "structure.duplicate-connection", Severity.WARNING,
+      "connection {t1!r} - {t2!r} is declared again (first on line {first}){more}")
+def duplicate_connection(context):
+    """Finds a connection declared again, with its two territories in the same or the reverse order.
+
+    Why: It changes nothing in play: TripleA 1.9 loads it and the two territories are simply
+    neighbours once. But repeats clutter a long `<map>` and can hide a connection that was meant
+    instead, e.g. a copied line whose ends were not changed. Some maps list every connection in
+    both directions on purpose: where at least half the connections are written both ways, the
+    reversed repeats are one info finding for the whole map (a connection written twice the same
+    way is still reported on its line).
+
+    Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
+    `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
+    """
+    model = context.model
+    if model is None:
+        return
+    t1s, t2s = model.connection_ends()
+    pairs = set(zip(t1s, t2s))
+    if len(pairs) == len(t1s) and pairs.isdisjoint(zip(t2s, t1s)):
+        return  # no pair twice, either way round (nor a self-connection): the usual case, settled in C
+    first: dict[tuple[str, str], int] = {}  # each connection -> where it first appears
+    repeats: list[tuple[int, bool]] = []  # (index, written the other way round than the first)
+    for index, (t1, t2) in enumerate(zip(t1s, t2s)):
+        if t1 == t2:
+            continue
+        key = (t1, t2) if t1 < t2 else (t2, t1)  # either direction is the same connection
+        if key in first:
+            repeats.append((index, t1s[first[key]] != t1))
+        else:
+            first[key] = index
+    reversed_repeats = [index for index, other_way in repeats if other_way]
+    # the map's way of writing connections (a few repeats are no noise: each gets its line)
+    both_ways = len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first)
+    lines = model.connection_lines
+    for index, other_way in repeats:
+        t1, t2 = t1s[index], t2s[index]
+        first_line = lines[first[(t1, t2) if t1 < t2 else (t2, t1)]]
+        if not (other_way and both_ways):
+            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more="")
+        elif index == reversed_repeats[0]:
+            more = (f", as are {len(reversed_repeats) - 1} more connections written both ways: this map lists its "
+                    "connections in both directions, which changes nothing in play")
+            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more=more, severity=Severity.INFO)
+
+
+@rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection{unused}")
+def isolated_territory(context):
+    """Finds a territory that no connection joins to any other territory.
+
+    Why: TripleA does not check this: it loads the game and the territory has no neighbours, so
+    units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
+    name differently. A territory whose territory attachment sets `isImpassable` is not reported
+    (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
+    connections). A territory where being cut off changes nothing is info: its territory
+    attachment gives no production, victory city or resources (`production=0`, a `capital` or
+    a territory effect give none there), and no unit that can move (movement above 0) stands there at the start or is placed there
+    by a trigger. Most such are labels, counters or holding boxes drawn on the map on purpose.
+
+    Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
+    the misspelled name in an existing one. For terrain nothing may enter, set `isImpassable`
+    true in its territory attachment instead.
+    """
+    model = context.model
+    if model is None or model.has_grid:
+        return
+    graph = model.neighbours()
+    isolated = [name for name in model.territories if not graph.get(name) and name not in model.impassable]
+    if not isolated:
+        return
+    in_play = _territories_in_play(model)
+    for name in isolated:
+        yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name,
+                  **({"unused": ""} if name in in_play else {"severity": Severity.INFO, "unused": _UNUSED_NOTE}))
+
+
+_UNUSED_NOTE = ("; nothing the game puts there can move, and it yields no production or victory: a label or "
+                "holding box?")
+# what a territory attachment gives that counts while nothing can enter or leave: income, victory
+# cities, units made there (a `capital`, an effect or who may capture it do not: an unreachable
+# capital is a known trick)
+_GIVING = frozenset(("production", "productionOnly", "unitProduction", "victoryCity", "resources"))
+
+
+def _territories_in_play(model) -> set[str]:
+    """Territories where being cut off matters: a territory attachment gives them something
+    other than defaults (production, victory city...), or units that can move (movement above
+    0) stand there at the start or a trigger places them there. Labels, counters and holding
+    boxes (units of movement 0 that triggers add and remove) are not."""
+    mobile = _unit_types_that_move(model)
+    placements = model.table(USUAL_PATHS["unitPlacement"])
+    used = {territory for territory, unit in zip(placements.column("territory", ""), placements.column("unitType", ""))
+            if unit in mobile}
+    for value in model.option_values("placement"):
+        territory, *units = value.split(":")
+        if any(unit.strip() in mobile for unit in units):
+            used.add(territory.strip())
+    return used | _attached_with_effect(model)
+
+
+def _unit_types_that_move(model) -> set[str]:
+    """Unit types whose attachment sets a movement above 0 (the default is 0)."""
+    attachments = model.table(ATTACHMENT_PATH)
+    targets, types = attachments.column("attachTo", ""), attachments.column("type", "unitType")
+    moving = set()
+    for owner, name, value in zip(model.option_owners, model.option_names, model.options.column("value", "")):
+        if name == "movement" and ATTACH_KINDS.get(types[owner]) == UNIT and value.strip().lstrip("+").isdigit() \
+                and int(value) > 0:
+            moving.add(targets[owner])
+    return moving
+
+
+def _attached_with_effect(model) -> set[str]:
+    """The territories an attachment gives something other than defaults (`production=0`, the
+    only option of many a label's territory attachment, gives nothing)."""
+    from converter.check.rules.options import attachment_classes  # (options imports this module)
+
+    attachments = model.table(ATTACHMENT_PATH)
+    kinds = [ATTACH_KINDS.get(kind) for kind in attachments.column("type", "unitType")]
+    classes = attachment_classes(model)
+    giving = [kind == TERRITORY and java_class != TERRITORY_ATTACHMENT_CLASS for kind, java_class in zip(kinds, classes)]
+    names, values = model.option_names, model.options.column("value", "")
+    for owner, name, value in zip(model.option_owners, names, values):
+        if kinds[owner] == TERRITORY and not giving[owner] and name in _GIVING \
+                and not sets_a_default(classes[owner], name, value):
+            giving[owner] = True
+    return set(compress(attachments.column("attachTo", ""), giving))
+
+
+@rule("S206", "structure.unreachable-land", Severity.INFO,
+      "land territory {name!r}{others} cannot be reached from the main map (its group has {size} territories)")
+def unreachable_land(context):
+    """Finds land territories in a group joined to each other but not to the main map.
+
+    Why: The main map is the connected group with the most land territories (the largest, when
+    none has land; a group of sea boxes such as player cards is not the map); no chain of
+    connections, over land or sea, leads from it to this group, so nothing can move between the
+    two. That may be intended, hence info, but often one connection is missing. Each group is
+    one finding, naming its land territories; single unconnected territories are S205's, and
+    maps with a `<grid>` are not checked.
+
+    Fix: Add the `<connection>` that joins the group to the rest of the map in the game XML's
+    `<map>`, or ignore the finding if the separation is intended.
+    """
+    # connected groups other than the largest, isolated territories aside (S205 has them)
+    model = context.model
+    if model is None or model.has_grid:
+        return
+    graph = model.neighbours()
+    groups = _components(graph)
+    if len(groups) < 2:
+        return
+    water = model.water
+    main = max(groups, key=lambda group: (len(group - water), len(group)))  # the most land, then the largest
+    for group in groups:
+        if group is main or len(group) < 2:
+            continue
+        # one finding per group, at its first land territory in the XML, the others in their order
+        land = sorted((name for name in group if name not in water),
+                      key=lambda name: (model.first_line(TERRITORY, name) or 0, name))
+        if land:
+            first, rest = land[0], land[1:]
+            shown = ", ".join(map(repr, rest[:3])) + (f" and {len(rest) - 3} more" if len(rest) > 3 else "")
+            yield hit(line=model.first_line(TERRITORY, first), name=first, size=len(group), territory=first,
+                      others=f" (and {shown}, of its group)" if rest else "")
+
+
+def _components(graph: dict[str, set[str]]) -> list[set[str]]:
+    seen: set[str] = set()
+    groups = []
+    for start in graph:
+        if start in seen:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            for neighbour in graph[stack.pop()]:
+                if neighbour not in group:
+                    group.add(neighbour)
+                    stack.append(neighbour)
+        seen |= group
+        groups.append(group)
+    return groups
