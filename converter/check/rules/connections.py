@@ -44,7 +44,8 @@ def duplicate_connection(context):
     instead, e.g. a copied line whose ends were not changed. Some maps list every connection in
     both directions on purpose: where at least half the connections are written both ways, the
     reversed repeats are one info finding for the whole map (a connection written twice the same
-    way is still reported on its line).
+    way is still reported on its line). Three or more repeats in a row of connections in a row
+    (a block pasted twice) are one finding.
 
     Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
     `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
@@ -70,15 +71,38 @@ def duplicate_connection(context):
     # the map's way of writing connections (a few repeats are no noise: each gets its line)
     both_ways = len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first)
     lines = model.connection_lines
+    earlier = {index: first[(t1s[index], t2s[index]) if t1s[index] < t2s[index] else (t2s[index], t1s[index])]
+               for index, _other_way in repeats}
+    block: list[int] = []  # a run of repeats, each of the connection after the one the previous repeats
     for index, other_way in repeats:
         t1, t2 = t1s[index], t2s[index]
-        first_line = lines[first[(t1, t2) if t1 < t2 else (t2, t1)]]
+        first_line = lines[earlier[index]]
         if not (other_way and both_ways):
-            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more="")
+            if block and index == block[-1] + 1 and earlier[index] == earlier[block[-1]] + 1:
+                block.append(index)
+                continue
+            yield from _repeated_block(block, earlier, lines, t1s, t2s)
+            block = [index]
         elif index == reversed_repeats[0]:
             more = (f", as are {len(reversed_repeats) - 1} more connections written both ways: this map lists its "
                     "connections in both directions, which changes nothing in play")
             yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more=more, severity=Severity.INFO)
+    yield from _repeated_block(block, earlier, lines, t1s, t2s)
+
+
+_BLOCK_AT_LEAST = 3  # from this many repeats in a row of connections in a row: one pasted block
+
+
+def _repeated_block(block: list[int], earlier: dict[int, int], lines, t1s, t2s):
+    """The findings of a run of repeats: one each, or one for the block when it is long."""
+    if len(block) >= _BLOCK_AT_LEAST:
+        start, end = block[0], block[-1]
+        yield hit(line=lines[start], t1=t1s[start], t2=t2s[start], first=lines[earlier[start]],
+                  more=f", as are the {len(block) - 1} connections after it: lines {lines[start]} to {lines[end]} "
+                       f"repeat lines {lines[earlier[start]]} to {lines[earlier[end]]}, a block pasted twice")
+        return
+    for index in block:
+        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], more="")
 
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection{unused}")
