@@ -10,6 +10,7 @@ from pathlib import Path
 from converter.check.folderlisting import FILE
 from converter.check.rule import hit, rule
 from converter.check.rules.game_notes import shown_notes
+from converter.check.rules.messages import NOTIFICATIONS_FILE, notification_keys_shown
 from converter.findings import Severity
 
 IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
@@ -35,6 +36,9 @@ def html_image_missing(context):
     its own assets, so notes written for it can break in 2.x: the message says so when 1.9
     found the file.
 
+    A notifications.properties entry that no trigger's `notification` or `victory` names is
+    never shown: its missing image is info.
+
     Fix: Put the image in the map's `doc/images/` folder, or write the `src` as its path there
     (the file name alone for a file directly in it).
     """
@@ -47,14 +51,23 @@ def html_image_missing(context):
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
     by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
+    shown: frozenset[str] | None = None  # the notifications triggers show, read at the first one
     for source, file, line, text in html:
+        unseen = False
+        if source.startswith(NOTIFICATIONS_FILE):
+            shown = shown if shown is not None else notification_keys_shown(model)
+            unseen = shown is not None and source.partition("entry ")[2][1:-1] not in shown
         for match in _IMAGE_TAG.finditer(text):
             link = match.group(2) or match.group(3)
             if link.startswith("http") or _present(map_dir, link, in_folder):
                 continue
             found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
             yield hit(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
-                      note=_note(link, in_folder, by_lower))
+                      note=_note(link, in_folder, by_lower) + (_UNSEEN if unseen else ""),
+                      **({"severity": Severity.INFO} if unseen else {}))
+
+
+_UNSEEN = "; no trigger's notification or victory names this entry, so it is never shown"
 
 
 @rule("M332", "map-files.html-image-unquoted", Severity.WARNING,

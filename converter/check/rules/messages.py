@@ -29,10 +29,12 @@ def notification_missing(context):
     `DESERTED_UNITS_Beleares`), a message never written, or a map with no notifications.properties
     at all. A key with only a sound (`<key>_sounds`) plays it and is not reported. The file is read
     as Java reads it (lines continued with `\\`, escapes). One finding per key, with how many
-    triggers show it; a close key is suggested.
+    triggers show it; a close key is suggested, and said to be named by no trigger when it is
+    not (the file's key may be the misspelt one: `Beleares` for the territory `Baleares`).
 
     Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
-    trigger's `notification` value to an existing key, exactly as written there.
+    trigger's `notification` value to an existing key, exactly as written there (or the file's
+    key to the trigger's, where the file's is misspelt).
     """
     yield from _messages_missing(context, "notification", "shows", "show", "nothing is shown", sound_alone=True)
 
@@ -88,15 +90,30 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
                   problem=f"{others}, but the map has no {NOTIFICATIONS_FILE}: {outcome}")
         return
     known = frozenset(keys)
+    shown = None  # the keys some trigger names, read at the first close key
     for key, indices in named.items():
         if key in keys or (sound_alone and key + _SOUNDS in keys):
             continue
         close = closest_name(key, known) if known else None
+        suggestion = f" (did you mean {close!r}?)" if close else ""
+        if close is not None and (shown := shown if shown is not None else notification_keys_shown(model)) is not None \
+                and close not in shown:  # the file's key is the one misspelt: no trigger names it
+            suggestion = f" (did you mean {close!r}? No trigger names it, so it may be the key misspelt instead)"
         yield hit(line=options.lines[indices[0]], key=key,
                   triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
                                    verb_many),
-                  problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}",
-                  suggestion=f" (did you mean {close!r}?)" if close else "")
+                  problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}", suggestion=suggestion)
+
+
+def notification_keys_shown(model) -> frozenset[str] | None:
+    """The notifications.properties keys triggers show: their `notification` and `victory`
+    values (TriggerAttachment reads nothing else there); None when a loop's variables may name
+    more."""
+    chosen = options_of(model, "notification", "TriggerAttachment") + options_of(model, "victory", "TriggerAttachment")
+    values = [value.strip() for value in model.options.column_at("value", chosen, "")]
+    if any("@" in value or "$" in value for value in values):
+        return None
+    return frozenset(values)
 
 
 # the messages an action shows, each `<text>.<MESSAGE>` in its file (2.x UserActionText,
