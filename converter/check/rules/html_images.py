@@ -34,10 +34,8 @@ def html_image_missing(context):
     `images/x.png` means `doc/images/images/x.png`; a file that is not there is drawn as a
     broken image. TripleA 1.9 kept only the file name (`doc/images/x.png`) and also looked in
     its own assets, so notes written for it can break in 2.x: the message says so when 1.9
-    found the file.
-
-    A notifications.properties entry that no trigger's `notification` or `victory` names is
-    never shown: its missing image is info.
+    found the file. A notifications.properties entry that no trigger's `notification` or
+    `victory` names is never shown: its missing image is info.
 
     Fix: Put the image in the map's `doc/images/` folder, or write the `src` as its path there
     (the file name alone for a file directly in it).
