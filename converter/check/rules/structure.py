@@ -238,7 +238,7 @@ def _unknown_options(engine, java_class: str, names: set[str]) -> list[str]:
             and LEGACY_OPTIONS.get(name.lower()) not in known]
 
 
-@rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it")
+@rule("S211", "structure.unused-delegate", Severity.INFO, "delegate {name!r} is declared but no step runs it{note}")
 def unused_delegate(context):
     """Finds a `<delegate>` that no step of the turn sequence runs.
 
@@ -246,7 +246,9 @@ def unused_delegate(context):
     (D-Day2 declares a `tech` delegate it never uses). TripleA also looks up some delegates by
     name from other parts of the game, so take care before removing one of those: 1.9 `battle`,
     `move`, `tech` and `politics`; 2.x also `endRound` (victory triggers), `place`, `placeBid`,
-    `purchase` and `edit`.
+    `purchase` and `edit`. An unused bid purchase delegate (`BidPurchaseDelegate`, which gives
+    each player the money of its `<player> bid` property) where the game sets a bid other than 0,
+    or lets the host set one (`editable`), is a warning: those bids are never given.
 
     Fix: Add a `<step name="..." delegate="NAME" player="..."/>` to the game XML's `<sequence>`, or
     delete the unused `<delegate>`.
@@ -255,9 +257,25 @@ def unused_delegate(context):
     if model is None:
         return
     used = {step.delegate for step in model.steps}
-    for name, _java_class in model.delegate_classes.items():
-        if name not in used:
-            yield hit(line=model.first_line("delegate", name), name=name)
+    for name, java_class in model.delegate_classes.items():
+        if name in used:
+            continue
+        bids = _bids_set(model) if java_class.endswith("BidPurchaseDelegate") and not any(
+            model.delegate_classes.get(step.delegate, "").endswith("BidPurchaseDelegate") for step in model.steps) \
+            else []
+        note = f"; so the players' bids ({bids[0]}{f' and {len(bids) - 1} more' if len(bids) > 1 else ''}) " \
+            "are never given" if bids else ""
+        yield hit(line=model.first_line("delegate", name), name=name, note=note,
+                  **({"severity": Severity.WARNING} if bids else {}))
+
+
+def _bids_set(model) -> list[str]:
+    """Each player's bid the game sets other than 0, or lets the host set (BidPurchaseDelegate
+    reads `<player> bid`, default 0), as `'Reds bid' 5` or `'Reds bid' (editable)`."""
+    players = set(model.players)
+    return [f"{prop.name!r} " + (prop.value.strip() if prop.value.strip() not in ("", "0") else "(editable)")
+            for prop in model.properties if prop.name.endswith(" bid") and prop.name[:-4] in players
+            and (prop.value.strip() not in ("", "0") or prop.editable)]
 
 
 @rule("S212", "structure.attachment-type-mismatch", Severity.ERROR,
