@@ -68,7 +68,7 @@ def victory_at_start(context):
 
 @rule("S228", "structure.victory-out-of-reach", Severity.INFO,
       "{victory} is on, but the map's territories hold {total} {measure} in all and {needs}: no alliance can "
-      "win by it")
+      "win by it{note}")
 def victory_out_of_reach(context):
     """Finds a victory that is switched on but that no alliance can reach, even holding the whole map.
 
@@ -78,7 +78,9 @@ def victory_out_of_reach(context):
     without one. When every alliance needs more than all the map's territories give together,
     the option does nothing, though the game's options show it on: often a map whose territories
     have no `victoryCity` at all, or a default left in place. It is info: such a game can still
-    end by other means (triggers, a player giving up).
+    end by other means (triggers, a player giving up). It is a warning when the game declares
+    amounts the map could reach for another victory that is off (`Axis Projection of Power VCs`
+    in a game playing `Total Victory`): amounts likely meant for the one that is on.
 
     Fix: Give the territories that matter `victoryCity` values, declare amounts the map can
     reach (`<property name="Axis Total Victory VCs" value="8" editable="true">`), or turn the
@@ -96,7 +98,28 @@ def victory_out_of_reach(context):
                 closest = f"every alliance needs {need}"
             else:
                 closest = f"the alliance that needs least, {alliance!r}, needs {need}{source}"
-            yield hit(line=each.line, victory=each.victory, total=total, measure=each.measure, needs=closest)
+            meant = _amounts_of_a_victory_off(model, each, total)
+            note = f"; the game declares {meant[0]} for {meant[1]!r}, which is off: amounts meant for this one?" \
+                if meant else ""
+            yield hit(line=each.line, victory=each.victory, total=total, measure=each.measure, needs=closest,
+                      note=note, **({"severity": Severity.WARNING} if meant else {}))
+
+
+def _amounts_of_a_victory_off(model, offered: _Offered, total: int) -> tuple[str, str] | None:
+    """An amount the map could reach, declared under another victory of the same measure that is
+    switched off (`Axis Projection of Power VCs` 5 in a game playing Total Victory): its
+    property and value, and that victory; None when there is none."""
+    properties = {each.name: each for each in model.properties}
+    for victory, suffix, _default in VICTORIES:
+        if victory == offered.victory or (victory == _ECONOMIC) != (offered.victory == _ECONOMIC) \
+                or property_is_true(model, victory):
+            continue
+        for alliance in _alliances(model):
+            declared = properties.get(alliance + suffix)
+            need = java_int(declared.value.strip()) if declared is not None else None
+            if need is not None and 0 < need <= total:
+                return f"{alliance + suffix!r} {need}", victory
+    return None
 
 
 class _Offered(NamedTuple):
