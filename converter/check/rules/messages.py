@@ -133,10 +133,11 @@ def action_text_missing(context):
     Why: An action's `text` option names a key; the game shows `<text>.BUTTON` on its button,
     `<text>.DESCRIPTION` beside it, and after the attempt `<text>.NOTIFICATION_SUCCESS` to the
     player and `<text>.OTHER_NOTIFICATION_SUCCESS` to the others (the `_FAILURE` pair too when its
-    `chance` can fail, and `<text>.ACCEPT_QUESTION` when `actionAccept` asks other players). TripleA
-    2.x reads them from actionstext.properties (user actions) and politicstext.properties
-    (political actions) and shows `NO: <text>.BUTTON set.` for each one missing, on the button
-    itself. A value of `NONE` for a notification sends none and counts as present. One finding
+    `chance` can fail or `actionAccept` asks other players, who may refuse, and then
+    `<text>.ACCEPT_QUESTION`). TripleA 2.x reads them from actionstext.properties (user actions)
+    and politicstext.properties (political actions) and shows `NO: <text>.BUTTON set.` for each one
+    missing, on the button itself; it asks a user action's question from politicstext.properties
+    too (UserActionDelegate.actionIsAccepted). A value of `NONE` for a notification sends none and counts as present. One finding
     per text, naming the messages missing; one per file when the map has none.
 
     Fix: Add the `<text>.<MESSAGE>=...` lines to the file named (beside polygons.txt), or correct
@@ -168,11 +169,12 @@ def action_text_missing(context):
         messages = set(_ALWAYS_SHOWN)
         if _can_fail(given.get("chance", "")):
             messages.update(_SHOWN_ON_FAILURE)
-        if given.get("actionAccept", "").strip():
-            messages.add(_ACCEPT_QUESTION)
+        if given.get("actionAccept", "").strip():  # a player asked may refuse: the attempt fails
+            messages.update((_ACCEPT_QUESTION, *_SHOWN_ON_FAILURE))
         actions, needed, line = wanted.setdefault(classes[owner], {}).setdefault(text, ([], set(), lines[owner]))
         actions.append(attachment_names[owner])
         needed.update(messages)
+    questions = None  # politicstext.properties' keys: 2.x asks a user action's question from it too
     for java_class, texts in wanted.items():
         kind, file_name = _ACTION_FILES[java_class]
         path = context.map_file(file_name)
@@ -180,6 +182,8 @@ def action_text_missing(context):
             keys = read_keys(path) if path is not None and path.is_file() else None
         except (OSError, ValueError):
             continue  # unreadable: the engine fails on it (not this rule's finding)
+        if java_class != _POLITICAL and any(_ACCEPT_QUESTION in needed for _a, needed, _l in texts.values()):
+            questions = questions if questions is not None else _keys_of(context, _POLITICS_FILE)
         if keys is None:
             first_text, (_actions, _needed, line) = next(iter(texts.items()))
             every = [action for actions, _needed, _line in texts.values() for action in actions]
@@ -189,12 +193,34 @@ def action_text_missing(context):
                               f"'NO: {first_text}.BUTTON set.' on the button, and likewise for every message")
             continue
         for text, (actions, needed, line) in texts.items():
+            asked_elsewhere = java_class != _POLITICAL and _ACCEPT_QUESTION in needed
             missing = [message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
-                       if message in needed and f"{text}.{message}" not in keys]
-            if missing:
-                yield hit(line=line, actions=_actions_shown(kind, actions), text=text,
-                          problem=f", but {file_name} has no {', '.join(missing)} for it: the game shows "
-                                  f"'NO: {text}.{missing[0]} set.'")
+                       if message in needed and f"{text}.{message}" not in keys
+                       and not (asked_elsewhere and message == _ACCEPT_QUESTION)]
+            unasked = asked_elsewhere and f"{text}.{_ACCEPT_QUESTION}" not in (questions or ())
+            if not missing and not unasked:
+                continue
+            problem = f", but {file_name} has no {', '.join(missing)} for it: the game shows " \
+                f"'NO: {text}.{missing[0]} set.'" if missing else ""
+            if unasked:
+                where = "" if text + "." + _ACCEPT_QUESTION not in keys else f" (it is in {file_name})"
+                problem += (", and" if missing else ", but") + f" {_POLITICS_FILE} has no {_ACCEPT_QUESTION} for " \
+                    f"it, where 2.x looks for a user action's question too{where}: the players asked see " \
+                    f"'NO: {text}.{_ACCEPT_QUESTION} set.'"
+            yield hit(line=line, actions=_actions_shown(kind, actions), text=text, problem=problem)
+
+
+_POLITICAL = "PoliticalActionAttachment"
+_POLITICS_FILE = "politicstext.properties"
+
+
+def _keys_of(context, file_name: str) -> frozenset[str]:
+    """The keys of one of the map's .properties files; none when it is missing or unreadable."""
+    path = context.map_file(file_name)
+    try:
+        return frozenset(read_keys(path)) if path is not None and path.is_file() else frozenset()
+    except (OSError, ValueError):
+        return frozenset()
 
 
 def _actions_shown(kind: str, names: list[str]) -> str:
