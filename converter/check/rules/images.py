@@ -187,7 +187,8 @@ def damaged_unit_image_missing(context):
     a unit is disabled when its damage can pass its `maxOperationalDamage` (0 or more, below its
     `maxDamage`, 2 without one). The units are those I401 looks at whose own image is found (I401
     reports the others), by the name 2.x draws them with at the start (technologies included); an
-    image only TripleA 1.9's assets hold is reported too, as 2.x lacks it.
+    image only TripleA 1.9's assets hold is reported too, as 2.x lacks it. One finding per unit
+    and state, naming every player whose image is missing.
 
     Fix: Add `units/<Player>/<unit>_hit.png` (or `_disabled.png`), or `units/<unit>_hit.png`
     for every player: usually the unit's own image marked as damaged (or greyed out).
@@ -201,6 +202,7 @@ def damaged_unit_image_missing(context):
         return
     current = context.engine_assets[0].engine if context.engine_assets else None
     where = where_looked(context)
+    missing: dict[tuple, list[dict]] = {}  # (unit, image, state): one finding, naming every player
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         states = drawn.get(unit) or ((_DAMAGED,) if unit in triggered else None)
         if states is None:
@@ -218,8 +220,19 @@ def damaged_unit_image_missing(context):
                 change = triggered[unit]
                 note += f"; it takes more than one hit once trigger {change.trigger!r} sets its {change.option} to " \
                         f"{change.value} (line {change.line})"
-            yield hit(line=line, player=player, unit=unit, image=image, where=where, note=note, state=state,
-                      suffix=suffix)
+            missing.setdefault((unit, image, state), []).append(
+                dict(line=line, player=player, unit=unit, image=image, where=where, note=note, state=state,
+                     suffix=suffix))
+    order = {player: at for at, player in enumerate(dict.fromkeys(model.players))}
+    for found in missing.values():
+        found.sort(key=lambda each: order.get(each["player"], len(order)))  # in the game's order of players
+        first = found[0]
+        if len(found) > 1:
+            others = [each["player"] for each in found[1:]]
+            shown = ", ".join(map(repr, others[:3])) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+            first["note"] += f"; nor for player{'s' * (len(others) > 1)} {shown}: one " \
+                             f"units/{first['image']}{first['suffix']}.png serves them all"
+        yield hit(**first)
 
 
 _DAMAGED, _DISABLED = ("damaged", "_hit"), ("disabled", "_disabled")
