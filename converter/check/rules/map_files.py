@@ -375,7 +375,9 @@ def place_outside(context):
     One finding per place.txt line gives how many of its units fall outside, the first of them
     and how far its centre lies from the outline (and when that is off the map). A territory
     narrower or lower than one unit (a small island) holds no unit inside it: a unit that
-    still overlaps it (centred at most half a unit off) is info.
+    still overlaps it (centred at most half a unit off) is info. The message names the territory
+    the unit is drawn over; one drawn near over no territory (the map's artwork beside a narrow
+    pass, at most a unit's size off) is not taken for another's unit, and is info.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -388,7 +390,9 @@ def place_outside(context):
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     size = context.map_properties.size() if found and context.map_properties is not None else None
     small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
-    for entry, (x, y), count, distance, (across, down) in found:
+    over = _territories_under(context, [row[4] for row in found]) if found else []
+    unit_size = context.map_properties.unit_size() if found and context.map_properties is not None else (48, 48)
+    for (entry, (x, y), count, distance, (across, down)), under in zip(found, over):
         name = entry.name
         if name in hidden:
             continue  # never drawn (M312 says so)
@@ -399,11 +403,34 @@ def place_outside(context):
             note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
                     "it)".format(name, *small[name])
             severity = Severity.INFO
+        elif under:
+            note += f", over {under!r}"
+        elif not off_map:  # over the map's picture alone, near: not taken for another territory's unit
+            note += ", over no territory"
+            severity = Severity.INFO if distance <= max(unit_size) else None
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
                        "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)), "off_map": note,
                        **({"severity": severity} if severity else {})},
                       path, entry.line, name, None))
+
+
+def _territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
+    """The territory each point lies in (the first polygon holding it, in polygons.txt's order),
+    or None."""
+    scan = context.scan
+    if scan is None or not centres:
+        return [None] * len(centres)
+    import numpy as np  # map folders only
+
+    boxes, found = scan.boxes, []
+    for x, y in centres:
+        near = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+                              & scan.scanned)
+        numbers = scan.polygon_index[near]
+        inside = scan.contains(numbers, np.full(len(near), x), np.full(len(near), y)) if len(near) else []
+        found.append(next((scan.names[number] for number, hit in zip(numbers, inside) if hit), None))
+    return found
 
 
 def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, int, int]]:
