@@ -98,7 +98,7 @@ def test_map_files_read_with_another_tolerance_are_measured_again(tmp_path: Path
 @pytest.mark.parametrize("distance, tolerance, shown", [(12.37, 2, 12), (3.4, 3, 3.4), (2.5, 2, 2.5), (2.04, 2, 2.04),
                                                         (3.0, 2.5, 3), (2.0004, 2, "more than 2")])
 def test_the_distance_shown_is_never_within_the_tolerance(distance: float, tolerance: float, shown) -> None:
-    from converter.check.rules.map_files import shown_distance
+    from converter.check.rules.points_outside import shown_distance
 
     assert shown_distance(distance, tolerance) == shown
 

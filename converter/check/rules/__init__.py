@@ -27,6 +27,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     option_values,
     options,
     place_options,
+    points_outside,
     polygon_overlaps,
     production_tabs,
     references,

@@ -14,10 +14,8 @@ import stat
 from operator import itemgetter
 from pathlib import Path
 
-from converter.check.model import USUAL_PATHS
 from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES
-from converter.check.placedsizes import outside_at_every_size
-from converter.check.rule import AT, hit, hit_of, rule
+from converter.check.rule import AT, hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -326,198 +324,9 @@ def duplicate_name(context):
                 first[entry.name] = entry.line
 
 
-@rule("M307", "map-files.center-outside", Severity.WARNING,
-      "the center of {name!r} {point} lies {distance} px outside its polygon")
-def center_outside(context):
-    """Finds centers in centers.txt that lie outside their territory's polygons.
-
-    Why: TripleA 1.9 draws movement arrows through the territories' centers, scrolls the map to
-    a territory's center, and puts its capital and victory-city markers there when capitols.txt
-    or vc.txt gives no point; the engine does not check where a center lies. A point on the
-    outline or at most 2 px off it counts as inside (the outline is a pixel line drawn over
-    both sides; the setting `outline-tolerance` or `--outline-tolerance` changes the 2 px),
-    any of the territory's polygons will do (those of its first polygons.txt line), and the
-    message gives the distance to the nearest edge. A name that is no territory of a game of
-    the map is left to M303: the engine drops it; and a territory wholly off the map to M312:
-    it is never drawn, nor is anything at its center.
-
-    Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
-    CenterPicker tool helps), or correct the outline if that is what is wrong.
-    """
-    found = context.centers_outside
-    if found:
-        found = _of_territories(context, found)
-        hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
-        found = [row for row in found if row[0].name not in hidden] if hidden else found
-    yield from _points_outside(context.centers, found, context.outline_tolerance)
-
-
-@rule("M308", "map-files.place-outside", Severity.WARNING,
-      "{count} of {total} place points of {name!r} draw their unit outside its polygon: the unit at {point} "
-      "is centred at {centre}, {distance} px outside{off_map}")
-def place_outside(context):
-    """Finds place.txt points whose units the engine draws centred outside their territory.
-
-    Why: Each place point is the top-left corner of one unit image, drawn at the map's default
-    unit size (`units.width` x `units.height`, 48 x 48, times `units.scale` from map.properties),
-    so a unit whose centre falls outside the territory is drawn mostly over its neighbour or
-    the sea, and players cannot tell whose it is; the engine does not check this. A point a few
-    pixels outside the outline is fine when its unit still sits inside (a small box's points are
-    best placed up and left of it), and a unit centred at most 2 px off the outline counts as
-    inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
-    never drawn, so its units are not reported (M312 is), nor are those of a name that is no
-    territory (M303 is). The engine draws each image at its own size, so where the game places
-    units at its start, or a trigger's `placement` does, whose images (the map's own) have
-    another size, a point is reported only
-    when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
-    markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
-    start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
-    One finding per place.txt line gives how many of its units fall outside, the first of them
-    and how far its centre lies from the outline (and when that is off the map). A territory
-    narrower or lower than one unit (a small island) holds no unit inside it: a unit that
-    still overlaps it (centred at most half a unit off) is info. The message names the territory
-    the unit is drawn over; one drawn near over no territory (the map's artwork beside a narrow
-    pass, at most a unit's size off) is not taken for another's unit, and is info.
-
-    Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
-    sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
-    the unit squares as you place them.
-    """
-    point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
-    if found:
-        found = outside_at_every_size(context, _where_units_can_be(context, _of_territories(context, found)))
-    path = point_file.path if found else None
-    hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
-    size = context.map_properties.size() if found and context.map_properties is not None else None
-    small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
-    over = _territories_under(context, [row[4] for row in found]) if found else []
-    unit_size = context.map_properties.unit_size() if found and context.map_properties is not None else (48, 48)
-    for (entry, (x, y), count, distance, (across, down)), under in zip(found, over):
-        name = entry.name
-        if name in hidden:
-            continue  # never drawn (M312 says so)
-        off_map = size is not None and not (0 <= across < size[0] and 0 <= down < size[1])
-        note, severity = ", off the map: it is never seen" if off_map else "", None
-        if name in small and not off_map and distance <= max(small[name][2:]) / 2:
-            # the unit overlaps the territory, which no unit fits in: as near as it can be
-            note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
-                    "it)".format(name, *small[name])
-            severity = Severity.INFO
-        elif under:
-            note += f", over {under!r}"
-        elif not off_map:  # over the map's picture alone, near: not taken for another territory's unit
-            note += ", over no territory"
-            severity = Severity.INFO if distance <= max(unit_size) else None
-        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
-                       "total": len(entry.points), "centre": f"({across},{down})",
-                       "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)), "off_map": note,
-                       **({"severity": severity} if severity else {})},
-                      path, entry.line, name, None))
-
-
-def _territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
-    """The territory each point lies in (the first polygon holding it, in polygons.txt's order),
-    or None."""
-    scan = context.scan
-    if scan is None or not centres:
-        return [None] * len(centres)
-    import numpy as np  # map folders only
-
-    boxes, found = scan.boxes, []
-    for x, y in centres:
-        near = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
-                              & scan.scanned)
-        numbers = scan.polygon_index[near]
-        inside = scan.contains(numbers, np.full(len(near), x), np.full(len(near), y)) if len(near) else []
-        found.append(next((scan.names[number] for number, hit in zip(numbers, inside) if hit), None))
-    return found
-
-
-def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, int, int]]:
-    """Those of `names` whose outline (their polygons' box) is narrower or lower than a unit at
-    the map's default size: name -> (width, height, unit width, unit height)."""
-    layout = context.polygon_layout
-    if layout is None or context.map_properties is None:
-        return {}
-    unit_width, unit_height = context.map_properties.unit_size()
-    boxes, small = context.scan.boxes, {}
-    for name in names & layout.first.keys():
-        _entry, start, count = layout.first[name]
-        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
-        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
-        if right - left < unit_width or bottom - top < unit_height:
-            small[name] = (right - left, bottom - top, unit_width, unit_height)
-    return small
-
-
-def _where_units_can_be(context, found: list) -> list:
-    """The rows of `found` (an entry first) but those of impassable territories no unit is placed
-    in, at the start or by a trigger's `placement` (`[count:]territory:unit:...`)."""
-    model = context.model
-    impassable = model.impassable if model is not None else set()
-    if not impassable.intersection(row[0].name for row in found):
-        return found
-    given = set(model.table(USUAL_PATHS["unitPlacement"]).column("territory", ""))
-    given.update(part for value in model.option_values("placement") for part in value.split(":"))
-    empty = impassable - given
-    return [row for row in found if row[0].name not in empty]
-
-
-def _wholly_off_map(context, names: set[str]) -> set[str]:
-    """Those of `names` whose polygons (their first polygons.txt line's) lie wholly off the map
-    (its size in map.properties): the engine never draws them."""
-    properties = context.map_properties
-    size = properties.size() if properties is not None else None
-    layout = context.polygon_layout
-    if size is None or layout is None:
-        return set()
-    width, height, boxes, hidden = *size, context.scan.boxes, set()
-    for name in names & layout.first.keys():
-        _entry, start, count = layout.first[name]
-        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
-        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
-        if _off_map(left, top, right, bottom, width, height):
-            hidden.add(name)
-    return hidden
-
-
-def _off_map(left: int, top: int, right: int, bottom: int, width: int, height: int) -> bool:
+def off_map(left: int, top: int, right: int, bottom: int, width: int, height: int) -> bool:
     """Does the box lie wholly outside the width x height map?"""
     return right < 0 or bottom < 0 or left > width or top > height
-
-
-def _of_territories(context, found: list) -> list:
-    """The rows of `found` (an entry first) whose name is a territory of a game of the map: the
-    engine drops the others as it loads the map (M303 reports them)."""
-    territories = game_territories(context)
-    if territories is None:
-        return found
-    known = set(territories)
-    if all(row[0].name in known for row in found):
-        return found
-    known |= context.sibling_territories
-    return [row for row in found if row[0].name in known]
-
-
-def _points_outside(point_file, found, tolerance: float):
-    """A place.txt can put hundreds of points outside: each hit built as a dict display."""
-    path = point_file.path if found else None
-    for entry, (x, y), count, distance in found:
-        name = entry.name
-        yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
-                       "total": len(entry.points), "distance": shown_distance(distance, tolerance),
-                       AT: (int(x), int(y))}, path, entry.line, name, None))
-
-
-def shown_distance(distance: float, tolerance: float) -> int | float | str:
-    """The distance in whole pixels, or with as many decimals (up to 3) as it takes to show it
-    beyond the tolerance: 3.4 px outside with a tolerance of 3 is not "3 px outside"."""
-    if round(distance) > tolerance:
-        return round(distance)
-    for digits in (1, 2, 3):
-        if round(distance, digits) > tolerance:
-            return round(distance, digits)
-    return f"more than {tolerance:g}"
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
@@ -572,7 +381,7 @@ HIDDEN_BOX = 10  # px: a territory this small wholly off the map is a holding bo
 
 def _hidden(left: int, top: int, right: int, bottom: int, width: int, height: int) -> dict:
     """M312's note (and severity) for a polygon wholly off the map."""
-    if not _off_map(left, top, right, bottom, width, height):
+    if not off_map(left, top, right, bottom, width, height):
         return {"hidden": ""}
     if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
         return {"hidden": "; wholly off it, a hidden holding territory (never drawn, never clicked)",
