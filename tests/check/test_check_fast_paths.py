@@ -43,25 +43,40 @@ def _difflib_suggestion(name: str, known) -> str:
 def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
     """(code, line, message) of ORACLE_CODES, one element at a time."""
     found = set()
-    first: dict[frozenset, tuple[str, int | None]] = {}  # connection -> (its first t1, line)
-    repeats = []  # (t1, t2, line, first line, written the other way round)
-    for connection in root.iterfind("map/connection"):
+    first: dict[frozenset, tuple[str, int | None, int]] = {}  # connection -> (its first t1, line, number)
+    repeats = []  # (t1, t2, line, first line, written the other way round, number, the first's number)
+    for number, connection in enumerate(root.iterfind("map/connection")):
         t1, t2, line = connection.get("t1", ""), connection.get("t2", ""), connection.sourceline
         if t1 == t2:
             found.add(("S203", line, f"territory {t1!r} is connected to itself"))
         elif frozenset((t1, t2)) in first:
-            first_t1, first_line = first[frozenset((t1, t2))]
-            repeats.append((t1, t2, line, first_line, first_t1 != t1))
+            first_t1, first_line, first_number = first[frozenset((t1, t2))]
+            repeats.append((t1, t2, line, first_line, first_t1 != t1, number, first_number))
         else:
-            first[frozenset((t1, t2))] = (t1, line)
+            first[frozenset((t1, t2))] = (t1, line, number)
     # a map writing at least half its connections (ten or more) both ways: those are one finding
     reversed_repeats = [repeat for repeat in repeats if repeat[4]]
     both_ways = len(reversed_repeats) >= 10 and 2 * len(reversed_repeats) >= len(first)
-    for t1, t2, line, first_line, other_way in repeats:
-        if not (other_way and both_ways):
+    # runs of repeats of connections in a row: three or more are one finding, a block pasted twice
+    runs: list[list[tuple]] = []
+    for repeat in repeats:
+        if repeat[4] and both_ways:
+            continue
+        if runs and repeat[5] == runs[-1][-1][5] + 1 and repeat[6] == runs[-1][-1][6] + 1:
+            runs[-1].append(repeat)
+        else:
+            runs.append([repeat])
+    for run in runs:
+        t1, t2, line, first_line = run[0][:4]
+        if len(run) >= 3:
+            found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line}), as "
+                                     f"are the {len(run) - 1} connections after it: lines {line} to {run[-1][2]} "
+                                     f"repeat lines {first_line} to {run[-1][3]}, a block pasted twice"))
+            continue
+        for t1, t2, line, first_line, *_ in run:
             found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"))
     if both_ways:
-        t1, t2, line, first_line, _ = reversed_repeats[0]
+        t1, t2, line, first_line, *_ = reversed_repeats[0]
         found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line}), as are "
                                  f"{len(reversed_repeats) - 1} more connections written both ways: this map lists its "
                                  "connections in both directions, which changes nothing in play"))
@@ -75,6 +90,8 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
         if java_class and not engine.class_exists(java_class):
             found.add(("R110", element.sourceline,
                        f'<{element.tag} javaClass="{java_class}"> is not a class of the installed engine'))
+    land_transports = any(_name_2x(option.get("name", "")) == "isLandTransport"
+                          and option.get("value", "").strip().lower() == "true" for option in root.iter("option"))
     for attachment in root.iterfind("attachmentList/attachment"):
         java_class, first = attachment.get("javaClass", ""), {}
         known = engine.options_for(java_class)
@@ -90,7 +107,7 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
                 found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
                                                       f"{attachment.get('name', '')!r} (first on line {first[key]})"))
             first.setdefault(key, option.sourceline)
-        found |= _replaced_and_bad_values(attachment)
+        found |= _replaced_and_bad_values(attachment, land_transports)
     return found
 
 
@@ -99,8 +116,9 @@ def _name_2x(name: str) -> str:
     return legacy.get(name.lower()) or name[:1].lower() + name[1:]
 
 
-def _replaced_and_bad_values(attachment) -> set[tuple[str, int | None, str]]:
-    """S219 and S220 for one attachment, option by option."""
+def _replaced_and_bad_values(attachment, land_transports: bool) -> set[tuple[str, int | None, str]]:
+    """S219 and S220 for one attachment, option by option (`land_transports`: does a unit type
+    carry land units, which alone makes `isLandTransportable` count)."""
     found, short = set(), attachment.get("javaClass", "").rsplit(".", 1)[-1]
     name = attachment.get("name", "")
     single = set(SINGLE_VALUE_OPTIONS_2X.get(short, ())) - {f"{kind}AttachmentName" for kind in
@@ -145,8 +163,11 @@ def _replaced_and_bad_values(attachment) -> set[tuple[str, int | None, str]]:
             head, engine = f"option {written!r} is given again", "the engine"
         else:
             head, engine = f"options {old_written!r} and {written!r} both set {option_2x!r}", "TripleA 2.x"
+        carried = option_2x != "isLandTransportable" or land_transports
         found.add(("S219", line, f"{head} in attachment {name!r}: {engine} keeps the last, {shown(value, count)}, "
-                                 f"not {shown(old_value, old_count)} (line {old_line})"))
+                                 f"not {shown(old_value, old_count)} (line {old_line})" + (
+                                     "" if carried else "; no unit type of the game is a land transport, so it "
+                                                        "changes nothing")))
     return found
 
 
