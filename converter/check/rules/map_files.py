@@ -278,7 +278,7 @@ def malformed_line(context):
             yield hit(file=point_file.path, line=bad.line, file_name=file_name, what="cannot be read",
                       reason=bad.reason, text=bad.text)
         for odd in point_file.read_in_part:
-            yield hit(file=point_file.path, line=odd.line, file_name=file_name, what="is read in part",
+            yield hit(file=point_file.path, line=odd.line, file_name=file_name, what="has text the engine skips",
                       reason=odd.reason, text=odd.text, severity=Severity.WARNING)
 
 
