@@ -300,7 +300,7 @@ def _unowned_land(model) -> list[str]:
 
 
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,
-      "map.properties sets color.{name} but no game of the map has a player {name!r}")
+      "map.properties sets color.{name}{again} but no game of the map has a player {name!r}")
 def colour_unknown_player(context):
     """Finds colour lines in map.properties for names that are no player of the game XML.
 
@@ -308,7 +308,8 @@ def colour_unknown_player(context):
     land nobody owns) and for `Impassable` (or the old spelling `Impassible`: impassable land), so
     a line for another name is never used; it is usually left from a renamed or removed player,
     or misspells a player's name, and then that player has no colour (M322). The players of the
-    map's other game XMLs count too: they share its map.properties.
+    map's other game XMLs count too: they share its map.properties. A name set on several
+    lines is one finding.
 
     Fix: Delete the line from map.properties, or correct the name after `color.` to match the
     game XML's `<player name=...>` exactly.
@@ -320,9 +321,13 @@ def colour_unknown_player(context):
     unknown = [item for item in properties.items if item.key.startswith("color.") and item.key[6:] not in players]
     if unknown:
         elsewhere = context.sibling_players  # read only when needed
+        lines: dict[str, list[int]] = {}  # a name set twice is one finding, at its first line
         for item in unknown:
             if item.key[6:] not in elsewhere:
-                yield hit(file=properties.path, line=item.line, name=item.key[6:])
+                lines.setdefault(item.key[6:], []).append(item.line)
+        for name, at in lines.items():
+            again = f" (set again on line{'s' * (len(at) > 2)} {', '.join(map(str, at[1:]))})" if len(at) > 1 else ""
+            yield hit(file=properties.path, line=at[0], name=name, again=again)
 
 
 @rule("M324", "map-properties.missing-size", Severity.ERROR, "map.properties has no {key}; the engine needs it")
