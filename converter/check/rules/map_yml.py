@@ -201,6 +201,41 @@ def no_game(context):
               if points else "")
 
 
+@rule("Y510", "map-yml.unread-copy", Severity.INFO,
+      "{folder}/ holds another map.yml, which TripleA never reads: it reads the one nearest the map's root, "
+      "so that folder ({size}) is downloaded with the map and never used")
+def unread_copy(context):
+    """Finds a map.yml in a folder below the repository's own map.yml.
+
+    Why: TripleA 2.x reads an installed map's map.yml nearest to the map's root folder, looking
+    two folders deep at most (MapDescriptionYamlReader.findMapYmlFile, FileUtils.findClosestToRoot),
+    and finds the map's files beside that one. A second map.yml further down is never read: it
+    is usually a whole copy of the map (a folder zipped or pushed into itself), which every
+    player downloads with the map and TripleA never uses.
+
+    Fix: Delete the folder holding the copy, after making sure the files beside the root's
+    map.yml are the ones meant.
+    """
+    root = context.target.repo_root
+    if root is None or not (root / "map.yml").is_file():
+        return
+    for inner in sorted(root.glob("*/map.yml")) + sorted(root.glob("*/*/map.yml")):
+        folder = inner.parent
+        yield hit(file=inner, folder=folder.relative_to(root).as_posix(), size=_size_of(folder))
+
+
+def _size_of(folder) -> str:
+    """"N files, X MB" of a folder and all below it (symbolic links not followed)."""
+    count = total = 0
+    for path in folder.rglob("*"):
+        try:
+            if path.is_file() and not path.is_symlink():
+                count, total = count + 1, total + path.stat().st_size
+        except OSError:
+            continue
+    return f"{count} file{'s' * (count != 1)}, {total / 1e6:.1f} MB"
+
+
 def _parsed(context):
     """The map.yml when it was read as YAML; None when missing or not YAML (Y501, Y502 say so:
     the other rules would only guess)."""
