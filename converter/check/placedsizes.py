@@ -6,10 +6,13 @@ own size times units.scale (2.x UnitImageFactory), so where that unit's centre f
 on its image: a map may draw markers a few pixels wide in holding boxes a pixel or two wide.
 Which units stand at which point later in a game is not known, but the starting placements
 and those of triggers are: their images' sizes are the other sizes a territory's points are
-tried at.
+tried at, as is the size place.txt was laid out for when map.properties draws units at another.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
 
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import point_entry
@@ -72,11 +75,56 @@ def _size(path: str, known) -> tuple[int, int] | None:
         return None
 
 
-def outside_at_every_size(context, found: list) -> list:
+class LaidOut(NamedTuple):
+    """What place.txt's points were laid out for: units about `size` px wide, the first point of
+    `count` of the `total` territories lying `offset` up and left of the territory's center."""
+
+    size: int
+    offset: tuple[int, int]
+    count: int
+    total: int
+
+
+_LAYOUT_SHARE = 0.6  # of the territories with a center and a place point, at least 10
+_LAYOUT_MISMATCH = 0.25  # the size laid out for differs from the drawn one by more than this part
+
+
+def laid_out_for_another_size(context) -> LaidOut | None:
+    """Where place.txt looks laid out for units of another size than map.properties draws: the
+    first point of most territories lies half a unit up and left of the territory's center (as
+    the map makers' placement tool puts it), for a unit size more than a quarter off the map's
+    default one (units.scale changed afterwards, say). None otherwise. Once per map folder."""
+    return context.folder_memo(("place.txt laid out for",), lambda: _laid_out(context))
+
+
+def _laid_out(context) -> LaidOut | None:
+    place, centers, properties = context.place, context.centers, context.map_properties
+    if place is None or centers is None or properties is None:
+        return None
+    centre_of = {entry.name: entry.points[0] for entry in centers.entries if entry.points}
+    offsets = Counter((centre[0] - entry.points[0][0], centre[1] - entry.points[0][1])
+                      for entry in place.entries if entry.points and (centre := centre_of.get(entry.name)))
+    total = sum(offsets.values())
+    if total < 10:
+        return None
+    (across, down), _most = offsets.most_common(1)[0]
+    near = sum(times for (x, y), times in offsets.items() if abs(x - across) <= 1 and abs(y - down) <= 1)
+    size, drawn = across + down + 3, max(properties.unit_size())  # the tool: center - (size / 2 - 2, size / 2 - 1)
+    if near < _LAYOUT_SHARE * total or min(across, down) < 4 or abs(size - drawn) <= _LAYOUT_MISMATCH * drawn:
+        return None
+    return LaidOut(size, (across, down), near, total)
+
+
+def outside_at_every_size(context, found: list, with_layout: bool = True) -> list:
     """place_outside's rows (entry, point, count, distance, centre), keeping only the points
     whose unit is centred outside at the map's default size (as found) and also at each size
-    its territory's starting units are drawn at (`placed_unit_sizes`)."""
+    its territory's starting units are drawn at (`placed_unit_sizes`), and at the size place.txt
+    was laid out for where that is another (`laid_out_for_another_size`: M333 reports it once)."""
     sizes = placed_unit_sizes(context, {row[0].name for row in found})
+    laid_out = laid_out_for_another_size(context) if found and with_layout else None
+    if laid_out is not None:
+        for row in found:
+            sizes.setdefault(row[0].name, set()).add((laid_out.size, laid_out.size))
     if not sizes:
         return found
     from converter.check.outside import far_points  # numpy: map folders only

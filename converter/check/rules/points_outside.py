@@ -1,12 +1,12 @@
-"""M307, M308: the points of centers.txt and place.txt that lie outside their territory, where
-the engine draws a territory's name and its units (measured by `outside` in the map-file
-thread; here judged and worded)."""
+"""M307, M308, M333: the points of centers.txt and place.txt that lie outside their territory,
+where the engine draws a territory's name and its units (measured by `outside` in the map-file
+thread; here judged and worded), and a place.txt laid out for units of another size."""
 
 from __future__ import annotations
 
 from converter.check.model import USUAL_PATHS
-from converter.check.placedsizes import outside_at_every_size
-from converter.check.rule import AT, hit_of, rule
+from converter.check.placedsizes import laid_out_for_another_size, outside_at_every_size
+from converter.check.rule import AT, hit, hit_of, rule
 from converter.check.rules.map_files import game_territories, off_map
 from converter.findings import Severity
 
@@ -198,3 +198,36 @@ def shown_distance(distance: float, tolerance: float) -> int | float | str:
         if round(distance, digits) > tolerance:
             return round(distance, digits)
     return f"more than {tolerance:g}"
+
+
+@rule("M333", "map-files.place-laid-out-for-another-size", Severity.INFO,
+      "place.txt looks laid out for units of about {size} px: in {count} of {total} territories the first point "
+      "lies ({across},{down}) px up and left of the center, half such a unit, but map.properties draws units at "
+      "{width}x{height}{effect}")
+def place_laid_out_for_another_size(context):
+    """Finds a place.txt laid out for units of another size than map.properties draws.
+
+    Why: A place point is the top-left corner of a unit image, and the map makers' placement
+    tool puts each territory's first point half a unit up and left of its center, for the unit
+    size it was given. When most territories' first points lie so for a size more than a
+    quarter off the one map.properties gives (`units.width`, `units.height`, times
+    `units.scale`, changed after the points were made, say), every unit is drawn off the spot
+    meant for it: up and left for smaller units, down and right for larger. The finding is a
+    warning when some units are drawn outside their territory for it; M308 leaves out those
+    that would sit inside at the size laid out for, and reports the others.
+
+    Fix: Make place.txt again with the placement tool at the unit size the map draws, or set
+    `units.scale` (or `units.width` and `units.height`) back to the size the points were made for.
+    """
+    laid_out = laid_out_for_another_size(context)
+    if laid_out is None:
+        return
+    rows = context.place_outside
+    moved = len(outside_at_every_size(context, rows, with_layout=False)) - len(outside_at_every_size(context, rows)) \
+        if rows else 0
+    width, height = context.map_properties.unit_size()
+    effect = (f": the units of {moved} place.txt line{'s' * (moved != 1)} are drawn outside their territory for it "
+              "(M308 leaves those out)") if moved > 0 else ""
+    yield hit(file=context.place.path, line=None, size=laid_out.size, count=laid_out.count, total=laid_out.total,
+              across=laid_out.offset[0], down=laid_out.offset[1], width=width, height=height, effect=effect,
+              **({"severity": Severity.WARNING} if moved > 0 else {}))
