@@ -136,7 +136,7 @@ def isolated_territory(context):
 
 
 _UNUSED_NOTE = ("; nothing the game puts there can move, and it yields no production or victory: a label or "
-                "holding box?")
+                "holding box, or an empty space whose connections were forgotten?")
 # what a territory attachment gives that counts while nothing can enter or leave: income, victory
 # cities, units made there (a `capital`, an effect or who may capture it do not: an unreachable
 # capital is a known trick)
