@@ -86,13 +86,14 @@ class LaidOut(NamedTuple):
 
 
 _LAYOUT_SHARE = 0.6  # of the territories with a center and a place point, at least 10
-_LAYOUT_MISMATCH = 0.25  # the size laid out for differs from the drawn one by more than this part
+_LAYOUT_MISMATCH = 1 / 3  # the size laid out for differs from the drawn one by more than this part (the
+# 1.x placement tool laid points 46 px apart whatever the units: 36 px units drawn so are fine)
 
 
 def laid_out_for_another_size(context) -> LaidOut | None:
     """Where place.txt looks laid out for units of another size than map.properties draws: the
     first point of most territories lies half a unit up and left of the territory's center (as
-    the map makers' placement tool puts it), for a unit size more than a quarter off the map's
+    the map makers' placement tool puts it), for a unit size more than a third off the map's
     default one (units.scale changed afterwards, say). None otherwise. Once per map folder."""
     return context.folder_memo(("place.txt laid out for",), lambda: _laid_out(context))
 

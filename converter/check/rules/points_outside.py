@@ -210,7 +210,7 @@ def place_laid_out_for_another_size(context):
     Why: A place point is the top-left corner of a unit image, and the map makers' placement
     tool puts each territory's first point half a unit up and left of its center, for the unit
     size it was given. When most territories' first points lie so for a size more than a
-    quarter off the one map.properties gives (`units.width`, `units.height`, times
+    third off the one map.properties gives (`units.width`, `units.height`, times
     `units.scale`, changed after the points were made, say), every unit is drawn off the spot
     meant for it: up and left for smaller units, down and right for larger. The finding is a
     warning when some units are drawn outside their territory for it; M308 leaves out those
