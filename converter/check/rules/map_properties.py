@@ -201,10 +201,10 @@ def _colour_is_read(context):
     """A test of whether the engine ever reads a key, if it is a `color.` line: a player's of a
     game of the map, `Impassable`'s, or `Neutral`'s when unowned land needs it (2.x
     PlayerColors, as 1.9 MapData, look colours up by name). True for any other key. What it
-    needs is found once, on first need."""
+    needs is found once, on first need. Without a game read, no colour line is known to be read."""
     model = context.model
     if model is None:
-        return lambda key: True
+        return lambda key: not key.startswith("color.")
     known: dict[str, bool] = {name: True for name in (*model.players, *IMPASSABLE_COLOUR_NAMES)}
 
     def is_read(key: str) -> bool:

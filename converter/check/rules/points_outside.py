@@ -68,6 +68,8 @@ def place_outside(context):
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
     the unit squares as you place them.
     """
+    if context.model is None and context.target.xml is not None:
+        return  # a game XML that cannot be read: what its units are drawn at is unknown (the others say)
     point_file, found, tolerance = context.place, context.place_outside, context.outline_tolerance
     if found:
         found = outside_at_every_size(context, _where_units_can_be(context, _of_territories(context, found)))
