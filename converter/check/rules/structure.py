@@ -26,7 +26,8 @@ _TECH_FRONTIERS = (("IndustrialTechnology", "industrialTechnology", "Industrial 
                    ("Shipyards", "shipyards", "Shipyards"))
 
 
-@rule("S201", "structure.duplicate-name", Severity.ERROR, "{kind} {name!r} is declared again (first on line {first})")
+@rule("S201", "structure.duplicate-name", Severity.ERROR,
+      "{kind} {name!r} is declared again (first on line {first}){outcome}")
 def duplicate_name(context):
     """Finds a name declared twice for one kind of thing, such as two territories of the same name.
 
@@ -34,7 +35,9 @@ def duplicate_name(context):
     ..."). For the other kinds (players, unit types, resources, production rules, frontiers,
     delegates ...) it loads the game, only logging its DTD's complaint about the repeated name, and
     the later declaration replaces the earlier one (seen for delegates, production rules and
-    frontiers), so the first one's settings are lost.
+    frontiers), so the first one's settings are lost. A game property declared again is a warning:
+    2.x plays with the last value and lists an editable one in the Game Options for each
+    declaration (info when both set the same value and the options show it once).
 
     Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
     it); the message gives the line of the first.
@@ -49,10 +52,31 @@ def duplicate_name(context):
         first: dict[str, int | None] = {}
         for name, line in zip(names, model.declared_lines(kind)):
             if name in first:
-                yield hit(line=line, kind=kind, name=name, first=first[name],
+                yield hit(line=line, kind=kind, name=name, first=first[name], outcome="",
                           **({"territory": name} if kind == TERRITORY else {}))
             else:
                 first[name] = line
+    yield from _properties_declared_again(model)
+
+
+def _properties_declared_again(model):
+    """A game property declared again: 2.x keeps the last value (GameProperties.set, or
+    addEditableProperty, a map's put) and lists an editable one in the Game Options once for
+    each declaration (`ordering.add`)."""
+    earlier: dict[str, object] = {}
+    for prop in model.properties:
+        if not prop.name:
+            continue
+        before = earlier.get(prop.name)
+        earlier[prop.name] = prop
+        if before is None:
+            continue
+        alike = before.value.strip() == prop.value.strip()
+        shown = ", and the Game Options show it twice" if prop.editable and before.editable else ""
+        outcome = f" with the same value{shown}" if alike else \
+            f": 2.x plays with the last value, {prop.value.strip()!r}, not {before.value.strip()!r}{shown}"
+        yield hit(line=prop.line, kind="game property", name=prop.name, first=before.line, outcome=outcome,
+                  severity=Severity.INFO if alike and not shown else Severity.WARNING)
 
 
 @rule("S202", "structure.duplicate-attachment", Severity.ERROR,
