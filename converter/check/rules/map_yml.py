@@ -125,18 +125,29 @@ def game_name_differs(context):
     host) refuses a saved game whose name is no `game_name` of its installed maps ("Game is not
     installed on this server"), so a game saved under the `<info name>` cannot go on there. The
     Objectives tab and unit icons (M319, M328) are read under the game's name too, so keys
-    written for one engine are not read by the other.
+    written for one engine are not read by the other. A game that needs TripleA 2.6 or later
+    (`<triplea minimumVersion=...>`), which map.yml alone names, is info.
 
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
-    the `name` of the game XML's `<info name="..." .../>` the same, letter for letter.
+    the `name` of the game XML's `<info name="..." .../>` the same, letter for letter (the
+    `<info name>`, where several of the map's XMLs share one).
     """
     yml, model, xml = _parsed(context), context.model, context.target.xml
     if yml is None or model is None or xml is None:
         return
     for entry in yml.games:
         if entry.file_name == xml.name and entry.game_name and model.info_name and entry.game_name != model.info_name:
+            needs = _minimum_version(model.root)
+            later = needs is not None and needs >= (2, 6)  # since 2.6 the game is named by map.yml alone
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, listed=entry.game_name,
-                      actual=model.info_name)
+                      actual=model.info_name, **({"severity": Severity.INFO} if later else {}))
+
+
+def _minimum_version(root) -> tuple[int, int] | None:
+    """The game's `<triplea minimumVersion="2.7.15375">` as (2, 7); None without one."""
+    element = root.find("triplea")
+    parts = (element.get("minimumVersion") or "").strip().split(".") if element is not None else []
+    return (int(parts[0]), int(parts[1])) if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() else None
 
 
 @rule("Y507", "map-yml.game-not-listed", Severity.WARNING,
