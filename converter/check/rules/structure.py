@@ -37,7 +37,8 @@ def duplicate_name(context):
     the later declaration replaces the earlier one (seen for delegates, production rules and
     frontiers), so the first one's settings are lost. A game property declared again is a warning:
     2.x plays with the last value and lists an editable one in the Game Options for each
-    declaration (info when both set the same value and the options show it once).
+    declaration (info when both set the same value and the options show it once). A step name
+    given twice is a warning: 2.x plays the step at both places in the sequence.
 
     Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
     it); the message gives the line of the first.
@@ -57,6 +58,20 @@ def duplicate_name(context):
             else:
                 first[name] = line
     yield from _properties_declared_again(model)
+    yield from _steps_declared_again(model)
+
+
+def _steps_declared_again(model):
+    """A step name given twice in the sequence: 2.x plays both (GameSequence.addStep appends),
+    so its player plays that phase twice a round, which the DTD's ID error alone hints at."""
+    first: dict[str, int | None] = {}
+    for step in model.steps:
+        if step.name in first:
+            yield hit(line=step.line, kind="step", name=step.name, first=first[step.name], severity=Severity.WARNING,
+                      player=step.player, outcome=": 2.x plays it at both places, so "
+                      f"{repr(step.player) if step.player else 'the game'} plays that phase twice a round")
+        elif step.name:
+            first[step.name] = step.line
 
 
 def _properties_declared_again(model):
@@ -100,13 +115,15 @@ def duplicate_attachment(context):
     model = context.model
     if model is None:
         return
-    earlier: dict[tuple[str, str, str], tuple[int | None, int]] = {}
+    # (name, target, type) -> the first definition's line, the last definition's element and line
+    earlier: dict[tuple[str, str, str], tuple[int | None, int, int | None]] = {}
     options_of: dict[int, dict[str, list]] | None = None  # per <attachment> element, once there is a repeat
     repeats: dict[tuple, list] = {}  # (line, first line) -> its findings: a `foreach` repeats a pair of elements
     for name, attach_to, java_class, attach_type, line, element in model.attachments:
         key = (name, attach_to, attach_type)
         if key in earlier:
-            first_line, replaced = earlier[key]
+            first_line, replaced, replaced_line = earlier[key]
+            whose = "the earlier one's" if replaced_line == first_line else f"line {replaced_line}'s"
             if options_of is None:
                 options_of = _options_by_element(model)
             before, after = options_of.get(replaced, {}), options_of.get(element, {})
@@ -117,20 +134,20 @@ def duplicate_attachment(context):
             defaults = all(sets_a_default(short_class, option, value) for option in replaced_options
                            for value, _count in before[option])
             if defaults and replaced_options:
-                outcome, severity = (f", and the earlier one's {_named_options(replaced_options)} only "
+                outcome, severity = (f", and {whose} {_named_options(replaced_options)} only "
                                      "the default: nothing is lost"), Severity.INFO
             elif lost:
-                outcome, severity = f", and the earlier one's {_named_options(lost)} lost", None
+                outcome, severity = f", and {whose} {_named_options(lost)} lost", None
             elif changed:
-                outcome, severity = f", and the earlier one's {_named_options(changed)} set otherwise", None
+                outcome, severity = f", and {whose} {_named_options(changed)} set otherwise", None
             else:
                 outcome, severity = " (it sets every option the earlier one did, alike: nothing is lost)", Severity.INFO
             repeats.setdefault((line, first_line), []).append(
                 dict(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
                      **({"severity": severity} if severity else {})))
-            earlier[key] = (first_line, element)
+            earlier[key] = (first_line, element, line)
         else:
-            earlier[key] = (line, element)
+            earlier[key] = (line, element, line)
     for found in repeats.values():
         if len(found) > 1:  # one finding for the pair of elements, with the worst case first
             worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
