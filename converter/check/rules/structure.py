@@ -106,7 +106,8 @@ def duplicate_attachment(context):
     definition sets every option the earlier one did, to the same values, or the earlier one's
     lost or replaced options only set their defaults (a territory's `production=0`, a
     technology's `false`), nothing is lost and the finding is info. The copies a `foreach` makes
-    of one pair of elements are one finding.
+    of one pair of elements are one finding, as are those one `foreach` element makes under one
+    name (a name following none of its variables, such as a misspelt `@Side@`).
     Attachments of the same name on different things are fine.
 
     Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
@@ -148,7 +149,13 @@ def duplicate_attachment(context):
             earlier[key] = (first_line, element, line)
         else:
             earlier[key] = (line, element, line)
-    for found in repeats.values():
+    for (line, first_line), found in repeats.items():
+        if line == first_line:  # one element's loop makes them all: its name follows none of its variables
+            worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
+            worst["lost"] = (f": its `foreach` makes {len(found) + 1} attachments of this one name (the name follows "
+                             "none of the loop's variables), so only the last copy is kept")
+            yield hit(**worst)
+            continue
         if len(found) > 1:  # one finding for the pair of elements, with the worst case first
             worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
             more = len(found) - 1
