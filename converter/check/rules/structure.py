@@ -149,8 +149,10 @@ def duplicate_attachment(context):
             earlier[key] = (first_line, element, line)
         else:
             earlier[key] = (line, element, line)
+    looped = None  # the lines of the `foreach` attachments as written, read at the first repeat on one line
     for (line, first_line), found in repeats.items():
-        if line == first_line:  # one element's loop makes them all: its name follows none of its variables
+        if line == first_line and line in (looped := looped if looped is not None else _looped_lines(context)):
+            # one element's loop makes them all: its name follows none of its variables
             worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
             worst["lost"] = (f": its `foreach` makes {len(found) + 1} attachments of this one name (the name follows "
                              "none of the loop's variables), so only the last copy is kept")
@@ -166,6 +168,13 @@ def duplicate_attachment(context):
 
 
 _SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+
+
+def _looped_lines(context) -> set[int | None]:
+    """The lines of the game's `foreach` attachments as written (the model holds their copies)."""
+    tree = context.tree
+    return {element.sourceline for element in tree.getroot().iterfind("attachmentList/attachment")
+            if element.get("foreach")} if tree is not None else set()
 
 
 def _options_by_element(model) -> dict[int, dict[str, list]]:
