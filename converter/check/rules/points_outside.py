@@ -55,8 +55,9 @@ def place_outside(context):
     units at its start, or a trigger's `placement` does, whose images (the map's own) have
     another size, a point is reported only
     when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
-    markers). Nor is an impassable territory (`isImpassable`) that no unit is placed in, at the
-    start or by a trigger's `placement`: nothing can enter it, so no unit is ever drawn there.
+    markers). Nor is an impassable territory (`isImpassable`), or one joined to nothing and owned
+    by no one, that no unit is placed in, at the start or by a trigger's `placement`: nothing can
+    enter it, so no unit is ever drawn there.
     One finding per place.txt line gives how many of its units fall outside, the first of them
     and how far its centre lies from the outline (and when that is off the map). A territory
     narrower or lower than one unit (a small island) holds no unit inside it: a unit that
@@ -138,15 +139,24 @@ def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, 
 
 
 def _where_units_can_be(context, found: list) -> list:
-    """The rows of `found` (an entry first) but those of impassable territories no unit is placed
-    in, at the start or by a trigger's `placement` (`[count:]territory:unit:...`)."""
+    """The rows of `found` (an entry first) but those of territories no unit can reach: no unit
+    is placed there, at the start or by a trigger's `placement` (`[count:]territory:unit:...`),
+    and it is impassable, or joined to nothing and owned by no one (nobody places units there)."""
     model = context.model
-    impassable = model.impassable if model is not None else set()
-    if not impassable.intersection(row[0].name for row in found):
+    if model is None:
+        return found
+    names = {row[0].name for row in found}
+    unreachable = model.impassable & names
+    neighbours = model.neighbours()
+    cut_off = {name for name in names if not neighbours.get(name)}
+    if cut_off:
+        owned = set(model.table("initialize/ownerInitialize/territoryOwner").column("territory", ""))
+        unreachable |= cut_off - owned
+    if not unreachable:
         return found
     given = set(model.table(USUAL_PATHS["unitPlacement"]).column("territory", ""))
     given.update(part for value in model.option_values("placement") for part in value.split(":"))
-    empty = impassable - given
+    empty = unreachable - given
     return [row for row in found if row[0].name not in empty]
 
 
