@@ -114,9 +114,10 @@ def isolated_territory(context):
     name differently. A territory whose territory attachment sets `isImpassable` is not reported
     (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
     connections). A territory where being cut off changes nothing is info: its territory
-    attachment gives no production, victory city or resources (`production=0`, a `capital` or
-    a territory effect give none there), and no unit that can move (movement above 0) stands there at the start or is placed there
-    by a trigger. Most such are labels, counters or holding boxes drawn on the map on purpose.
+    attachment gives no production, victory city or resources to an owner (`production=0`, a
+    `capital` or a territory effect give none there, nor does production no one owns), and no
+    unit that can move (movement above 0) stands there at the start or is placed there by a
+    trigger. Most such are labels, counters or holding boxes drawn on the map on purpose.
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
     the misspelled name in an existing one. For terrain nothing may enter, set `isImpassable`
@@ -156,7 +157,10 @@ def _territories_in_play(model) -> set[str]:
         territory, *units = value.split(":")
         if any(unit.strip() in mobile for unit in units):
             used.add(territory.strip())
-    return used | _attached_with_effect(model)
+    # production and victory cities count for an owner: an isolated territory no one owns pays no one
+    owned = set(model.table("initialize/ownerInitialize/territoryOwner").column("territory", ""))
+    owned.update(value.split(":", 1)[0].strip() for value in model.option_values("changeOwnership"))
+    return used | (_attached_with_effect(model) & owned)
 
 
 def _unit_types_that_move(model) -> set[str]:
