@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from converter.check.inputs import find_below, listed_candidates, path_is_file, safe_listed_name
+from converter.check.mapyml import GameEntry
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -210,6 +211,30 @@ def no_game(context):
     points = (target.map_dir / "polygons.txt").is_file() or (target.map_dir / "centers.txt").is_file()
     yield hit(file=folder, skin="; if it is a map skin, 2.x finds it only by a skin.yml inside the map's folder"
               if points else "")
+
+
+@rule("Y511", "map-yml.game-listed-twice", Severity.WARNING,
+      "map.yml lists the game {game_name!r} again (first on line {first}){same}: TripleA offers it twice")
+def game_listed_twice(context):
+    """Finds a game name map.yml lists more than once.
+
+    Why: TripleA 2.x makes one entry of its game chooser for each line of map.yml's `games`
+    (InstalledMapsListing), so the game is offered twice; and it finds a game's XML by its name
+    alone, letter case aside (MapDescriptionYaml.findFileNameForGame), so two entries of one
+    name and two files both open the first one found.
+
+    Fix: Delete the repeated entry, or give each game of the map its own `game_name`.
+    """
+    yml = _parsed(context)
+    first: dict[str, GameEntry] = {}  # by the name in lower case
+    for entry in yml.games if yml is not None else ():
+        if not entry.game_name:
+            continue
+        earlier = first.setdefault(entry.game_name.lower(), entry)
+        if earlier is not entry:
+            same = " for the same file" if earlier.file_name == entry.file_name else \
+                f" for {entry.file_name!r}, where the first is for {earlier.file_name!r}"
+            yield hit(file=yml.path, line=entry.line, game_name=entry.game_name, first=earlier.line, same=same)
 
 
 @rule("Y510", "map-yml.unread-copy", Severity.INFO,
