@@ -80,7 +80,8 @@ def victory_out_of_reach(context):
     have no `victoryCity` at all, or a default left in place. It is info: such a game can still
     end by other means (triggers, a player giving up). It is a warning when the game declares
     amounts the map could reach for another victory that is off (`Axis Projection of Power VCs`
-    in a game playing `Total Victory`): amounts likely meant for the one that is on.
+    in a game playing `Total Victory`), or for this one under a name that is no alliance of the
+    game (`Axis ...` where the alliances are `Good` and `Evil`): amounts likely meant for it.
 
     Fix: Give the territories that matter `victoryCity` values, declare amounts the map can
     reach (`<property name="Axis Total Victory VCs" value="8" editable="true">`), or turn the
@@ -95,14 +96,32 @@ def victory_out_of_reach(context):
             if len(needs) == 1:
                 closest = f"{alliance!r} needs {need}{source}"
             elif len({need for need, _source in needs.values()}) == 1:
-                closest = f"every alliance needs {need}"
+                defaults = all(source.startswith(" (the default") for _need, source in needs.values())
+                closest = f"every alliance needs {need}" + (" (the default: no alliance has its amount)" if defaults
+                                                            else "")
             else:
                 closest = f"the alliance that needs least, {alliance!r}, needs {need}{source}"
             meant = _amounts_of_a_victory_off(model, each, total)
             note = f"; the game declares {meant[0]} for {meant[1]!r}, which is off: amounts meant for this one?" \
                 if meant else ""
+            if not meant and (meant := _amounts_of_no_alliance(model, each, total)):
+                note = f"; the game declares {meant[0]}, for no alliance of the game ({meant[1]}): amounts meant " \
+                       "for them?"
             yield hit(line=each.line, victory=each.victory, total=total, measure=each.measure, needs=closest,
                       note=note, **({"severity": Severity.WARNING} if meant else {}))
+
+
+def _amounts_of_no_alliance(model, offered: _Offered, total: int) -> tuple[str, str] | None:
+    """An amount the map could reach declared for this victory under a name that is no alliance
+    of the game (`Axis Projection of Power VCs` where the alliances are Good and Evil): the
+    property and value, and the game's alliances; None when there is none."""
+    alliances = set(_alliances(model))
+    suffix = next(suffix for victory, suffix, _default in VICTORIES if victory == offered.victory)
+    for prop in model.properties:
+        need = java_int(prop.value.strip()) if prop.name.endswith(suffix) else None
+        if need is not None and 0 < need <= total and prop.name[:-len(suffix)] not in alliances:
+            return f"{prop.name!r} {need}", ", ".join(map(repr, sorted(alliances))) or "it has none"
+    return None
 
 
 def _amounts_of_a_victory_off(model, offered: _Offered, total: int) -> tuple[str, str] | None:
