@@ -35,7 +35,8 @@ def duplicate_name(context):
     ..."). For the other kinds (players, unit types, resources, production rules, frontiers,
     delegates ...) it loads the game, only logging its DTD's complaint about the repeated name, and
     the later declaration replaces the earlier one (seen for delegates, production rules and
-    frontiers), so the first one's settings are lost. A game property declared again is a warning:
+    frontiers), so the first one's settings are lost; a unit type again is info, as it is only its
+    name (its settings are its attachment's). A game property declared again is a warning:
     2.x plays with the last value and lists an editable one in the Game Options for each
     declaration (info when both set the same value and the options show it once). A step name
     given twice is a warning: 2.x plays the step at both places in the sequence.
@@ -53,7 +54,10 @@ def duplicate_name(context):
         first: dict[str, int | None] = {}
         for name, line in zip(names, model.declared_lines(kind)):
             if name in first:
-                yield hit(line=line, kind=kind, name=name, first=first[name], outcome="",
+                # a <unit> holds only its name: 2.x's UnitTypeList puts the same again, losing nothing
+                same = {"severity": Severity.INFO, "outcome": ": a unit type is only its name, so nothing is lost"} \
+                    if kind == UNIT else {"outcome": ""}
+                yield hit(line=line, kind=kind, name=name, first=first[name], **same,
                           **({"territory": name} if kind == TERRITORY else {}))
             else:
                 first[name] = line
