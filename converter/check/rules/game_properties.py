@@ -53,7 +53,9 @@ def unknown_property(context):
     victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`, `Economic Victory` true,
     or editable so the host may turn it on): the engine plays with its default amount instead (the
     message names the closest property it reads); info when it does not. Such a bid is info, a
-    leftover, unless it misspells a player's name with a value other than 0. A property named just
+    leftover, unless it misspells a player's name with a value other than 0, or the game's bid
+    steps read bids it does not declare (named then; a warning when the bid is editable or other
+    than 0). A property named just
     as a player is taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is
     info in a game with no unit type `battleship`, the one unit 2.x reads that property for. A name
     that several known names end with (`Battle Rounds`: land, sea and air) is named with each of
@@ -121,6 +123,15 @@ def unknown_property(context):
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
             unplayed = _unplayed_victory(model, _VICTORY_MODES.get(side_suffix))
+            unread = _bid_steps_unserved(model) if side_suffix == " bid" else []
+            if unread:  # the bid steps of players without a bid read names the game does not declare
+                shown = ", ".join(repr(f"{player} bid") for player in unread[:3]) + \
+                    (f" and {len(unread) - 3} more" if len(unread) > 3 else "")
+                unplayed = f"; the game's bid steps read {shown}, which it does not declare"
+                severity = Severity.WARNING if prop.editable or prop.value.strip() not in ("", "0") else Severity.INFO
+                yield hit(line=prop.line, name=prop.name, severity=severity,
+                          suggestion=_side_property_note(prop.name, side_suffix, players, alliances) + unplayed)
+                continue
             if side_suffix == " bid" and not _bid_meant_for_a_player(prop, players):
                 unplayed = " (a leftover: no player of this game reads it)"
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
@@ -211,6 +222,18 @@ def _unplayed_victory(model, mode: str | None) -> str:
         return ""
     prop = last_declaration(model, mode)
     return "" if prop is not None and prop.editable else f"; the game plays without {mode!r}, which reads these amounts"
+
+
+def _bid_steps_unserved(model) -> list[str]:
+    """The players a bid purchase step runs for whose `<player> bid` the game does not declare."""
+    return model.derived("game_properties.bid_steps_unserved", _unserved)
+
+
+def _unserved(model) -> list[str]:
+    classes, declared = model.delegate_classes, {prop.name for prop in model.properties}
+    bidders = (step.player for step in model.steps
+               if step.player and classes.get(step.delegate, "").endswith("BidPurchaseDelegate"))
+    return [player for player in dict.fromkeys(bidders) if f"{player} bid" not in declared]
 
 
 def _bid_meant_for_a_player(prop, players: set[str]) -> bool:
