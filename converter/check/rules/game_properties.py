@@ -41,25 +41,25 @@ def unknown_property(context):
     end of round`) and those of the installed engine. A name close to a known one is a warning, with
     "did you mean" (the names triggers read count as known here; `start` for `beginning` counts as a
     misspelling), and info when the game sets that name too or its value is that name's default
-    (`MaxFactoriesPerTerritory=1`: the game plays the same); other unknown names, those of older
-    engines and those only 1.9 reads (`Roll AA Individually`) are info; a name TripleA renamed (`4th
-    Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory` with the opposite meaning)
-    is named with the new one, a warning when its value differs from the new name's default (false),
-    info when the game sets the new name too; names that conditions and triggers read
-    (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU Income Bonus` are
-    not reported. A bid for a player, or a victory amount for an alliance (`Axis Total Victory VCs`,
-    `Axis Economic Victory`), naming no player or alliance of the game, or an alliance's amount
-    written another way (`Axis Honorable Surrender VCs`), is a warning when the game plays with that
-    victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`, `Economic Victory` true,
-    or editable so the host may turn it on): the engine plays with its default amount instead (the
-    message names the closest property it reads); info when it does not. Such a bid is info, a
-    leftover, unless it misspells a player's name with a value other than 0, or the game's bid
-    steps read bids it does not declare (named then; a warning when the bid is editable or other
-    than 0). A property named just
-    as a player is taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is
-    info in a game with no unit type `battleship`, the one unit 2.x reads that property for. A name
-    that several known names end with (`Battle Rounds`: land, sea and air) is named with each of
-    those the game does not set.
+    (`MaxFactoriesPerTerritory=1`: the game plays the same; a warning when it is `editable`, as the
+    host's choice then does nothing); other unknown names, those of older engines and those only 1.9
+    reads (`Roll AA Individually`) are info; a name TripleA renamed (`4th Edition`, now `WW2V2`; `No
+    Economic Victory`, now `Economic Victory` with the opposite meaning) is named with the new one,
+    a warning when its value differs from the new name's default (false), info when the game sets
+    the new name too; names that conditions and triggers read (`gameProperty` options) and
+    per-player names such as `Reds bid` or `Reds PU Income Bonus` are not reported. A bid for a
+    player, or a victory amount for an alliance (`Axis Total Victory VCs`, `Axis Economic Victory`),
+    naming no player or alliance of the game, or an alliance's amount written another way (`Axis
+    Honorable Surrender VCs`), is a warning when the game plays with that victory (`Total Victory`,
+    `Honorable Surrender`, `Projection of Power`, `Economic Victory` true, or editable so the host
+    may turn it on): the engine plays with its default amount instead (the message names the closest
+    property it reads); info when it does not. Such a bid is info, a leftover, unless it misspells a
+    player's name with a value other than 0, or the game's bid steps read bids it does not declare
+    (named then; a warning when the bid is editable or other than 0). A property named just as a
+    player is taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is info
+    in a game with no unit type `battleship`, the one unit 2.x reads that property for. A name that
+    several known names end with (`Battle Rounds`: land, sea and air) is named with each of those
+    the game does not set.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -96,6 +96,8 @@ def unknown_property(context):
                 severity = Severity.WARNING
             else:
                 advice, severity = f"; its default, {new_name} false, plays the same", Severity.INFO
+                if prop.editable:  # the host sees an option that does nothing
+                    advice, severity = advice + _HOST_NOTE, Severity.WARNING
             yield hit(line=prop.line, name=prop.name, severity=severity,
                       suggestion=f" (renamed {new_name!r} in {year}{meaning}{advice})")
             continue
@@ -114,10 +116,11 @@ def unknown_property(context):
             continue
         if prop.name in players:  # a player's bid without its " bid" (BidPurchaseDelegate reads "<player> bid")
             plays_the_same = prop.value.strip() in ("", "0")
-            yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if plays_the_same else Severity.WARNING,
+            yield hit(line=prop.line, name=prop.name,
+                      severity=Severity.INFO if plays_the_same and not prop.editable else Severity.WARNING,
                       suggestion=f"; did you mean {prop.name + ' bid'!r}?" + (
-                          " (its value is that property's default, 0, so the game plays the same)"
-                          if plays_the_same else ""))
+                          f" (its value is that property's default, 0, so the game plays the same"
+                          f"{_HOST_NOTE if prop.editable else ''})" if plays_the_same else ""))
             continue
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
@@ -158,10 +161,14 @@ def unknown_property(context):
             continue
         if match is not None and _is_default(match, prop.value):
             yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (its value is that "
-                      f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same)")
+                      f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same"
+                      f"{_HOST_NOTE if prop.editable else ''})", **({"severity": Severity.WARNING} if prop.editable else {}))
             continue
         yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
                   severity=Severity.WARNING if match else None)
+
+
+_HOST_NOTE = ", until the host changes it in the game's options, which then does nothing"
 
 
 def _one_of(names: list[str], joiner: str = "or") -> str:
