@@ -55,7 +55,9 @@ def unknown_property(context):
     may turn it on): the engine plays with its default amount instead (the message names the closest
     property it reads); info when it does not. Such a bid is info, a leftover, unless it misspells a
     player's name with a value other than 0, or the game's bid steps read bids it does not declare
-    (named then; a warning when the bid is editable or other than 0). A property named just as a
+    (named then; a warning when the bid is editable or other than 0). Such an alliance's amount is
+    info, a leftover, where each alliance has its own, and a warning in a game with no alliance at
+    all while that victory is on (2.x then never ends the game by it). A property named just as a
     player is taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is info
     in a game with no unit type `battleship`, the one unit 2.x reads that property for. A name that
     several known names end with (`Battle Rounds`: land, sea and air) is named with each of those
@@ -75,6 +77,7 @@ def unknown_property(context):
     # parts count too, as they always have here
     used_by_triggers = {v.strip() for value in model.option_values("gameProperty") for v in (value, *value.split(":"))}
     candidates: frozenset[str] | None = None
+    declared = {prop.name for prop in model.properties}
     for prop in model.properties:
         if not prop.name or prop.name in used_by_triggers:
             continue
@@ -137,6 +140,14 @@ def unknown_property(context):
                 continue
             if side_suffix == " bid" and not _bid_meant_for_a_player(prop, players):
                 unplayed = " (a leftover: no player of this game reads it)"
+            elif side_suffix != " bid" and not alliances:  # a warning while that victory is on: it never ends
+                mode = _VICTORY_MODES.get(side_suffix)
+                yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
+                          suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
+                          f"; 2.x counts amounts for alliances alone, so {mode!r} never ends this game")
+                continue
+            elif side_suffix != " bid" and all(alliance + side_suffix in declared for alliance in alliances):
+                unplayed = " (a leftover: each alliance of the game has its own)"
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
                       suggestion=_side_property_note(prop.name, side_suffix, players, alliances) + unplayed)
             continue
@@ -257,7 +268,8 @@ def _side_property_note(name: str, suffix: str, players: set[str], alliances: se
     prefix = name[:-len(suffix)] if name.endswith(suffix) else ""
     missing = f"{prefix!r} is no {kind} of this game" if prefix else f"this one names no {kind}"
     if not sides:
-        missing += f", which has no {kind} at all"
+        missing = (f"{prefix!r} is no {kind}: the game has none" if prefix else
+                   f"this one names no {kind}, and the game has none")
     match = closest_name(prefix, frozenset(sides)) if prefix else None  # the side's name alone: the suffix is shared
     return f" (it reads '<{kind}>{suffix}', and {missing})" + (f"; did you mean {match + suffix!r}?" if match else "")
 
