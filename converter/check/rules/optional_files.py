@@ -12,6 +12,7 @@ from converter.check.rule import hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
+_NAME_FOLDER = "territoryNames"  # 2.x MapData: a territory's name drawn from its image there
 IMAGE_FOLDER = "misc"  # 2.x MapData.loadDecorations: loader.loadImage("misc/" + name)
 
 
@@ -46,7 +47,9 @@ def decoration_missing(context):
     the `.png` belongs to it, and letter case counts (Windows and macOS find `Kiev.png` for
     `kiev.png`, Linux and a zipped map do not). The name is the text before the line's first
     `(`, trimmed. One finding per line, naming a file of misc/ that differs only in letter
-    case or a close one; one for the file when misc/ holds no image at all.
+    case or a close one; one for the file when misc/ holds no image at all; and one, info, for
+    the lines naming a territory-name image that `territoryNames/` holds, which TripleA draws
+    anyway.
 
     Fix: Make the name in decorations.txt and the file in the map's misc/ folder the same,
     letter for letter, or add the missing image, or delete the line.
@@ -67,6 +70,15 @@ def decoration_missing(context):
         return
     engines = " and ".join(assets.engine for assets in context.engine_assets)
     where = f" in the map or the assets of {engines}" if engines else " in the map"
+    labels = set(context.map_tree(_NAME_FOLDER).with_bit(FILE))
+    named = [(line, image) for line, image in missing if labels and image.replace(" ", "_") in labels]
+    if named:  # territory names drawn from territoryNames/ anyway (MapData.loadTerritoryNameImage)
+        (line, image), more = named[0], len(named) - 1
+        others = f" (and {more} more such line{'s' * (more > 1)}, to line {named[-1][0]})" if more else ""
+        yield hit(file=path, line=line, image=image, where=where, severity=Severity.INFO,
+                  suggestion=f"{others}: {_NAME_FOLDER}/{image.replace(' ', '_')} is there, which TripleA draws as "
+                             "the territory's name anyway, so the line only asks for it twice: delete it")
+        missing = [each for each in missing if each not in named]
     known = frozenset(in_map)
     if not known and len(missing) > 1:  # one cause: the map has no misc/ images at all
         (line, image), more = missing[0], len(missing) - 1
