@@ -175,6 +175,11 @@ def unknown_property(context):
                       f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same"
                       f"{_HOST_NOTE if prop.editable else ''})", **({"severity": Severity.WARNING} if prop.editable else {}))
             continue
+        if match in used_by_triggers and not prop.editable and prop.value.strip().lower() == "false":
+            # a condition reads the name meant, as false: false and fixed here, the game plays the same
+            yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (a condition reads "
+                      "that name; this one is false and not editable, so the game plays the same)")
+            continue
         yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
                   severity=Severity.WARNING if match else None)
 
@@ -328,7 +333,8 @@ def condition_unknown_property(context):
     deleted is simply false: the condition never holds (or, with `invert`, always does), and
     the triggers it controls silently never fire. The declared names are those of the game's
     `<propertyList>` (with 2.x's old spellings of its repair properties), and `EditMode`, which
-    the engine sets in play; the message suggests a close one.
+    the engine sets in play; the message suggests a close one. Where that one is false and not
+    editable, the condition is false with either spelling and the finding is info.
 
     Fix: Correct the `gameProperty` value to the exact `name` of a `<property>` in the game
     XML's `<propertyList>`, or declare that property there.
@@ -348,8 +354,13 @@ def condition_unknown_property(context):
         if value in known or "@" in value or "$" in value:
             continue  # (2.x replaces variables first)
         close = closest_name(value, known)
+        fixed_false = close is not None and any(prop.name == close and not prop.editable and
+                                                prop.value.strip().lower() == "false" for prop in model.properties)
+        # the property meant is false and fixed: the condition is false with either spelling
         yield hit(line=options.lines[index], name=attachment_names[owners[index]], property=value,
-                  suggestion=f" (did you mean {close!r}?)" if close else "")
+                  suggestion=f" (did you mean {close!r}? It is false and not editable, so the game plays the same "
+                             "with either)" if fixed_false else f" (did you mean {close!r}?)" if close else "",
+                  **({"severity": Severity.INFO} if fixed_false else {}))
 
 
 # the booleans 2.x sets in play whether declared or not (EditDelegate; ServerGame when saved)
