@@ -519,6 +519,15 @@ def _is_impassable_option(name: str) -> bool:
     return name[:1].lower() + name[1:] == "isImpassable" or name.lower() == "isimpassible"
 
 
+def placement_parts(value: str) -> tuple[str, list[str]]:
+    """A trigger's `placement` value, `[count:]territory:unit:unit...`, as 2.x's
+    TriggerAttachment.setPlacement splits it: the territory and the unit types."""
+    parts = [part.strip() for part in value.split(":")]
+    if len(parts) > 1 and parts[0].lstrip("+-").isdigit():  # a leading count (or the option's count)
+        parts = parts[1:]
+    return parts[0], parts[1:]
+
+
 def build_model(root: etree._Element) -> GameModel:
     """The model of a game as TripleA 2.x reads it: tags in any letter case and 1.8's
     attachment spelling included (`spelling2x`), and its `foreach` loops expanded (`loops`)."""

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
 from converter.check.mapfiles import point_entry
-from converter.check.model import ATTACHMENT_PATH, USUAL_PATHS
+from converter.check.model import ATTACHMENT_PATH, USUAL_PATHS, placement_parts
 from converter.check.rules.images import drawing_player
 
 
@@ -60,10 +60,9 @@ def _placed_by_triggers(model, territories: set[str]) -> list[tuple[str, str, st
     owners, values = model.option_owners, model.options.column_at("value", chosen, "")
     placed = []
     for index, value in zip(chosen, values):
-        parts = [part.strip() for part in value.split(":")]
-        place = next((at for at, part in enumerate(parts) if part in territories), None)
-        if place is not None:
-            placed += [(parts[place], unit, targets[owners[index]]) for unit in parts[place + 1:]]
+        territory, units = placement_parts(value)
+        if territory in territories:
+            placed += [(territory, unit, targets[owners[index]]) for unit in units]
     return placed
 
 

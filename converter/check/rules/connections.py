@@ -7,7 +7,7 @@ from itertools import compress, count
 from operator import eq
 
 from converter.check.builtin_tables import TERRITORY_ATTACHMENT_CLASS, sets_a_default
-from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, TERRITORY, UNIT, USUAL_PATHS
+from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, TERRITORY, UNIT, USUAL_PATHS, placement_parts
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
@@ -154,9 +154,9 @@ def _territories_in_play(model) -> set[str]:
     used = {territory for territory, unit in zip(placements.column("territory", ""), placements.column("unitType", ""))
             if unit in mobile}
     for value in model.option_values("placement"):
-        territory, *units = value.split(":")
-        if any(unit.strip() in mobile for unit in units):
-            used.add(territory.strip())
+        territory, units = placement_parts(value)
+        if any(unit in mobile for unit in units):
+            used.add(territory)
     # production and victory cities count for an owner: an isolated territory no one owns pays no one
     owned = set(model.table("initialize/ownerInitialize/territoryOwner").column("territory", ""))
     owned.update(value.split(":", 1)[0].strip() for value in model.option_values("changeOwnership"))
