@@ -183,7 +183,8 @@ def _attached_with_effect(model) -> set[str]:
     attachments = model.table(ATTACHMENT_PATH)
     kinds = [ATTACH_KINDS.get(kind) for kind in attachments.column("type", "unitType")]
     classes = attachment_classes(model)
-    giving = [kind == TERRITORY and java_class != TERRITORY_ATTACHMENT_CLASS for kind, java_class in zip(kinds, classes)]
+    giving = [kind == TERRITORY and java_class != TERRITORY_ATTACHMENT_CLASS
+              for kind, java_class in zip(kinds, classes)]
     names, values = model.option_names, model.options.column("value", "")
     for owner, name, value in zip(model.option_owners, names, values):
         if kinds[owner] == TERRITORY and not giving[owner] and name in _GIVING \

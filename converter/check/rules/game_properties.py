@@ -90,7 +90,7 @@ def unknown_property(context):
             new_name, year, inverted = RENAMED_PROPERTY_NAMES[prop.name]
             meaning = " with the opposite meaning" if inverted else ""
             # every renamed property is a boolean whose new name 2.x reads with the default false
-            if any(other.name == new_name for other in model.properties):
+            if new_name in declared:
                 advice, severity = f"; the game sets {new_name!r} too, so this line is a leftover to delete", \
                     Severity.INFO
             elif (prop.value.strip().lower() == "true") != inverted:
@@ -155,7 +155,7 @@ def unknown_property(context):
             candidates = known | used_by_triggers
         fuller = sorted(name for name in candidates or known if name.endswith(" " + prop.name))
         if len(fuller) > 1:  # 'Battle Rounds': each of 'Land ...', 'Sea ...', 'Air ...' is as close
-            unset = [name for name in fuller if name not in {other.name for other in model.properties}]
+            unset = [name for name in fuller if name not in declared]
             yield hit(line=prop.line, name=prop.name, severity=Severity.WARNING if unset else None,
                       suggestion=f"; did you mean {_one_of(unset)}?" if unset else
                       f" (each of {_one_of(fuller, 'and')}, which end so, the game sets too)")
@@ -173,7 +173,8 @@ def unknown_property(context):
         if match is not None and _is_default(match, prop.value):
             yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (its value is that "
                       f"property's default, {PROPERTY_DEFAULTS_2X[match]}, so the game plays the same"
-                      f"{_HOST_NOTE if prop.editable else ''})", **({"severity": Severity.WARNING} if prop.editable else {}))
+                      f"{_HOST_NOTE if prop.editable else ''})",
+                      **({"severity": Severity.WARNING} if prop.editable else {}))
             continue
         if match in used_by_triggers and not prop.editable and prop.value.strip().lower() == "false":
             # a condition reads the name meant, as false: false and fixed here, the game plays the same

@@ -59,10 +59,11 @@ def unknown_key(context):
     close to a player's name whose key the file does not set) when the name after them is no player
     of the game XML. Keys that only engines before 2016 read, such as `screenshot.stats.enabled`,
     are info, one finding for those of one cause; a key close to one the file also sets
-    (`map.showRelief` beside `map.hasRelief`) is info, a leftover; a key 2.x renamed (`smallMap.territory.alpha`) is given with its new name. `color.`
-    lines are left to M322 and M323. A line with no `=` or `:`, which Java reads as a key, is
-    info (a comment without its `#`, or a colour value without its key). A UTF-8 byte-order mark at the start of the file becomes part
-    of the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
+    (`map.showRelief` beside `map.hasRelief`) is info, a leftover; a key 2.x renamed
+    (`smallMap.territory.alpha`) is given with its new name. `color.` lines are left to M322 and
+    M323. A line with no `=` or `:`, which Java reads as a key, is info (a comment without its `#`,
+    or a colour value without its key). A UTF-8 byte-order mark at the start of the file becomes
+    part of the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
     warning when a setting is lost.
 
     Fix: Correct the key in map.properties (the message suggests a close known key when there is
@@ -129,8 +130,8 @@ def unknown_key(context):
             continue
         if not match and _without_separator(properties.path, item.line):
             yield hit(file=properties.path, line=item.line, key=key, severity=Severity.INFO,
-                      suggestion=": its line has no '=' or ':', so Java reads the line's first word as a key (a comment "
-                                 "without its '#', or a value without its key?)")
+                      suggestion=": its line has no '=' or ':', so Java reads the line's first word as a key "
+                                 "(a comment without its '#', or a value without its key?)")
             continue
         yield hit(file=properties.path, line=item.line, key=key,
                   suggestion=f"; did you mean {match[0]!r}?" if match else "")

@@ -134,11 +134,12 @@ def action_text_missing(context):
     `<text>.DESCRIPTION` beside it, and after the attempt `<text>.NOTIFICATION_SUCCESS` to the
     player and `<text>.OTHER_NOTIFICATION_SUCCESS` to the others (the `_FAILURE` pair too when its
     `chance` can fail or `actionAccept` asks other players, who may refuse, and then
-    `<text>.ACCEPT_QUESTION`). TripleA 2.x reads them from actionstext.properties (user actions)
-    and politicstext.properties (political actions) and shows `NO: <text>.BUTTON set.` for each one
-    missing, on the button itself; it asks a user action's question from politicstext.properties
-    too (UserActionDelegate.actionIsAccepted). A value of `NONE` for a notification sends none and counts as present. One finding
-    per text, naming the messages missing; one per file when the map has none.
+    `<text>.ACCEPT_QUESTION`). TripleA 2.x reads them from actionstext.properties (user actions) and
+    politicstext.properties (political actions) and shows `NO: <text>.BUTTON set.` for each one
+    missing, on the button itself; it asks a user action's question from politicstext.properties too
+    (UserActionDelegate.actionIsAccepted). A value of `NONE` for a notification sends none and
+    counts as present. One finding per text, naming the messages missing; one per file when the map
+    has none.
 
     Fix: Add the `<text>.<MESSAGE>=...` lines to the file named (beside polygons.txt), or correct
     the action's `text` option to a key the file has.
