@@ -157,13 +157,13 @@ def duplicate_attachment(context):
     for (line, first_line), found in repeats.items():
         if line == first_line and line in (looped := looped if looped is not None else _looped_lines(context)):
             # one element's loop makes them all: its name follows none of its variables
-            worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
+            worst = _worst(found)
             worst["lost"] = (f": its `foreach` makes {len(found) + 1} attachments of this one name (the name follows "
                              "none of the loop's variables), so only the last copy is kept")
             yield hit(**worst)
             continue
         if len(found) > 1:  # one finding for the pair of elements, with the worst case first
-            worst = min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
+            worst = _worst(found)
             more = len(found) - 1
             worst["lost"] += (f"; so {'is' if more == 1 else 'are'} {more} more attachment{'s' * (more > 1)} these two "
                               "elements make (a `foreach`)")
@@ -172,6 +172,11 @@ def duplicate_attachment(context):
 
 
 _SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+
+
+def _worst(found: list[dict]) -> dict:
+    """The hit parameters of the most severe of these findings (the rule's own severity, error, when unset)."""
+    return min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
 
 
 def _looped_lines(context) -> set[int | None]:
