@@ -39,7 +39,7 @@ def duplicate_name(context):
     name (its settings are its attachment's). A game property declared again is a warning:
     2.x plays with the last value and lists an editable one in the Game Options for each
     declaration (info when both set the same value and the options show it once). A step name
-    given twice is a warning: 2.x plays the step at both places in the sequence.
+    given again is info: 2.x plays the step at each place in the sequence, on purpose or not.
 
     Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
     it); the message gives the line of the first.
@@ -66,14 +66,15 @@ def duplicate_name(context):
 
 
 def _steps_declared_again(model):
-    """A step name given twice in the sequence: 2.x plays both (GameSequence.addStep appends),
-    so its player plays that phase twice a round, which the DTD's ID error alone hints at."""
+    """A step name given again in the sequence: 2.x plays it at each place (GameSequence.addStep
+    appends), which some maps do on purpose (imperialism updates its victory points three times
+    a turn) and others by mistake (a second combat move); only the DTD's ID error hints at it."""
     first: dict[str, int | None] = {}
     for step in model.steps:
         if step.name in first:
-            yield hit(line=step.line, kind="step", name=step.name, first=first[step.name], severity=Severity.WARNING,
-                      player=step.player, outcome=": 2.x plays it at both places, so "
-                      f"{repr(step.player) if step.player else 'the game'} plays that phase twice a round")
+            yield hit(line=step.line, kind="step", name=step.name, first=first[step.name], severity=Severity.INFO,
+                      player=step.player, outcome=": 2.x plays it at each place, so "
+                      f"{repr(step.player) if step.player else 'the game'} plays that phase more than once a round")
         elif step.name:
             first[step.name] = step.line
 
