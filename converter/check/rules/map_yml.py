@@ -7,6 +7,7 @@ import re
 from converter.check.inputs import find_below, listed_candidates, path_is_file, safe_listed_name
 from converter.check.mapyml import GameEntry
 from converter.check.rule import hit, rule
+from converter.check.rules.xml import minimum_version
 from converter.findings import Severity
 
 _MAP_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'()&+-]*$")
@@ -138,17 +139,12 @@ def game_name_differs(context):
         return
     for entry in yml.games:
         if entry.file_name == xml.name and entry.game_name and model.info_name and entry.game_name != model.info_name:
-            needs = _minimum_version(model.root)
-            later = needs is not None and needs >= (2, 6)  # since 2.6 the game is named by map.yml alone
+            parts = (minimum_version(model.root) or "").split(".")
+            # since 2.6 the game is named by map.yml alone
+            later = len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() and \
+                (int(parts[0]), int(parts[1])) >= (2, 6)
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, listed=entry.game_name,
                       actual=model.info_name, **({"severity": Severity.INFO} if later else {}))
-
-
-def _minimum_version(root) -> tuple[int, int] | None:
-    """The game's `<triplea minimumVersion="2.7.15375">` as (2, 7); None without one."""
-    element = root.find("triplea")
-    parts = (element.get("minimumVersion") or "").strip().split(".") if element is not None else []
-    return (int(parts[0]), int(parts[1])) if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() else None
 
 
 @rule("Y507", "map-yml.game-not-listed", Severity.WARNING,

@@ -175,7 +175,7 @@ def action_text_missing(context):
         actions, needed, line = wanted.setdefault(classes[owner], {}).setdefault(text, ([], set(), lines[owner]))
         actions.append(attachment_names[owner])
         needed.update(messages)
-    questions = None  # politicstext.properties' keys: 2.x asks a user action's question from it too
+    questions: dict = {}  # politicstext.properties' keys: 2.x asks a user action's question from it too
     for java_class, texts in wanted.items():
         kind, file_name = _ACTION_FILES[java_class]
         path = context.map_file(file_name)
@@ -184,7 +184,7 @@ def action_text_missing(context):
         except (OSError, ValueError):
             continue  # unreadable: the engine fails on it (not this rule's finding)
         if java_class != _POLITICAL and any(_ACCEPT_QUESTION in needed for _a, needed, _l in texts.values()):
-            questions = questions if questions is not None else _keys_of(context, _POLITICS_FILE)
+            questions = context.properties_file(_POLITICS_FILE)[1]  # (read once per map folder)
         if keys is None:
             first_text, (_actions, _needed, line) = next(iter(texts.items()))
             every = [action for actions, _needed, _line in texts.values() for action in actions]
@@ -198,7 +198,7 @@ def action_text_missing(context):
             missing = [message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
                        if message in needed and f"{text}.{message}" not in keys
                        and not (asked_elsewhere and message == _ACCEPT_QUESTION)]
-            unasked = asked_elsewhere and f"{text}.{_ACCEPT_QUESTION}" not in (questions or ())
+            unasked = asked_elsewhere and f"{text}.{_ACCEPT_QUESTION}" not in questions
             if not missing and not unasked:
                 continue
             problem = f", but {file_name} has no {', '.join(missing)} for it: the game shows " \
@@ -213,15 +213,6 @@ def action_text_missing(context):
 
 _POLITICAL = "PoliticalActionAttachment"
 _POLITICS_FILE = "politicstext.properties"
-
-
-def _keys_of(context, file_name: str) -> frozenset[str]:
-    """The keys of one of the map's .properties files; none when it is missing or unreadable."""
-    path = context.map_file(file_name)
-    try:
-        return frozenset(read_keys(path)) if path is not None and path.is_file() else frozenset()
-    except (OSError, ValueError):
-        return frozenset()
 
 
 def _actions_shown(kind: str, names: list[str]) -> str:

@@ -91,7 +91,7 @@ def dtd_invalid(context):
     report = context.dtd_report
     if report is None or report.valid:
         return
-    version = _minimum_version(context)
+    version = minimum_version(context.tree.getroot())
     if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
         later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
     elif (feature := _feature_of_2x(context.tree.getroot())) is not None:
@@ -166,10 +166,9 @@ def _feature_of_2x(root) -> str | None:
     return None
 
 
-def _minimum_version(context) -> str | None:
+def minimum_version(root) -> str | None:
     """The game's `<triplea minimumVersion=...>`, as written (stripped); None without one."""
-    tree = context.tree
-    element = tree.getroot().find("triplea") if tree is not None else None
+    element = root.find("triplea")
     version = element.get("minimumVersion") if element is not None else None
     return version.strip()[:20] if version is not None else None
 
