@@ -50,6 +50,13 @@ _new_tuple = tuple.__new__
 hit_of = partial(_new_tuple, Hit)
 
 
+def some_of(names: list[str], limit: int = 4) -> str:
+    """A message's list: "a, b and c", or the first `limit` and "and 3 more"."""
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+
+
 CheckFunction = Callable[["CheckContext"], Iterable[Hit]]
 
 

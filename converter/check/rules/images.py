@@ -17,7 +17,7 @@ from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.rules.trigger_changes import UnitChange, unit_changes
@@ -144,7 +144,7 @@ def where_looked(context, without: tuple | list = ()) -> str:
 
 @rule("I407", "images.unit-image-only-in-old-engine", Severity.WARNING,
       "the {unit} of player {player!r} has an image only in {engine}'s assets ({image}); {current} lacks it "
-      "and draws a placeholder")
+      "and draws a placeholder{more}")
 def unit_image_only_in_old_engine(context):
     """Finds units whose image only an older TripleA ships: TripleA 2.x draws a placeholder for them.
 
@@ -155,7 +155,8 @@ def unit_image_only_in_old_engine(context):
     on them shows its units in 1.9 and placeholders in 2.x (the image's name on a blank
     counter). Units are those I401 looks at, looked for in the same order; this check uses
     the list of each engine's asset files, so it answers alike with or without an engine
-    installed.
+    installed. One finding per player, naming its other units whose images only that engine's
+    assets hold (a whole `units/<Player>/` folder the map relies on is one cause).
 
     Fix: Copy the image into the map as `units/<Player>/<unit>.png` (1.9's assets are
     open-source art; keep its licence), or draw one of your own.
@@ -164,10 +165,20 @@ def unit_image_only_in_old_engine(context):
     if model is None or context.target.map_dir is None or not context.engine_assets:
         return
     current = context.engine_assets[0].engine
+    old_only: dict[tuple[str, str], list[dict]] = {}  # (player, engine): its units, in the game's order
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         found = context.unit_image(player, starting_image_name(model, player, unit))
         if found is not None and found.engine not in (None, current):
-            yield hit(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current)
+            old_only.setdefault((player, found.engine), []).append(
+                dict(line=line, player=player, unit=unit, image=found.path, engine=found.engine, current=current))
+    for units in old_only.values():
+        first, others = units[0], [each["unit"] for each in units[1:]]
+        more = ""
+        if others:
+            folders = {each["image"].rpartition("/")[0] for each in units}
+            copy = f": copy {first['engine']}'s {folders.pop()}/ into the map" if len(folders) == 1 else ""
+            more = f"; so {'do' if len(others) > 1 else 'does'} its {some_of(others)}{copy}"
+        yield hit(**first, more=more)
 
 
 @rule("I409", "images.damaged-unit-image-missing", Severity.WARNING,
