@@ -55,4 +55,7 @@ def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | Non
     for unit, player in splits:
         if unit in units:
             return f"no game of the map has a player {player!r}{did_you_mean(player, frozenset(players))}"
+    for unit, player in splits:
+        if player in players:  # `tooltip.unit.harbour.Russians`: the player is known, the unit type is not
+            return f"no game of the map has a unit type {unit!r} (for player {player!r}){did_you_mean(unit, units)}"
     return f"no game of the map has a unit type {rest!r}{did_you_mean(rest, units)}"
