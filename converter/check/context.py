@@ -25,6 +25,7 @@ from converter.check.engine import EngineKnowledge, load_engine
 from converter.check.engineassets import EngineAssets, default_assets
 from converter.check.folderlisting import FolderListing, list_folder
 from converter.check.imagefiles import HEADER_BYTES
+from converter.check.javaproperties import RepeatedKey, read_entries
 from converter.check.lazy import cached, prefetched
 from converter.check.mapfiles import (DEFAULT_UNIT_SIZE, MapProperties, PointFile, point_entry, read_map_properties,
                                       read_point_file, read_polygons, unread_polygons)
@@ -480,18 +481,31 @@ class CheckContext:
         Java's Properties.load reads it: its path, and each key's value and line. Empty when the
         file is absent or unreadable (the engine then reads none of it); read once for the
         games of the map folder checked in one run (not to be changed)."""
+        return self._properties_entries(name)[:2]
+
+    def properties_repeats(self, name: str) -> list[RepeatedKey]:
+        """The lines of the map's .properties file `name` that set a key again, in file order
+        (read with `properties_file`, once per map folder)."""
+        return self._properties_entries(name)[2]
+
+    def _properties_entries(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]], list[RepeatedKey]]:
         return self.folder_memo(("properties", name), lambda: self._read_properties_file(name))
 
-    def _read_properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]]]:
-        from converter.check.javaproperties import read_values
-
+    def _read_properties_file(self, name: str) -> tuple[Path | None, dict[str, tuple[str, int]], list[RepeatedKey]]:
         path, top = self.map_file(name), self.map_folder("")  # (the listing answers without a stat)
         if path is None or (top is not None and name not in top):
-            return path, {}
+            return path, {}, []
         try:
-            return path, (read_values(path) if path.is_file() else {})
+            entries = read_entries(path) if path.is_file() else []
         except (OSError, ValueError):
-            return path, {}
+            return path, {}, []
+        values: dict[str, tuple[str, int]] = {}
+        repeats: list[RepeatedKey] = []
+        for key, value, line in entries:
+            if key in values:
+                repeats.append(RepeatedKey(key, value, line, *values[key]))
+            values[key] = (value, line)
+        return path, values, repeats
 
     @cached
     def optional_point_files(self) -> list[OptionalPointFile]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from converter.check.imagefiles import read_file
 from converter.check.javatext import java_lines
@@ -27,12 +28,26 @@ def read_keys(path: Path) -> dict[str, int]:
     return {key: line for key, line in logical_keys(text)}
 
 
+class RepeatedKey(NamedTuple):
+    """A line setting a key the file has set before: Java keeps this line's value."""
+
+    key: str
+    value: str
+    line: int
+    first_value: str  # the value it had until this line
+    first_line: int  # the line that set it first
+
+
 def read_values(path: Path) -> dict[str, tuple[str, int]]:
     """Each key of the file -> its value and the line it starts on (the last definition's), of
     its first MAX_PROPERTIES_BYTES. OSError when the file cannot be read or is no regular file
     (a FIFO would block); ValueError for a malformed `\\u` escape."""
-    text = read_file(str(path), MAX_PROPERTIES_BYTES).decode("latin-1")
-    return {key: (value, line) for key, value, line in logical_entries(text)}
+    return {key: (value, line) for key, value, line in read_entries(path)}
+
+
+def read_entries(path: Path) -> list[tuple[str, str, int]]:
+    """(key, value, line) of each definition in the file, repeats included, as `read_values` reads it."""
+    return list(logical_entries(read_file(str(path), MAX_PROPERTIES_BYTES).decode("latin-1")))
 
 
 def logical_keys(text: str) -> Iterator[tuple[str, int]]:

@@ -81,7 +81,7 @@ def test_the_memo_is_the_folder_s_alone(tmp_path) -> None:
 
 
 def test_a_folder_s_properties_and_optional_point_files_are_read_once(tmp_path) -> None:
-    from converter.check import context as context_module, javaproperties
+    from converter.check import context as context_module
 
     root = _three_games(tmp_path, {"map/tooltips.properties": "tooltip.unit.tinyfot=Foot\n",  # M330: a misspelt unit
                                    "map/vc.txt": "Alpha (40,50)\nNowhere (1,1)\n"})  # M303: optional point files
@@ -90,8 +90,8 @@ def test_a_folder_s_properties_and_optional_point_files_are_read_once(tmp_path) 
         targets = resolve(root, stack)
         alone = {t.xml.name: sorted(f.message for f in check_target(t).findings if f.code in ("M303", "M330"))
                  for t in targets}
-        stack.enter_context(patch.object(javaproperties, "read_values",
-                                         _recording(properties_read, javaproperties.read_values)))
+        stack.enter_context(patch.object(context_module, "read_entries",
+                                         _recording(properties_read, context_module.read_entries)))
         stack.enter_context(patch.object(context_module, "read_optional_point_files",
                                          _recording(points_read, context_module.read_optional_point_files)))
         cache: dict = {}

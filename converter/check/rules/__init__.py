@@ -31,6 +31,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     polygon_overlaps,
     production_tabs,
     references,
+    repeated_keys,
     sections,
     sequence,
     structure,

@@ -1,0 +1,56 @@
+"""M334: keys the map's text files (notifications, tooltips, objectives, action texts, unit
+icons, production tabs) set on more than one line, where only the last line counts."""
+
+from __future__ import annotations
+
+from converter.check.rule import hit, rule, some_of
+from converter.findings import Severity
+
+# the .properties files 2.x reads with ResourceLoader.loadPropertyFile (map.properties is M326's)
+TEXT_FILES = ("notifications.properties", "tooltips.properties", "objectives.properties",
+              "politicstext.properties", "actionstext.properties", "unit_icons.properties",
+              "production_tabs.properties")
+_BLOCK = 5  # from this many repeats with unchanged values, a file's are one finding: a block given twice
+
+
+@rule("M334", "map-files.text-key-repeated", Severity.WARNING,
+      "{name} key {key!r} is set again (first on line {first}){note}")
+def text_key_repeated(context):
+    """Finds keys that notifications.properties or the map's other text files set twice.
+
+    Why: TripleA 2.x reads notifications.properties, tooltips.properties, objectives.properties,
+    politicstext.properties, actionstext.properties, unit_icons.properties and
+    production_tabs.properties as Java properties files (`ResourceLoader.loadPropertyFile`): a key
+    set again keeps the last line's value, and the earlier text is never shown, without a word.
+    Messages are often corrected by writing the key again below (`GERMANTURN2` with two different
+    messages), and then the first is the one edited next time, to no effect. A line giving the
+    key the value it already had is info (nothing changes yet). From five of either kind in one
+    file, they are one finding naming the others' lines (a block pasted twice). map.properties is
+    M326's.
+
+    Fix: Keep one line per key: delete the earlier line, or merge the two texts into the last.
+    """
+    if context.target.map_dir is None:
+        return
+    for name in TEXT_FILES:
+        repeats = context.properties_repeats(name)
+        if not repeats:
+            continue
+        path = context.properties_file(name)[0]
+        changed = [repeat for repeat in repeats if repeat.value != repeat.first_value]
+        unchanged = [repeat for repeat in repeats if repeat.value == repeat.first_value]
+        yield from _findings(path, name, changed, "; the last one wins, and the earlier text is never shown",
+                             Severity.WARNING)
+        yield from _findings(path, name, unchanged, " with the value it had: nothing changes, but only the last "
+                             "line counts", Severity.INFO)
+
+
+def _findings(path, name: str, repeats: list, note: str, severity: Severity):
+    """One finding per repeat, or one for them all from _BLOCK on, naming the others' lines."""
+    if len(repeats) >= _BLOCK:
+        first, others = repeats[0], [str(repeat.line) for repeat in repeats[1:]]
+        note += f"; so are {len(others)} more keys, on lines {some_of(others)}"
+        repeats = [first]
+    for repeat in repeats:
+        yield hit(file=path, line=repeat.line, name=name, key=repeat.key, first=repeat.first_line, note=note,
+                  severity=severity)
