@@ -15,6 +15,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     game_start,
     html_images,
     images,
+    letter_case,
     load_refused,
     map_files,
     map_properties,

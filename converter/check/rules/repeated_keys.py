@@ -1,5 +1,5 @@
 """M334: keys the map's text files (notifications, tooltips, objectives, action texts, unit
-icons, production tabs) set on more than one line, where only the last line counts."""
+icons, production tabs, sounds) set on more than one line, where only the last line counts."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from converter.findings import Severity
 # the .properties files 2.x reads with ResourceLoader.loadPropertyFile (map.properties is M326's)
 TEXT_FILES = ("notifications.properties", "tooltips.properties", "objectives.properties",
               "politicstext.properties", "actionstext.properties", "unit_icons.properties",
-              "production_tabs.properties")
+              "production_tabs.properties", "sounds.properties")
 _BLOCK = 5  # from this many repeats with unchanged values, a file's are one finding: a block given twice
 
 
@@ -19,14 +19,14 @@ def text_key_repeated(context):
     """Finds keys that notifications.properties or the map's other text files set twice.
 
     Why: TripleA 2.x reads notifications.properties, tooltips.properties, objectives.properties,
-    politicstext.properties, actionstext.properties, unit_icons.properties and
-    production_tabs.properties as Java properties files (`ResourceLoader.loadPropertyFile`): a key
-    set again keeps the last line's value, and the earlier text is never shown, without a word.
-    Messages are often corrected by writing the key again below (`GERMANTURN2` with two different
-    messages), and then the first is the one edited next time, to no effect. A line giving the
-    key the value it already had is info (nothing changes yet). From five of either kind in one
-    file, they are one finding naming the others' lines (a block pasted twice). map.properties is
-    M326's.
+    politicstext.properties, actionstext.properties, unit_icons.properties,
+    production_tabs.properties and sounds.properties as Java properties files
+    (`ResourceLoader.loadPropertyFile`): a key set again keeps the last line's value, and the
+    earlier text is never shown, without a word. Messages are often corrected by writing the key
+    again below (`GERMANTURN2` with two different messages), and then the first is the one edited
+    next time, to no effect. A line giving the key the value it already had is info (nothing changes
+    yet). From five of either kind in one file, they are one finding naming the others' lines (a
+    block pasted twice). map.properties is M326's.
 
     Fix: Keep one line per key: delete the earlier line, or merge the two texts into the last.
     """
