@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from converter.check.rule import hit, rule
-from converter.check.rules.structure import java_int
+from converter.check.rules.structure import bid_properties, java_int
 from converter.findings import Severity
 
 _STEP_PATH = "gamePlay/sequence/step"
@@ -36,3 +36,87 @@ def step_run_count_ignored(context):
         number = java_int(value) if value is not None else None
         if number is not None and number < 1:
             yield hit(line=line, name=name, value=value)
+
+
+# the kind of step a delegate class plays, as TripleA's players tell it from the step's name
+_CLASS_KINDS = {"PurchaseDelegate": "purchase", "BidPurchaseDelegate": "purchase", "MoveDelegate": "move",
+                "SpecialMoveDelegate": "move", "BattleDelegate": "battle", "PlaceDelegate": "place",
+                "BidPlaceDelegate": "place", "NoAirCheckPlaceDelegate": "place"}
+# TripleAPlayer.start's tests of the name, in its order (GameStep.is...StepName: endsWith)
+_NAME_KINDS = (("Tech", "technology"), ("Bid", "purchase"), ("Purchase", "purchase"), ("Move", "move"),
+               ("Battle", "battle"), ("Place", "place"), ("Politics", "politics"), ("UserActions", "user actions"),
+               ("EndTurn", "end turn"))
+# the ending that makes a step of these classes a bid one (GameStepPropertiesHelper.isBid)
+_BID_ENDINGS = {"BidPurchaseDelegate": "Bid", "BidPlaceDelegate": "BidPlace"}
+_SPACES = str.maketrans("", "", " -_")
+_WORDS = {"place": "placement"}
+
+
+@rule("S244", "structure.step-name-misread", Severity.ERROR, "step {name!r} of player {player!r} {problem}")
+def step_name_misread(context):
+    """Finds player steps whose name tells TripleA another kind of step than their delegate plays.
+
+    Why: TripleA's players (2.x and 1.9 alike) choose what to ask of a player by the end of the
+    step's name, not by its delegate: `...Tech`, then `...Bid` or `...Purchase`, `...Move`,
+    `...Battle`, `...Place` (`TripleAPlayer.start`, `AbstractAi.start`). A purchase, move, battle
+    or placement step whose name ends otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends
+    `Bid`, so it is taken for a purchase) fails as soon as the player has something to do there:
+    the player casts the delegate to the wrong kind (`ClassCastException`, the game stops) or, for
+    a name no kind ends, a human player's turn fails with `Unrecognized step name`. The name also
+    decides the step's rules: a bid purchase or placement is a bid only when its name ends `Bid`
+    or `BidPlace` or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under
+    an ordinary placement's rules: a warning), and a move is a non-combat move only when its name
+    ends `NonCombatMove` or its `stepProperty` `nonCombatMove` is true, whatever its `display`
+    says (`russiaonCombatMove` displayed "Non Combat Move" is a second combat move: a warning).
+
+    Fix: End the step's name as TripleA reads its kind: `<player>BidPlace`, `<player>Bid`,
+    `<player>Purchase`, `<player>CombatMove`, `<player>NonCombatMove`, `<player>Battle`,
+    `<player>Place`, and rename the triggers' `when` values that name the step.
+    """
+    model = context.model
+    table = model.table(_STEP_PATH) if model is not None else ()
+    if not len(table):
+        return
+    classes = {name: java_class.rsplit(".", 1)[-1] for name, java_class in model.delegate_classes.items()}
+    if not any(kind in _CLASS_KINDS for kind in classes.values()):
+        return
+    properties = model.table(f"{_STEP_PATH}/stepProperty")
+    settings: dict[int, dict[str, str]] = {}
+    for owner, key, value in zip(properties.owners(table), properties.column("name", ""),
+                                 properties.column("value", "")):
+        settings.setdefault(owner, {})[key] = value
+    bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    for index, (name, delegate, player, display, line) in enumerate(zip(
+            table.column("name", ""), table.column("delegate", ""), table.column("player"),
+            table.column("display", ""), table.lines)):
+        java_class = classes.get(delegate)
+        kind = _CLASS_KINDS.get(java_class)
+        if kind is None or not player:
+            continue  # a step without a player asks no one anything
+        problem = _problem(name, java_class, kind, display, settings.get(index, {}))
+        if problem is not None:
+            text, severity = problem
+            if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
+                # the bid steps have nothing to do while the player's bid is 0
+                text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
+            yield hit(line=line, name=name, player=player, problem=text,
+                      **({} if severity is Severity.ERROR else {"severity": severity}))
+
+
+def _problem(name: str, java_class: str, kind: str, display: str, settings: dict[str, str]):
+    """(what TripleA makes of the step, severity), or None when its name says what it is."""
+    read_as = next((read for ending, read in _NAME_KINDS if name.endswith(ending)), None)
+    if read_as != kind:
+        taken = f"take it for a {_WORDS.get(read_as, read_as)} step" if read_as else "know no kind of step by it"
+        return (f"plays a {java_class} step, but TripleA's players choose what to do by the end of a step's name: they "
+                f"{taken}, and fail as soon as the player has something to do there", Severity.ERROR)
+    bid_ending = _BID_ENDINGS.get(java_class)
+    if bid_ending and not name.endswith(bid_ending) and "bid" not in settings:
+        return (f"plays a {java_class} step, but TripleA reads a step as a bid only by a name ending "
+                f"{bid_ending!r} (or its stepProperty 'bid'): the bid is played as an ordinary {_WORDS.get(kind, kind)}",
+                Severity.WARNING)
+    if kind == "move" and not name.endswith("NonCombatMove") and "nonCombatMove" not in settings \
+            and "noncombat" in display.lower().translate(_SPACES):
+        return (f"is displayed as {display!r}, but its name makes it a combat move (a non-combat move's ends "
+                f"'NonCombatMove'): the player gets a second combat move in its place", Severity.WARNING)
+    return None

@@ -337,11 +337,16 @@ def unused_delegate(context):
 
 
 def _bids_set(model) -> list[str]:
-    """Each player's bid the game sets other than 0, or lets the host set (BidPurchaseDelegate
-    reads `<player> bid`, default 0), as `'Reds bid' 5` or `'Reds bid' (editable)`."""
-    players = set(model.players)
+    """Each player's bid the game sets, as `'Reds bid' 5` or `'Reds bid' (editable)`."""
     return [f"{prop.name!r} " + (prop.value.strip() if prop.value.strip() not in ("", "0") else "(editable)")
-            for prop in model.properties if prop.name.endswith(" bid") and prop.name[:-4] in players
+            for prop in bid_properties(model)]
+
+
+def bid_properties(model) -> list:
+    """The game properties giving a player a bid other than 0, or letting the host set one
+    (BidPurchaseDelegate reads `<player> bid`, default 0)."""
+    players = set(model.players)
+    return [prop for prop in model.properties if prop.name.endswith(" bid") and prop.name[:-4] in players
             and (prop.value.strip() not in ("", "0") or prop.editable)]
 
 
