@@ -379,13 +379,15 @@ def triggers_switched_off(context):
 
     Why: TripleA 2.x fires triggers (at their steps, at the end of a turn or round, and so on)
     only while the game property `Use Triggers` is true; and a `victory` trigger with no `when`,
-    which it tests at the end of each round, only while `Triggered Victory` is true too (one with
-    a `when` ends the game at its step, and one another trigger's `activateTrigger` names when
-    that one fires, either way). Both default to false. A game with triggers that does not
-    declare the property, or declares it false and not editable, never fires them, and nothing
-    says so. Triggers that only user actions activate (`activateTrigger` of a
-    UserActionAttachment, which fires whatever the property) are not counted. A property
-    declared false but editable is info: the host may turn it on before the game.
+    which it tests at the end of each round, only while `Triggered Victory` is true (one with a
+    `when` ends the game at its step, and one another trigger's `activateTrigger` names when that
+    one fires, either way). Both default to false. A game with triggers that does not declare the
+    property, or declares it false and not editable, never fires them, and nothing says so.
+    Triggers fired whatever `Use Triggers` says are not counted: those a user action's
+    `activateTrigger` names (UserActionAttachment), and, while `Triggered Victory` is on, the
+    round's end triggers (no `when`, a `victory` or an `activateTrigger`) and those they activate
+    (`EndRoundDelegate` reads only `Triggered Victory`). A property declared false but editable is
+    info: the host may turn it on before the game.
 
     Fix: Add `<property name="Use Triggers" value="true" editable="false"><boolean/></property>`
     (likewise `Triggered Victory`) to the game XML's `<propertyList>`, or make it editable.
@@ -399,15 +401,16 @@ def triggers_switched_off(context):
     if not triggers:
         return  # (most games)
     by_actions = activated_by_actions(model)
-    fired = [element for element in triggers if names[element] not in by_actions]
+    unswitched = by_actions | fired_at_round_end(model)
+    fired = [element for element in triggers if names[element] not in unswitched]
     owners = model.option_owners
     victories = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
     # fired at a step (BaseTripleADelegate) or by another trigger, not at the round's end (EndRoundDelegate)
     fired_elsewhere = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
     activating = options_of(model, "activateTrigger", "TriggerAttachment")
     activated = {value.split(":", 1)[0] for value in model.options.column_at("value", activating, "")}
-    at_round_end = [element for element in fired if element in victories and element not in fired_elsewhere
-                    and names[element] not in activated]
+    at_round_end = [element for element in triggers if element in victories and element not in fired_elsewhere
+                    and names[element] not in activated and names[element] not in by_actions]
     for prop_name, elements, what, outcome in (
             (_USE_TRIGGERS, fired, "trigger", "TripleA never fires them (only user actions can)"),
             (_TRIGGERED_VICTORY, at_round_end, "victory trigger", "none of them ends the game")):
@@ -422,17 +425,44 @@ def triggers_switched_off(context):
         yield hit(line=prop.line if prop is not None else table.lines[elements[0]], count=len(elements), what=what,
                   property=prop_name, state=state, outcome=outcome,
                   **({"severity": Severity.INFO} if prop is not None and prop.editable else {}))
-        if prop_name == _USE_TRIGGERS:
-            return  # no trigger fires: victory triggers neither
 
 
 def trigger_fires(model) -> Callable[[str], bool]:
     """Whether a trigger, by its name as 2.x reads it, can fire: every one when `Use Triggers` is
-    true, or false but editable (the host may turn it on); else those a user action fires."""
-    prop = last_declaration(model, _USE_TRIGGERS)
-    if prop is not None and (prop.value.strip().lower() == "true" or prop.editable):
+    true, or false but editable (the host may turn it on); else those a user action fires and
+    those `Triggered Victory` fires at the round's end."""
+    if _is_on(last_declaration(model, _USE_TRIGGERS)):
         return _any_name
-    return activated_by_actions(model).__contains__
+    return (activated_by_actions(model) | fired_at_round_end(model)).__contains__
+
+
+def _is_on(prop) -> bool:
+    """Whether a boolean property is true, or false but editable (the host may turn it on)."""
+    return prop is not None and (prop.value.strip().lower() == "true" or prop.editable)
+
+
+def fired_at_round_end(model) -> frozenset[str]:
+    """The triggers 2.x's EndRoundDelegate fires whatever `Use Triggers` says, while `Triggered
+    Victory` is on: those with no `when` that declare a `victory` or `activateTrigger`, and
+    the triggers they activate (and those these activate); empty when it is off."""
+    if not _is_on(last_declaration(model, _TRIGGERED_VICTORY)):
+        return frozenset()
+    names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
+    with_when = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
+    activating = options_of(model, "activateTrigger", "TriggerAttachment")
+    activates: dict[str, set[str]] = {}
+    for index, value in zip(activating, model.options.column_at("value", activating, "")):
+        activates.setdefault(names[owners[index]], set()).add(value.split(":", 1)[0])
+    starts = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")} | \
+        {owners[index] for index in activating}
+    fired = {names[element] for element in starts - with_when}
+    waiting = list(fired)
+    while waiting:
+        for name in activates.get(waiting.pop(), ()):
+            if name not in fired:
+                fired.add(name)
+                waiting.append(name)
+    return frozenset(fired)
 
 
 def _any_name(_name: str) -> bool:
