@@ -82,6 +82,16 @@ def read_lines(data: bytes, many_points: bool) -> tuple[list[Stop], list[tuple[s
     return found, list(first_line.items())
 
 
+def first_point_on_line(data: bytes, line: int) -> tuple[int, int] | None:
+    """The first (x, y) written on line number `line` of a point file; None without one."""
+    try:
+        text = dict(numbered_lines(data)).get(line)
+    except UnicodeDecodeError:
+        return None
+    matched = _POINT.search(text) if text is not None else None
+    return (int(matched[1]), int(matched[2])) if matched is not None else None
+
+
 def _one_point(line: str) -> tuple[str, str | None]:
     matched = _NAME_AND_POINT.match(line)
     if matched is None:

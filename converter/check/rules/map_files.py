@@ -14,7 +14,7 @@ import stat
 from operator import itemgetter
 from pathlib import Path
 
-from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES
+from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES, first_point_on_line
 from converter.check.rule import AT, hit, rule
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -119,23 +119,25 @@ def extra_name(context):
     """Finds names in polygons.txt, centers.txt, place.txt or vc.txt and the like that no territory has.
 
     Why: The engine silently ignores such lines, so they are usually leftovers of a renamed or
-    deleted territory, or misspellings; a misspelt name also leaves the real territory without
-    its line (M302). The same goes for the optional point files, whose points place a
-    territory's markers and labels (vc.txt, capitols.txt, name_place.txt, pu_place.txt,
-    kamikaze_place.txt, convoy.txt, blockade.txt, comments.txt, territory_effects.txt): there
-    the territory whose name is misspelt gets its label or marker at the default place (its
-    center) instead. A name another game XML of the same map declares (one in `games/` or beside
-    this one) is not reported: the map's files serve all its games. When a territory's name
-    differs from it only in upper and lower case, or is close to it, the message suggests it
-    (or, when that territory has its own line in the file too, says this one is a leftover); a
-    game whose `<map>` builds its territories with `<grid>` is not checked. A file saved with a
-    byte-order mark (some Windows editors write one) gives its first name that invisible U+FEFF:
-    TripleA 1.9 and 2.x read it as part of the name, so that territory's line is not found. So
-    does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9 trimmed them),
-    and both with other characters around a name that Java's trim does not remove, such as a
-    no-break space. A file's names with nothing to suggest are one finding from five on (a block
-    of leftovers); a player's name is said to be one; capitols.txt with capital markers turned off
-    (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding.
+    deleted territory, or misspellings; a misspelt name also leaves the real territory without its
+    line (M302). The same goes for the optional point files, whose points place a territory's
+    markers and labels (vc.txt, capitols.txt, name_place.txt, pu_place.txt, kamikaze_place.txt,
+    convoy.txt, blockade.txt, comments.txt, territory_effects.txt): there the territory whose name
+    is misspelt gets its label or marker at the default place (its center) instead. A name another
+    game XML of the same map declares (one in `games/` or beside this one) is not reported: the
+    map's files serve all its games. When a territory's name differs from it only in upper and lower
+    case, or is close to it, the message suggests it (or, when that territory has its own line in
+    the file too, says this one is a leftover). A name whose point lies in a territory without a
+    line of its own in the file is suggested that territory: renamed in the XML alone (`Roma` for
+    `Rome`). `there be dragons`, the name TripleA's PlacementPicker writes for a point in no
+    territory, is info. A game whose `<map>` builds its territories with `<grid>` is not checked. A
+    file saved with a byte-order mark (some Windows editors write one) gives its first name that
+    invisible U+FEFF: TripleA 1.9 and 2.x read it as part of the name, so that territory's line is
+    not found. So does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9
+    trimmed them), and both with other characters around a name that Java's trim does not remove,
+    such as a no-break space. A file's names with nothing to suggest are one finding from five on (a
+    block of leftovers); a player's name is said to be one; capitols.txt with capital markers turned
+    off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -161,6 +163,7 @@ def extra_name(context):
                 continue
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
+            leftover = False  # a copy of a line the file has: where its point lies may say better
             if name.startswith(_BYTE_ORDER_MARK) and name[1:] in known:
                 suggestion = f"; the file starts with a byte-order mark (U+FEFF), which TripleA reads as part of " \
                              f"the name {name[1:]!r}: save {file_name} as UTF-8 without it"
@@ -170,6 +173,7 @@ def extra_name(context):
                 meant = lowered[name.lower().strip()]
                 suggestion = _has_its_line(meant, file_name, entries) if meant in names else \
                     f"; did you mean {meant!r}? (names are case-sensitive)"
+                leftover = meant in names
             else:
                 close = closest_name(name.strip(), frozenset(known))
                 # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
@@ -178,8 +182,16 @@ def extra_name(context):
                 else:
                     suggestion = _has_its_line(close, file_name, entries) if close in names else \
                         f"; did you mean {close!r}?"
+                    leftover = close in names
+            if (not suggestion or leftover) and file_name != "polygons.txt":
+                suggestion = _where_its_point_is(context, file_name, path, names, name, line) or suggestion
             if not suggestion and name in players:
                 suggestion = f"; it is a player's name: {file_name} names territories"
+            if name == _PICKER_PLACEHOLDER:
+                yield hit(file=path, line=line, name=name, file_name=file_name, severity=Severity.INFO,
+                          suggestion="; it is the name TripleA's PlacementPicker writes for a point in no territory: "
+                                     "TripleA skips the line")
+                continue
             if not suggestion:
                 plain.append((name, line))
                 continue
@@ -224,8 +236,37 @@ def _has_its_line(meant: str, file_name: str, entries) -> str:
     """The note on a name close to a territory that has its own line in the file too: renaming
     this one would give the territory two lines, which the engine refuses ("found twice")."""
     line = next((line for name, line in entries() if name == meant), None)
-    return f"; {meant!r} has its own line{f' ({line})' if line else ''} in {file_name}, so this one is a leftover " \
-           "copy: delete it (renaming it would name the territory twice, which TripleA refuses)"
+    return f"; {meant!r} has its own line{f' ({line})' if line else ''} in {file_name}, so this one is a " \
+           "leftover copy: delete it (renaming it would name the territory twice, which TripleA refuses)"
+
+
+_PICKER_PLACEHOLDER = "there be dragons"  # PlacementPickerTask's name for a click in no territory
+
+
+def _where_its_point_is(context, file_name: str, path, names: set[str], name: str, line: int) -> str:
+    """"; its point lies in 'X', which has no line of its own ..." when the line's first point
+    lies in a territory of the game that the file does not name: a territory renamed in the XML
+    and not in the file. "" otherwise."""
+    from converter.check.rules.points_outside import territories_under
+
+    point = _first_point(context, file_name, path, line)
+    if point is None:
+        return ""
+    at = territories_under(context, [point])[0]
+    if at is None or at in names or at not in set(game_territories(context) or ()):
+        return ""
+    return f"; its point ({point[0]},{point[1]}) lies in {at!r}, which has no line of its own in {file_name}: " \
+           f"did you mean {at!r}?"
+
+
+def _first_point(context, file_name: str, path, line: int) -> tuple[int, int] | None:
+    """The first (x, y) of the file's line `line`, as read for M303's unknown names."""
+    point_file = {"centers.txt": context.centers, "place.txt": context.place}.get(file_name)
+    if point_file is not None:
+        entry = next((entry for entry in point_file.named_entries if entry.line == line), None)
+        return tuple(entry.points[0]) if entry is not None and entry.points else None
+    optional = next((each for each in context.optional_point_files if each.file_name == file_name), None)
+    return first_point_on_line(optional.data, line) if optional is not None else None
 
 
 def _named_files(context):

@@ -78,7 +78,7 @@ def place_outside(context):
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     size = context.map_properties.size() if found and context.map_properties is not None else None
     small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
-    over = _territories_under(context, [row[4] for row in found]) if found else []
+    over = territories_under(context, [row[4] for row in found]) if found else []
     unit_size = context.map_properties.unit_size() if found and context.map_properties is not None else (48, 48)
     for (entry, (x, y), count, distance, (across, down)), under in zip(found, over):
         name = entry.name
@@ -103,7 +103,7 @@ def place_outside(context):
                       path, entry.line, name, None))
 
 
-def _territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
+def territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
     """The territory each point lies in (the first polygon holding it, in polygons.txt's order),
     or None."""
     scan = context.scan
