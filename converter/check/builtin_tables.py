@@ -347,7 +347,6 @@ PROPERTY_NAMES: tuple[str, ...] = (
     "Scramble Rules In Effect", "Scrambled Units Return To Base", "Air Attack Sub Restricted",
     "Paratroopers Can Attack Deep Into Enemy Territory", "Paratroopers Can Move During Non Combat",
     "Pu Multiplier", "Contested Territories Produce No Income", "Units Can Be Changed On Capture",
-    "Bid", "AI Bonus Income Percentage", "AI Bonus Income Flat Rate", "Hard AI Bonus", "Show Enemy Casualties",
 )
 
 # Game properties TripleA 2.x reads (same repository and commit): the property-name constants of
@@ -487,6 +486,9 @@ RETIRED_PROPERTY_NAMES: frozenset[str] = frozenset((
     # dropped in 2009 (the Constants.java of svn r2525, git a1e0e425c7), none with a successor
     "Anniversary Edition Land Production", "Anniversary Edition Air Naval", "Europe Edition",
     "Continuous Research", "Rockets Can Violate Neutrality",
+    # dropped in 2017 (git 484bd2b728): the AI's income is set per player since, by the host's
+    # `<Player> Income Percentage` and `<Player> PU Income Bonus` (GameParser adds them)
+    "AI Bonus Income Percentage", "AI Bonus Income Flat Rate",
 ))
 
 # Properties renamed since: old name -> (the name 2.x reads, year, the meaning inverted). In
