@@ -154,6 +154,6 @@ def outside_at_every_size(context, found: list, with_layout: bool = True) -> lis
         points = [point for point in written[id(entry)]
                   if point in at_default and all(point in other for other in others)]
         if points:
-            x, y = points[0]
+            x, y = max(points, key=at_default.__getitem__)  # the farthest, as found
             kept.append((entry, (x, y), len(points), at_default[(x, y)], (x + width // 2, y + height // 2)))
     return kept

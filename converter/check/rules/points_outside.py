@@ -38,32 +38,32 @@ def center_outside(context):
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
-      "{count} of {total} place points of {name!r} draw their unit outside its polygon: the unit at {point} "
-      "is centred at {centre}, {distance} px outside{off_map}")
+      "{count} of {total} place points of {name!r} draw their unit outside its polygon: the unit at {point}"
+      "{farthest} is centred at {centre}, {distance} px outside{off_map}")
 def place_outside(context):
     """Finds place.txt points whose units the engine draws centred outside their territory.
 
-    Why: Each place point is the top-left corner of one unit image, drawn at the map's default
-    unit size (`units.width` x `units.height`, 48 x 48, times `units.scale` from map.properties),
-    so a unit whose centre falls outside the territory is drawn mostly over its neighbour or
-    the sea, and players cannot tell whose it is; the engine does not check this. A point a few
-    pixels outside the outline is fine when its unit still sits inside (a small box's points are
-    best placed up and left of it), and a unit centred at most 2 px off the outline counts as
-    inside (`outline-tolerance` changes that, as for M307); a territory wholly off the map is
-    never drawn, so its units are not reported (M312 is), nor are those of a name that is no
-    territory (M303 is). The engine draws each image at its own size, so where the game places
-    units at its start, or a trigger's `placement` does, whose images (the map's own) have
-    another size, a point is reported only
-    when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
-    markers). Nor is an impassable territory (`isImpassable`), or one joined to nothing and owned
-    by no one, that no unit is placed in, at the start or by a trigger's `placement`: nothing can
-    enter it, so no unit is ever drawn there.
-    One finding per place.txt line gives how many of its units fall outside, the first of them
-    and how far its centre lies from the outline (and when that is off the map). A territory
-    narrower or lower than one unit (a small island) holds no unit inside it: a unit that
-    still overlaps it (centred at most half a unit off) is info. The message names the territory
-    the unit is drawn over; one drawn near over no territory (the map's artwork beside a narrow
-    pass, at most a unit's size off) is not taken for another's unit, and is info.
+    Why: Each place point is the top-left corner of one unit image, drawn at the map's default unit
+    size (`units.width` x `units.height`, 48 x 48, times `units.scale` from map.properties), so a
+    unit whose centre falls outside the territory is drawn mostly over its neighbour or the sea, and
+    players cannot tell whose it is; the engine does not check this. A point a few pixels outside
+    the outline is fine when its unit still sits inside (a small box's points are best placed up and
+    left of it), and a unit centred at most 2 px off the outline counts as inside
+    (`outline-tolerance` changes that, as for M307); a territory wholly off the map is never drawn,
+    so its units are not reported (M312 is), nor are those of a name that is no territory (M303 is).
+    The engine draws each image at its own size, so where the game places units at its start, or a
+    trigger's `placement` does, whose images (the map's own) have another size, a point is reported
+    only when those units too would be centred outside (a holding box a pixel wide can hold 3 x 3 px
+    markers). Nor is an impassable territory (`isImpassable`), or one joined to nothing and owned by
+    no one, that no unit is placed in, at the start or by a trigger's `placement`: nothing can enter
+    it, so no unit is ever drawn there. One finding per place.txt line gives how many of its units
+    fall outside, the farthest of them (a digit lost, `340` for `3400`, shows there) and how far its
+    centre lies from the outline (and when that is off the map: wholly, or mostly hidden). A
+    territory no polygon of which is as wide and as high as one unit (a small island, each islet of
+    an archipelago) holds no unit inside it: a unit that still overlaps it (centred at most half a
+    unit off, or covering a corner of it) is info. The message names the territory the unit is drawn
+    over; one drawn near over no territory (the map's artwork beside a narrow pass, at most a unit's
+    size off) is not taken for another's unit, and is info.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -85,11 +85,16 @@ def place_outside(context):
         if name in hidden:
             continue  # never drawn (M312 says so)
         beyond = size is not None and not (0 <= across < size[0] and 0 <= down < size[1])
-        note, severity = ", off the map: it is never seen" if beyond else "", None
-        if name in small and not beyond and distance <= max(small[name][2:]) / 2:
+        note, severity = "", None
+        if beyond:
+            note = ", off the map: it is never seen" if off_map(x, y, x + unit_size[0] - 1, y + unit_size[1] - 1,
+                                                               size[0] - 1, size[1] - 1) \
+                else ", centred off the map: it is mostly hidden"
+        if name in small and not beyond and (distance <= max(small[name][2:4]) / 2 or
+                                             _touches(small[name][4], (x, y), unit_size)):
             # the unit overlaps the territory, which no unit fits in: as near as it can be
             note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
-                    "it)".format(name, *small[name])
+                    "it)".format(name, *small[name][:4])
             severity = Severity.INFO
         elif under:
             note += f", over {under!r}"
@@ -99,6 +104,7 @@ def place_outside(context):
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
                        "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)), "off_map": note,
+                       "farthest": ", the farthest," if count > 1 else "",
                        **({"severity": severity} if severity else {})},
                       path, entry.line, name, None))
 
@@ -121,9 +127,10 @@ def territories_under(context, centres: list[tuple[int, int]]) -> list[str | Non
     return found
 
 
-def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, int, int]]:
-    """Those of `names` whose outline (their polygons' box) is narrower or lower than a unit at
-    the map's default size: name -> (width, height, unit width, unit height)."""
+def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple]:
+    """Those of `names` no polygon of which (an island of an archipelago, say) is as wide and as
+    high as a unit at the map's default size: name -> (width, height of its largest polygon's
+    box, unit width, unit height, its polygons' boxes)."""
     layout = context.polygon_layout
     if layout is None or context.map_properties is None:
         return {}
@@ -131,11 +138,20 @@ def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple[int, int, 
     boxes, small = context.scan.boxes, {}
     for name in names & layout.first.keys():
         _entry, start, count = layout.first[name]
-        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
-        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
-        if right - left < unit_width or bottom - top < unit_height:
-            small[name] = (right - left, bottom - top, unit_width, unit_height)
+        parts = boxes[start:start + count].tolist()
+        sizes = [(right - left, bottom - top) for left, top, right, bottom in parts]
+        if all(width < unit_width or height < unit_height for width, height in sizes):
+            width, height = max(sizes, key=lambda size: size[0] * size[1])
+            small[name] = (width, height, unit_width, unit_height, parts)
     return small
+
+
+def _touches(parts: list, corner: tuple[int, int], unit_size: tuple[int, int]) -> bool:
+    """Does the unit drawn with its top-left corner at `corner` cover part of one of the boxes
+    (a polygon no unit fits in, so its box is near enough its outline)?"""
+    x, y = corner
+    return any(left <= x + unit_size[0] - 1 and x <= right and top <= y + unit_size[1] - 1 and y <= bottom
+               for left, top, right, bottom in parts)
 
 
 def _where_units_can_be(context, found: list) -> list:
