@@ -8,7 +8,7 @@ from operator import eq
 
 from converter.check.builtin_tables import TERRITORY_ATTACHMENT_CLASS, sets_a_default
 from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, TERRITORY, UNIT, USUAL_PATHS, placement_parts
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.findings import Severity
 
 
@@ -113,11 +113,12 @@ def isolated_territory(context):
     units cannot move into it or out of it. Usually a `<connection>` was forgotten or spells the
     name differently. A territory whose territory attachment sets `isImpassable` is not reported
     (nothing may enter it anyway), nor are maps laid out with a `<grid>` (the engine makes their
-    connections). A territory where being cut off changes nothing is info: its territory
-    attachment gives no production, victory city or resources to an owner (`production=0`, a
-    `capital` or a territory effect give none there, nor does production no one owns), and no
-    unit that can move (movement above 0) stands there at the start or is placed there by a
-    trigger. Most such are labels, counters or holding boxes drawn on the map on purpose.
+    connections). A territory where being cut off changes nothing is info: its territory attachment
+    gives no production, victory city or resources to an owner (`production=0`, a `capital` or a
+    territory effect give none there, nor does production no one owns), and no unit that can move
+    (movement above 0) stands there at the start or is placed there by a trigger. Most such are
+    labels, counters or holding boxes drawn on the map on purpose. From five such in a game they are
+    one finding (a part of a larger map the game leaves out).
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
     the misspelled name in an existing one. For terrain nothing may enter, set `isImpassable`
@@ -131,13 +132,25 @@ def isolated_territory(context):
     if not isolated:
         return
     in_play = _territories_in_play(model)
+    unused = [name for name in isolated if name not in in_play]
     for name in isolated:
-        yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name,
-                  **({"unused": ""} if name in in_play else {"severity": Severity.INFO, "unused": _UNUSED_NOTE}))
+        if name in in_play:
+            yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name, unused="")
+        elif len(unused) < _MANY_UNUSED:
+            yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name, severity=Severity.INFO,
+                      unused=_UNUSED_NOTE)
+    if len(unused) >= _MANY_UNUSED:  # a part of the map the game leaves out, or a row of counters: one finding
+        first, others = unused[0], unused[1:]
+        yield hit(line=model.first_line(TERRITORY, first), name=first, territory=first, severity=Severity.INFO,
+                  unused=f"; nor have {len(others)} more ({some_of([repr(name) for name in others], 3)}), where "
+                         f"nothing the game puts can move and which yield no production or victory: labels, holding "
+                         f"boxes or a part of the map this game leaves out, or empty spaces whose connections were "
+                         f"forgotten?")
 
 
 _UNUSED_NOTE = ("; nothing the game puts there can move, and it yields no production or victory: a label or "
                 "holding box, or an empty space whose connections were forgotten?")
+_MANY_UNUSED = 5  # from this many cut-off territories that change nothing, they are one finding
 # what a territory attachment gives that counts while nothing can enter or leave: income, victory
 # cities, units made there (a `capital`, an effect or who may capture it do not: an unreachable
 # capital is a known trick)
