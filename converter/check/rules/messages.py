@@ -8,7 +8,7 @@ from __future__ import annotations
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, several
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -139,7 +139,7 @@ def action_text_missing(context):
     missing, on the button itself; it asks a user action's question from politicstext.properties too
     (UserActionDelegate.actionIsAccepted). A value of `NONE` for a notification sends none and
     counts as present. One finding per text, naming the messages missing; one per file when the map
-    has none.
+    has none, or when five or more texts have no message in it at all.
 
     Fix: Add the `<text>.<MESSAGE>=...` lines to the file named (beside polygons.txt), or correct
     the action's `text` option to a key the file has.
@@ -193,6 +193,15 @@ def action_text_missing(context):
                       problem=f"{others}, but the map has no {file_name}: the game shows "
                               f"'NO: {first_text}.BUTTON set.' on the button, and likewise for every message")
             continue
+        prefixes = {key.partition(".")[0] for key in keys}
+        unwritten = [text for text in texts if text not in prefixes]  # not one message of it in the file
+        if len(unwritten) >= _MANY_UNWRITTEN:  # a file left a stub: one finding for the texts it lacks wholly
+            first_text, (actions, _needed, line) = unwritten[0], texts[unwritten[0]]
+            others = [repr(text) for text in unwritten[1:]]
+            yield hit(line=line, actions=_actions_shown(kind, actions), text=first_text,
+                      problem=f", and {len(others)} more texts ({some_of(others, 3)}), have no message in {file_name}: "
+                              f"the game shows 'NO: {first_text}.BUTTON set.' on the button, and likewise for each")
+            texts = {text: wanted_text for text, wanted_text in texts.items() if text not in set(unwritten)}
         for text, (actions, needed, line) in texts.items():
             asked_elsewhere = java_class != _POLITICAL and _ACCEPT_QUESTION in needed
             missing = [message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
@@ -213,6 +222,7 @@ def action_text_missing(context):
 
 _POLITICAL = "PoliticalActionAttachment"
 _POLITICS_FILE = "politicstext.properties"
+_MANY_UNWRITTEN = 5  # from this many texts a file has no message of, they are one finding
 
 
 def _actions_shown(kind: str, names: list[str]) -> str:
