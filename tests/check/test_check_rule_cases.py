@@ -68,6 +68,8 @@ def test_rule_case(tmp_path: Path, group: str, case: dict) -> None:
     assert codes == sorted(case["expect"]), [f"{f.code} {f.file}:{f.line} {f.message}" for f in findings]
     if "message_contains" in case:
         assert any(case["message_contains"] in f.message for f in findings), [f.message for f in findings]
+    if "message_lacks" in case:  # what no message may say (a suggestion a case must not get)
+        assert not any(case["message_lacks"] in f.message for f in findings), [f.message for f in findings]
     if "line" in case:
         assert any(f.line == case["line"] for f in findings if f.code in case["expect"])
     if "severity" in case:  # every finding of the case has it (some rules set it per finding)

@@ -5,10 +5,13 @@ that stop TripleA from reading the map's files."""
 
 from __future__ import annotations
 
+import re
+from difflib import SequenceMatcher
+
 from converter.check.folderlisting import FILE
 from converter.check.javatext import JAVA_TRIMMED
 from converter.check.optionalfiles import DECORATIONS_FILE, READ_ORDER, REQUIRED_FILES, numbered_lines
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -39,17 +42,19 @@ def decoration_names(data: bytes) -> list[tuple[int, str]]:
 def decoration_missing(context):
     """Finds decorations.txt lines whose image neither the map's misc/ folder nor the engine's assets hold.
 
-    Why: decorations.txt gives images to draw on the map and where, one image per line
-    (`credits.png (284,3000) (284,6000)`). TripleA (1.9 and 2.x) loads each as `misc/<name>`
-    from the map's folder, then from the engine's own assets, and skips an image it cannot
-    find without a word, so the picture is simply missing from the board. The name must be
-    the file's exactly: a space is not an underscore (`Sieg Logo.png` is not `Sieg_Logo.png`),
-    the `.png` belongs to it, and letter case counts (Windows and macOS find `Kiev.png` for
-    `kiev.png`, Linux and a zipped map do not). The name is the text before the line's first
-    `(`, trimmed. One finding per line, naming a file of misc/ that differs only in letter
-    case or a close one; one for the file when misc/ holds no image at all; and one, info, for
-    the lines naming a territory-name image that `territoryNames/` holds, which TripleA draws
-    anyway.
+    Why: decorations.txt gives images to draw on the map and where, one image per line (`credits.png
+    (284,3000) (284,6000)`). TripleA (1.9 and 2.x) loads each as `misc/<name>` from the map's
+    folder, then from the engine's own assets, and skips an image it cannot find without a word, so
+    the picture is simply missing from the board. The name must be the file's exactly: a space is
+    not an underscore (`Sieg Logo.png` is not `Sieg_Logo.png`), the `.png` belongs to it, and letter
+    case counts (Windows and macOS find `Kiev.png` for `kiev.png`, Linux and a zipped map do not).
+    The name is the text before the line's first `(`, trimmed. One finding per line, naming a file
+    of misc/ that differs only in letter case or a close one (not one another line draws already,
+    nor one differing in a whole word: `Pro-Allies-Persia` for `Pro-Axis-Persia` is another image);
+    one for the file when misc/ holds no image at all, or from five lines with nothing to suggest
+    (an upload left incomplete); one, info, for a line starting `#` (the file has no comments); and
+    one, info, for the lines naming a territory-name image that `territoryNames/` holds, which
+    TripleA draws anyway.
 
     Fix: Make the name in decorations.txt and the file in the map's misc/ folder the same,
     letter for letter, or add the missing image, or delete the line.
@@ -86,25 +91,61 @@ def decoration_missing(context):
                   suggestion=f"; nor {'is' if more == 1 else 'are'} {more} more decoration{'s' * (more > 1)}, to line "
                              f"{missing[-1][0]}: the map has no image in misc/")
         return
+    placed = frozenset(image for _line, image in decorations)  # drawn by their own lines: no misspelling's
+    plain = []  # lines with nothing to suggest: one finding from _MANY_MISSING on
     for line, image in missing:
-        yield hit(file=path, line=line, image=image, where=where, suggestion=_suggestion(image, known))
+        if image.lstrip().startswith("#"):  # no comment syntax: MapData reads an image named "# ..."
+            yield hit(file=path, line=line, image=image, where=where, severity=Severity.INFO,
+                      suggestion=f"; {DECORATIONS_FILE} has no comments: TripleA reads the line as a decoration "
+                                 "named so, which draws nothing (delete it)")
+            continue
+        suggestion = _suggestion(image, known, placed)
+        if suggestion:
+            yield hit(file=path, line=line, image=image, where=where, suggestion=suggestion)
+        else:
+            plain.append((line, image))
+    if len(plain) >= _MANY_MISSING:
+        (line, image), others = plain[0], [str(each) for each, _image in plain[1:]]
+        yield hit(file=path, line=line, image=image, where=where,
+                  suggestion=f"; nor are the images of {len(others)} more lines ({some_of(others)}): misc/ holds "
+                             f"{len(known)} of the {len(placed)} images {DECORATIONS_FILE} names")
+    else:
+        for line, image in plain:
+            yield hit(file=path, line=line, image=image, where=where, suggestion="")
 
 
-def _suggestion(image: str, known: frozenset[str]) -> str:
-    """"; misc/X differs only in letter case (...)", "; did you mean 'X'?" or ""."""
+_MANY_MISSING = 5  # from this many missing images with nothing to suggest, they are one finding
+
+
+def _suggestion(image: str, known: frozenset[str], placed: frozenset[str] = frozenset()) -> str:
+    """"; misc/X differs only in letter case (...)", "; did you mean 'X'?" or "": never an image
+    another line of the file draws already (`Angola.png` for `Mongolia.png`)."""
     if not known:
         return ""
-    close = closest_name(image, known, cutoff=0.8)
+    close = closest_name(image, known - placed, cutoff=0.8)
     if close is None:
         # `Sieg Logo` for `Sieg_Logo.png`: compare as the names would be written the other way
         written = {name.replace(" ", "_").lower(): name for name in sorted(known, reverse=True)}
         wanted = image.replace(" ", "_").lower()
         close = written.get(wanted) or written.get(f"{wanted}.png")
-    if close is None:
+    if close is None or _another_word(image, close):
         return ""
     if close.lower() == image.lower():
         return f"; misc/{close} differs only in letter case (found on Windows and macOS, not on Linux)"
     return f"; did you mean {close!r}?"
+
+
+_WORDS = re.compile(r"[-_ .]+")
+
+
+def _another_word(image: str, close: str) -> bool:
+    """Do the names differ in one whole word of their own (`Pro-Axis-Persia` and
+    `Pro-Allies-Persia`: another image, not a misspelling)?"""
+    mine, theirs = _WORDS.split(image.lower()), _WORDS.split(close.lower())
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return False
+    differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
+    return len(differing) == 1 and SequenceMatcher(None, *differing[0]).ratio() < 0.7
 
 
 @rule("M318", "map-files.optional-file-stops-loading", Severity.ERROR,
