@@ -543,6 +543,13 @@ class CheckContext:
         return sibling_unit_types(self.target)
 
     @cached
+    def sibling_notification_keys(self) -> frozenset[str]:
+        """The notification keys the triggers of the map's other game XMLs name, likewise."""
+        from converter.check.siblings import sibling_notification_keys
+
+        return sibling_notification_keys(self.target)
+
+    @cached
     def sibling_territories(self) -> frozenset[str]:
         """The territories of the map's other game XMLs, likewise."""
         from converter.check.siblings import sibling_territories

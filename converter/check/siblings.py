@@ -1,4 +1,5 @@
-"""The territories, players, game names and unit types the other game XMLs of a map declare: a
+"""The territories, players, game names, unit types and notification keys the other game XMLs of
+a map declare: a
 map folder's polygons, centers and place points, its map.properties, objectives.properties,
 tooltips.properties and units folder serve every game of the map, so a name one game lacks may
 be another's (M303, M319, M320, M323, M330 and I405 do not report those).
@@ -41,6 +42,12 @@ def sibling_unit_types(target) -> frozenset[str]:
     return _sibling_names(target, 3)
 
 
+def sibling_notification_keys(target) -> frozenset[str]:
+    """The notifications.properties keys the triggers of the map's other game XMLs name (their
+    `notification` and `victory` values, trimmed), as `sibling_territories` (M314)."""
+    return frozenset(value.strip() for value in _sibling_names(target, 4) | _sibling_names(target, 5))
+
+
 def _sibling_names(target, kind: int) -> frozenset[str]:
     if target.map_dir is None or target.xml is None:
         return frozenset()
@@ -66,8 +73,11 @@ def _names_of(path: str, size: int, changed: int) -> tuple[frozenset[str], ...]:
         root = parse_xml(read_file(path, MAX_XML_BYTES + 1)).getroot()
     except (OSError, UnsafeXmlError, ValueError):
         return (frozenset(),) * len(_DECLARED)
-    return tuple(frozenset(name for name in (element.get("name") for element in root.iterfind(where))
-                           if name is not None) for where in _DECLARED)
+    return tuple(frozenset(name for name in (element.get(attribute) for element in root.iterfind(where))
+                           if name is not None) for where, attribute in _DECLARED)
 
 
-_DECLARED = ("map/territory", "playerList/player", "info", "unitList/unit")  # by `kind`, in _sibling_names
+# by `kind`, in _sibling_names: where, and the attribute read there
+_DECLARED = (("map/territory", "name"), ("playerList/player", "name"), ("info", "name"), ("unitList/unit", "name"),
+             ("attachmentList/attachment/option[@name='notification']", "value"),
+             ("attachmentList/attachment/option[@name='victory']", "value"))

@@ -5,6 +5,8 @@ notifications of user actions (actionstext.properties) and political actions
 
 from __future__ import annotations
 
+import re
+
 from converter.check.javaproperties import read_keys
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
@@ -14,6 +16,7 @@ from converter.check.suggest import closest_name
 from converter.findings import Severity
 
 NOTIFICATIONS_FILE = "notifications.properties"
+_DIGITS = re.compile(r"[0-9]+")
 _SOUNDS = "_sounds"  # 2.x NotificationMessages: `<key>_sounds` names the clip a notification plays
 
 
@@ -22,15 +25,16 @@ _SOUNDS = "_sounds"  # 2.x NotificationMessages: `<key>_sounds` names the clip a
 def notification_missing(context):
     """Finds trigger notifications whose message notifications.properties does not hold.
 
-    Why: A trigger's `notification` names a key of the map's notifications.properties, whose
-    value is the message shown to the players (and written in the game's history). TripleA 2.x
-    looks the key up exactly (trimmed, letter case included) and, when it is missing, shows
-    nothing and writes nothing, silently: a misspelt key (`DESERTED_UNITS_Baleares` for
-    `DESERTED_UNITS_Beleares`), a message never written, or a map with no notifications.properties
-    at all. A key with only a sound (`<key>_sounds`) plays it and is not reported. The file is read
-    as Java reads it (lines continued with `\\`, escapes). One finding per key, with how many
-    triggers show it; a close key is suggested, and said to be named by no trigger when it is
-    not (the file's key may be the misspelt one: `Beleares` for the territory `Baleares`).
+    Why: A trigger's `notification` names a key of the map's notifications.properties, whose value
+    is the message shown to the players (and written in the game's history). TripleA 2.x looks the
+    key up exactly (trimmed, letter case included) and, when it is missing, shows nothing and writes
+    nothing, silently: a misspelt key (`DESERTED_UNITS_Baleares` for `DESERTED_UNITS_Beleares`), a
+    message never written, or a map with no notifications.properties at all. A key with only a sound
+    (`<key>_sounds`) plays it and is not reported. The file is read as Java reads it (lines
+    continued with `\\`, escapes). One finding per key, with how many triggers show it; a close key
+    is suggested (not one differing only in its digits: `round20intro` is another message than
+    `round30intro`), and said to be named by no trigger of any game of the map when it is not (the
+    file's key may be the misspelt one: `Beleares` for the territory `Baleares`).
 
     Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
     trigger's `notification` value to an existing key, exactly as written there (or the file's
@@ -95,14 +99,25 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         if key in keys or (sound_alone and key + _SOUNDS in keys):
             continue
         close = closest_name(key, known) if known else None
+        if close is not None and _DIGITS.sub("", close) == _DIGITS.sub("", key):
+            close = None  # numbered siblings (round20intro, round30intro): another message, not a misspelling
         suggestion = f" (did you mean {close!r}?)" if close else ""
-        if close is not None and (shown := shown if shown is not None else notification_keys_shown(model)) is not None \
-                and close not in shown:  # the file's key is the one misspelt: no trigger names it
+        if close is not None and (shown := shown if shown is not None else _keys_shown(context)) is not None \
+                and close not in shown:  # the file's key is the one misspelt: no trigger of the map names it
             suggestion = f" (did you mean {close!r}? No trigger names it, so it may be the key misspelt instead)"
         yield hit(line=options.lines[indices[0]], key=key,
                   triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
                                    verb_many),
                   problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}", suggestion=suggestion)
+
+
+def _keys_shown(context) -> frozenset[str] | None:
+    """The notifications.properties keys the triggers of every game of the map show (the file
+    serves them all); None when a loop's variables may name more."""
+    own, others = notification_keys_shown(context.model), context.sibling_notification_keys
+    if own is None or any("@" in key or "$" in key for key in others):
+        return None
+    return own | others
 
 
 def notification_keys_shown(model) -> frozenset[str] | None:
