@@ -76,8 +76,9 @@ def test_optional_point_files_name_territories_too(tmp_path: Path) -> None:
     """vc.txt, name_place.txt and the like place a territory's markers by its name: a name no
     game declares is a leftover or a misspelling (suggested, unless only its digits differ:
     numbered territories are siblings); decorations.txt names images, not territories."""
-    files = {**base_files(), "map/name_place.txt": "Alphaa (1,2)\nBeta (3,4)\n", "map/vc.txt": "Alpha7 (5,6)\n",
-             "map/pu_place.txt": "Gamma (7,8)\n", "map/decorations.txt": "title.png (5,5)\n",
+    # (the points lie in no territory: one lying in a territory without a line would suggest it, M303)
+    files = {**base_files(), "map/name_place.txt": "Alphaa (1,2)\nBeta (3,4)\n", "map/vc.txt": "Alpha7 (300,300)\n",
+             "map/pu_place.txt": "Gamma (301,301)\n", "map/decorations.txt": "title.png (5,5)\n",
              "map/misc/title.png": b"\x89PNG\r\n\x1a\n", "map/territory_effects.txt": "Betta (1,1) (2,2)\n"}
     root = write_tree(tmp_path / "map", files)
     assert _messages(root) == [
