@@ -36,10 +36,11 @@ def duplicate_name(context):
     delegates ...) it loads the game, only logging its DTD's complaint about the repeated name, and
     the later declaration replaces the earlier one (seen for delegates, production rules and
     frontiers), so the first one's settings are lost; a unit type again is info, as it is only its
-    name (its settings are its attachment's). A game property declared again is a warning:
-    2.x plays with the last value and lists an editable one in the Game Options for each
-    declaration (info when both set the same value and the options show it once). A step name
-    given again is info: 2.x plays the step at each place in the sequence, on purpose or not.
+    name (its settings are its attachment's). A game property declared again is a warning: 2.x plays
+    with the last value and lists an editable one in the Game Options for each declaration (info
+    when both set the same value and the options show it once); but an editable declaration before a
+    fixed one wins, and the option stays in the Game Options. A step name given again is info: 2.x
+    plays the step at each place in the sequence, on purpose or not.
 
     Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
     it); the message gives the line of the first.
@@ -81,15 +82,24 @@ def _steps_declared_again(model):
 
 def _properties_declared_again(model):
     """A game property declared again: 2.x keeps the last value (GameProperties.set, or
-    addEditableProperty, a map's put) and lists an editable one in the Game Options once for
-    each declaration (`ordering.add`)."""
+    addEditableProperty, a map's put), but reads an editable declaration before a fixed one
+    (GameProperties.get), and lists an editable one in the Game Options once for each
+    declaration (`ordering.add`)."""
     earlier: dict[str, object] = {}
     for prop in model.properties:
         if not prop.name:
             continue
         before = earlier.get(prop.name)
-        earlier[prop.name] = prop
+        if before is None or not before.editable or prop.editable:
+            earlier[prop.name] = prop  # the declaration 2.x plays with so far
         if before is None:
+            continue
+        if before.editable and not prop.editable:  # GameProperties.get reads the editable ones first
+            yield hit(line=prop.line, kind="game property", name=prop.name, first=before.line,
+                      severity=Severity.WARNING,
+                      outcome=f", not editable: 2.x reads an editable declaration first, so it plays with line "
+                              f"{before.line}'s {before.value.strip()!r}, which the host may change, and never "
+                              "reads this one")
             continue
         alike = before.value.strip() == prop.value.strip()
         shown = ", and the Game Options show it twice" if prop.editable and before.editable else ""
