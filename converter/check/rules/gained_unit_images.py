@@ -41,15 +41,16 @@ def unit_without_any_image(context):
     """Finds unit types of the game XML that have an image for no player at all.
 
     Why: Every `<unit>` in the game XML's `<unitList>` is looked for, for every player and for
-    `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone
-    starts with or can buy it; a type with no image anywhere often has its name spelt
-    differently in the XML and in the image files, or its images were never added. Wherever
-    such units appear in play, TripleA 2.x draws placeholders for them (1.9 draws nothing). A
-    type no player starts with, holds or can buy (I401's units), nor gets during the game in any
-    way I412 follows (triggers that can fire, technologies, units that make or turn into it), is
-    info: only a later change could bring it into play. The message names an image of the unit
-    kept for a player the game lacks (another game's). A unit with its plain image for some
-    player, whose technology's image (`B25_hb` under heavy bombers) is missing, is left to I401.
+    `Neutral` (the engine's owner of units nobody owns), as I401 does, whether or not anyone starts
+    with or can buy it; a type with no image anywhere often has its name spelt differently in the
+    XML and in the image files, or its images were never added. Wherever such units appear in play,
+    TripleA 2.x draws placeholders for them (1.9 draws nothing). A type no player starts with, holds
+    or can buy (I401's units), nor gets during the game in any way I412 follows (triggers that can
+    fire, technologies, units that make or turn into it), is info: only a later change could bring
+    it into play. The message names an image of the unit kept for a player the game lacks (another
+    game's). A unit with its plain image for some player, whose technology's image (`B25_hb` under
+    heavy bombers) is missing, is left to I401, as is a unit whose missing image I401 reports (it
+    names every player without it).
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -62,7 +63,9 @@ def unit_without_any_image(context):
     in_play = {unit for _, unit in model.derived("images.player_units", player_units)}
     if not in_play.issuperset(model.names(UNIT)):  # (the usual game has every type in play already)
         in_play |= {unit for _, unit in model.derived("images.gained_units", _gained_units)}
-    for unit in sorted(model.names(UNIT)):
+    reported = {unit for player, unit in model.derived("images.player_units", player_units)
+                if context.unit_image(player, starting_image_name(model, player, unit)) is None}
+    for unit in sorted(model.names(UNIT) - reported):  # (I401 names every player of those it reports)
         # a player's technology image (`B25_hb`) missing beside the plain one is I401's to name
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) or
                    context.unit_image(player, unit) for player in players):

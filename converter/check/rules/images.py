@@ -109,7 +109,9 @@ def unit_image_missing(context):
     Linux does not. For a player that starts with technologies (its `techAttachment`), the
     image 2.x draws the unit with at the start is checked: `Cruiser_rockets.png` for a rocket
     unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the aaGun and so on. The `_hit`
-    and `_disabled` variants, and those of technologies gained in play, are not checked.
+    and `_disabled` variants, and those of technologies gained in play, are not checked. One finding
+    per unit, naming every player without its image; an image the engine's assets hold in other
+    letter case (`carrier.png` for the unit `Carrier`) is named too: 2.x reads its assets as files.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -119,12 +121,37 @@ def unit_image_missing(context):
     if model is None or context.target.map_dir is None:
         return
     where = where_looked(context)
+    missing: dict[tuple[str, str], list[dict]] = {}  # (unit, image): one finding, naming every player
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         image = starting_image_name(model, player, unit)
         if context.unit_image(player, image) is None:
-            yield hit(line=line, player=player, unit=unit, image=image, where=where,
-                      tech=_TECH_NOTE if image != unit else "",
-                      case=other_case_note(context.unit_image_in_other_case((player,), image)))
+            case = context.unit_image_in_other_case((player,), image) or _in_assets_in_other_case(context, player, image)
+            missing.setdefault((unit, image), []).append(
+                dict(line=line, player=player, unit=unit, image=image, where=where,
+                     tech=_TECH_NOTE if image != unit else "", case=other_case_note(case)))
+    order = {player: at for at, player in enumerate(dict.fromkeys(model.players))}
+    for found in missing.values():
+        found.sort(key=lambda each: order.get(each["player"], len(order)))  # in the game's order of players
+        first, others = found[0], [repr(each["player"]) for each in found[1:]]
+        if others:
+            first["case"] += f"; nor for player{'s' * (len(others) > 1)} {some_of(others, 3)}: one " \
+                             f"units/{first['image']}.png serves them all"
+        yield hit(**first)
+
+
+def _in_assets_in_other_case(context, player: str, image: str) -> str | None:
+    """units/<player>/<image>.png or units/<image>.png as the current engine's assets hold it in
+    other letter case ("units/Japanese/carrier.png of TripleA 2.x's assets"): 2.x reads its
+    assets as files, found by a case-blind file system only; None without one."""
+    if not context.engine_assets:
+        return None
+    assets = context.engine_assets[0]
+    by_lower_case = _assets_by_lower_case(assets)
+    for wanted in (f"units/{player}/{image}.png", f"units/{image}.png"):
+        found = by_lower_case.get(wanted.lower())
+        if found is not None:
+            return f"{found} of {assets.engine}'s assets"
+    return None
 
 
 _TECH_NOTE = " (the name 2.x draws it by, as the player starts with a technology)"
