@@ -344,7 +344,8 @@ def condition_unknown_property(context):
     the triggers it controls silently never fire. The declared names are those of the game's
     `<propertyList>` (with 2.x's old spellings of its repair properties), and `EditMode`, which
     the engine sets in play; the message suggests a close one. Where that one is false and not
-    editable, the condition is false with either spelling and the finding is info.
+    editable, the condition is false with either spelling and the finding is info; so it is for a
+    condition nothing tests (no `conditions` option names it, and it is no national objective).
 
     Fix: Correct the `gameProperty` value to the exact `name` of a `<property>` in the game
     XML's `<propertyList>`, or declare that property there.
@@ -360,6 +361,7 @@ def condition_unknown_property(context):
     known = frozenset(declared | {PROPERTY_ALIASES_2X.get(name.lower(), name) for name in declared})
     attachment_names, owners, options = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
         model.options
+    used = None  # the conditions something tests, read at the first finding
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
         if value in known or "@" in value or "$" in value:
             continue  # (2.x replaces variables first)
@@ -367,10 +369,28 @@ def condition_unknown_property(context):
         fixed_false = close is not None and any(prop.name == close and not prop.editable and
                                                 prop.value.strip().lower() == "false" for prop in model.properties)
         # the property meant is false and fixed: the condition is false with either spelling
-        yield hit(line=options.lines[index], name=attachment_names[owners[index]], property=value,
-                  suggestion=f" (did you mean {close!r}? It is false and not editable, so the game plays the same "
-                             "with either)" if fixed_false else f" (did you mean {close!r}?)" if close else "",
-                  **({"severity": Severity.INFO} if fixed_false else {}))
+        suggestion = f" (did you mean {close!r}? It is false and not editable, so the game plays the same " \
+                     "with either)" if fixed_false else f" (did you mean {close!r}?)" if close else ""
+        name = attachment_names[owners[index]]
+        used = used if used is not None else _conditions_tested(model)
+        unused = used is not False and name not in used and not name.startswith(_OBJECTIVE_PREFIX)
+        if unused:  # nothing tests it: the game plays the same (delete it, or name it where meant)
+            suggestion += " (nothing tests the condition: no trigger, condition or action names it in its " \
+                          "conditions, so the game plays the same)"
+        yield hit(line=options.lines[index], name=name, property=value, suggestion=suggestion,
+                  **({"severity": Severity.INFO} if fixed_false or unused else {}))
+
+
+_OBJECTIVE_PREFIX = "objectiveAttachment"  # national objectives: 2.x tests them itself each turn
+
+
+def _conditions_tested(model) -> frozenset[str] | bool:
+    """The attachment names some `conditions` option names (triggers, conditions, actions and
+    the rest test them); False when a loop's variables may name more."""
+    values = model.option_values("conditions")
+    if any("@" in value or "$" in value for value in values):
+        return False
+    return frozenset(part.strip() for value in values for part in value.split(":"))
 
 
 # the booleans 2.x sets in play whether declared or not (EditDelegate; ServerGame when saved)
