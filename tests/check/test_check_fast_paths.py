@@ -92,6 +92,7 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
                        f'<{element.tag} javaClass="{java_class}"> is not a class of the installed engine'))
     land_transports = any(_name_2x(option.get("name", "")) == "isLandTransport"
                           and option.get("value", "").strip().lower() == "true" for option in root.iter("option"))
+    repeats: dict[str, list[tuple[int, str]]] = {}  # S213's, per option
     for attachment in root.iterfind("attachmentList/attachment"):
         java_class, first = attachment.get("javaClass", ""), {}
         known = engine.options_for(java_class)
@@ -104,10 +105,19 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
                                                       f"{_difflib_suggestion(name, known)}"))
             key = (name[:1].lower() + name[1:], value, option.get("count", ""))  # as 2.x names the option
             if key in first and not (counted and name == "conditions"):
-                found.add(("S213", option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
-                                                      f"{attachment.get('name', '')!r} (first on line {first[key]})"))
+                repeats.setdefault(key[0], []).append(
+                    (option.sourceline, f"option {name!r}=\"{value}\" appears again in attachment "
+                                        f"{attachment.get('name', '')!r} (first on line {first[key]})"))
             first.setdefault(key, option.sourceline)
         found |= _replaced_and_bad_values(attachment, land_transports)
+    for each in repeats.values():  # from five repeats of one option, one finding naming the others' lines
+        if len(each) >= 5:
+            lines = [str(line) for line, _message in each[1:]]
+            shown = ", ".join(lines[:4]) + f" and {len(lines) - 4} more" if len(lines) > 4 else \
+                ", ".join(lines[:-1]) + " and " + lines[-1]
+            found.add(("S213", each[0][0], f"{each[0][1]}; so do {len(lines)} more repeats of it, on lines {shown}"))
+        else:
+            found.update(("S213", line, message) for line, message in each)
     return found
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from converter.check.builtin_tables import ATTACHMENT_OPTIONS_2X, SINGLE_VALUE_OPTIONS_2X
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.structure import LEGACY_OPTIONS, decapitalized
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -32,7 +32,7 @@ _REPEATING = _ADDING_TRIGGER_OPTIONS | _TRIGGER_PROPERTY_OPTIONS | {"activateTri
 
 
 @rule("S213", "structure.duplicate-option", Severity.INFO,
-      "option {option!r}=\"{value}\" appears again in attachment {name!r} (first on line {first})")
+      "option {option!r}=\"{value}\" appears again in attachment {name!r} (first on line {first}){more}")
 def duplicate_option(context):
     """Finds an option given twice, with the same value and count, within one attachment.
 
@@ -44,7 +44,8 @@ def duplicate_option(context):
     trigger's `playerProperty`-style lines (each applies; see S218), nor `conditions` repeated in an
     attachment whose `conditionType` is a count (`3` or `3-4`): 2.x counts each listing, so a repeat
     weighs that condition more. An option name is compared as 2.x reads it, its first letter in
-    lower case.
+    lower case. From five repeats of one option in a game, they are one finding (a habit of
+    copying).
 
     Fix: Delete the repeated `<option>` from that `<attachment>` in the game XML.
     """
@@ -61,6 +62,7 @@ def duplicate_option(context):
     options = model.options
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     end = 0
+    found: dict[str, list[dict]] = {}  # option -> its repeats: a habit of copying is one finding from _HABIT on
     for owner, size in enumerate(model.option_counts):
         start, end = end, end + size
         own = names[start:end]
@@ -81,10 +83,20 @@ def duplicate_option(context):
         for position in positions(keys, {key for key, times in tally.items() if times > 1}):
             key, index = keys[position], indices[position]
             if key in first:
-                yield hit(line=options.lines[index], option=written[index], value=key[1], name=attachment_names[owner],
-                          first=first[key])
+                found.setdefault(key[0], []).append(dict(line=options.lines[index], option=written[index],
+                                                         value=key[1], name=attachment_names[owner], first=first[key]))
             else:
                 first[key] = options.lines[index]
+    for repeats in found.values():
+        if len(repeats) >= _HABIT:
+            others = [str(each["line"]) for each in repeats[1:]]
+            yield hit(**repeats[0], more=f"; so do {len(others)} more repeats of it, on lines {some_of(others)}")
+        else:
+            for each in repeats:
+                yield hit(**each, more="")
+
+
+_HABIT = 5  # from this many repeats of one option, they are one finding
 
 
 def _counts_conditions(names: list[str], options, start: int) -> bool:
