@@ -4,6 +4,8 @@ writing it from the XML's `notes` property the first time it finds none (GameNot
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import NamedTuple
 
@@ -67,7 +69,8 @@ def notes_not_shown(context):
     only, and 2.x players keep reading the old ones (or the other way round, when only the file
     was edited). It is info: a map may keep both on purpose, one for each engine. A file holding
     the XML's notes inside a literal `<![CDATA[ ... ]]>` (copied with the XML's wrapper) is named
-    so: 2.x shows those markers as text.
+    so: 2.x shows those markers as text. Blanks, line ends and line breaks (`<br>`) before or
+    after all the text are not differences.
 
     Fix: Make the two the same (copy the newer notes over the older), or delete the notes
     property from the game XML when the map is for 2.x only.
@@ -87,8 +90,12 @@ def notes_not_shown(context):
 def _normalized(text: str) -> str:
     """The text with each run of blanks and line ends as one space, and no byte-order mark: HTML
     shows them alike (an XML attribute turns the notes' line ends into spaces; the migrator
-    writes what the XML holds; editors differ in line ends and trailing blanks)."""
-    return " ".join(text.removeprefix("\ufeff").split())
+    writes what the XML holds; editors differ in line ends and trailing blanks), and no line breaks
+    (`<br>`) before or after it all, which show only as space at the top or bottom."""
+    return _EDGE_BREAKS.sub("", " ".join(text.removeprefix("\ufeff").split()))
+
+
+_EDGE_BREAKS = re.compile(r"^(?:\s*<br\s*/?>)+\s*|(?:\s*<br\s*/?>)+\s*$", re.IGNORECASE)
 
 
 def _first_difference(written: str, shown: str) -> str:
