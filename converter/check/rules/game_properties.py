@@ -167,6 +167,9 @@ def unknown_property(context):
                       f" (each of {_one_of(fuller, 'and')}, which end so, the game sets too)")
             continue
         match = _with_synonym(prop.name, candidates or known) or closest_name(prop.name, candidates or known)
+        current = PROPERTY_ALIASES_2X.get(match.lower(), match) if match is not None else None
+        if current != match and not any(other.name == match for other in model.properties):
+            match = current  # an old name 2.x maps to its current one: suggest the current name
         if match is not None and any(other.name == match for other in model.properties):
             # the game sets that one too: the name is likely meant as another setting, none the engine has
             yield hit(line=prop.line, name=prop.name, suggestion=f" (close to {match!r}, which the game sets too)")
