@@ -112,6 +112,8 @@ def unit_image_missing(context):
     and `_disabled` variants, and those of technologies gained in play, are not checked. One finding
     per unit, naming every player without its image; an image the engine's assets hold in other
     letter case (`carrier.png` for the unit `Carrier`) is named too: 2.x reads its assets as files.
+    A map with no units/ whose game's `mapName` names another map took that map's images in 1.9;
+    2.x takes the map's name from map.yml and draws this map's own files: the message says so.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -130,13 +132,37 @@ def unit_image_missing(context):
                 dict(line=line, player=player, unit=unit, image=image, where=where,
                      tech=_TECH_NOTE if image != unit else "", case=other_case_note(case)))
     order = {player: at for at, player in enumerate(dict.fromkeys(model.players))}
+    borrowed = borrowed_map_note(context, "units") if missing else ""
     for found in missing.values():
         found.sort(key=lambda each: order.get(each["player"], len(order)))  # in the game's order of players
         first, others = found[0], [repr(each["player"]) for each in found[1:]]
         if others:
             first["case"] += f"; nor for player{'s' * (len(others) > 1)} {some_of(others, 3)}: one " \
                              f"units/{first['image']}.png serves them all"
+        first["case"] += borrowed
         yield hit(**first)
+
+
+def borrowed_map_note(context, folder: str) -> str:
+    """The note on a map without the `folder` its game took from another map: the game's
+    `mapName` property names that map, whose files TripleA 1.9 drew, but 2.x sets `mapName` from
+    map.yml (GameParser) and draws this map's own files (UiContext); "" otherwise."""
+    top = context.map_folder("")
+    yml = context.map_yml
+    if top is None or folder in top or yml is None or not yml.map_name or context.model is None:
+        return ""
+    named = next((prop.value.strip() for prop in reversed(context.model.properties) if prop.name == "mapName"), "")
+    if not named or _same_map(named, yml.map_name):
+        return ""
+    return f" (this map has no {folder}/: the game's mapName names map {named!r}, whose {folder}/ TripleA 1.9 drew, " \
+           f"but 2.x takes the map's name from map.yml, {yml.map_name!r}, and draws this map's own files)"
+
+
+def _same_map(one: str, other: str) -> bool:
+    """Do two map names name one map folder (letter case, blanks, `_` and `-` aside)?"""
+    def folded(name: str) -> str:
+        return "".join(character for character in name.lower() if character not in " _-")
+    return folded(one) == folded(other)
 
 
 def _in_assets_in_other_case(context, player: str, image: str) -> str | None:
