@@ -45,7 +45,8 @@ def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | Non
     if not key.startswith(_PREFIX):
         return f"2.x reads only keys that start {_PREFIX!r}"
     rest = key[len(_PREFIX):]
-    rest = rest[:-len(_APPEND)] if rest.endswith(_APPEND) else rest
+    ending = _APPEND if rest.endswith(_APPEND) else ""
+    rest = rest[:-len(ending)] if ending else rest
     if rest in units:
         return None
     # `<unit type>.<player>`: either name may hold dots, so try every split
@@ -55,6 +56,10 @@ def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | Non
     for unit, player in splits:
         if unit in units:
             return f"no game of the map has a player {player!r}{did_you_mean(player, frozenset(players))}"
+    for at, character in enumerate(rest):
+        if character in "-_ " and rest[:at] in units and rest[at + 1:] in players:  # `Bomber-USA`
+            return f"no game of the map has a unit type {rest!r}; did you mean " \
+                   f"'{_PREFIX}{rest[:at]}.{rest[at + 1:]}{ending}'? (a '.' goes before the player)"
     for unit, player in splits:
         if player in players:  # `tooltip.unit.harbour.Russians`: the player is known, the unit type is not
             return f"no game of the map has a unit type {unit!r} (for player {player!r}){did_you_mean(unit, units)}"
