@@ -13,7 +13,7 @@ from converter.check.builtin_tables import (
     RENAMED_MAP_PROPERTY_KEYS,
     RETIRED_MAP_PROPERTY_KEYS,
 )
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.findings import Severity
 
 # the value each key needs, as TripleA 2.x parses it (MapData, PlayerColors, ScreenshotExporter)
@@ -316,7 +316,7 @@ def _unowned_land(model) -> list[str]:
 
 
 @rule("M323", "map-properties.colour-unknown-player", Severity.INFO,
-      "map.properties sets color.{name}{again} but no game of the map has a player {name!r}")
+      "map.properties sets color.{name}{again} but no game of the map has a player {name!r}{more}")
 def colour_unknown_player(context):
     """Finds colour lines in map.properties for names that are no player of the game XML.
 
@@ -325,7 +325,7 @@ def colour_unknown_player(context):
     a line for another name is never used; it is usually left from a renamed or removed player,
     or misspells a player's name, and then that player has no colour (M322). The players of the
     map's other game XMLs count too: they share its map.properties. A name set on several
-    lines is one finding.
+    lines is one finding, and so are five or more such names.
 
     Fix: Delete the line from map.properties, or correct the name after `color.` to match the
     game XML's `<player name=...>` exactly.
@@ -341,9 +341,16 @@ def colour_unknown_player(context):
         for item in unknown:
             if item.key[6:] not in elsewhere:
                 lines.setdefault(item.key[6:], []).append(item.line)
-        for name, at in lines.items():
+        names = list(lines)
+        for name in names[:1] if len(names) >= _MANY_COLOURS else names:
+            at = lines[name]
             again = f" (set again on line{'s' * (len(at) > 2)} {', '.join(map(str, at[1:]))})" if len(at) > 1 else ""
-            yield hit(file=properties.path, line=at[0], name=name, again=again)
+            more = f", nor {len(names) - 1} more names it colours ({some_of([repr(other) for other in names[1:]], 3)})" \
+                   ": a colour list shared with other maps?" if len(names) >= _MANY_COLOURS else ""
+            yield hit(file=properties.path, line=at[0], name=name, again=again, more=more)
+
+
+_MANY_COLOURS = 5  # from this many colours of no player, one finding
 
 
 @rule("M324", "map-properties.missing-size", Severity.ERROR, "map.properties has no {key}; the engine needs it")
