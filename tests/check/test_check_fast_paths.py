@@ -174,7 +174,8 @@ def _replaced_and_bad_values(attachment, land_transports: bool) -> set[tuple[str
         else:
             head, engine = f"options {old_written!r} and {written!r} both set {option_2x!r}", "TripleA 2.x"
         carried = option_2x != "isLandTransportable" or land_transports
-        found.add(("S219", line, f"{head} in attachment {name!r}: {engine} keeps the last, {shown(value, count)}, "
+        found.add(("S219", line, f"{head} in attachment {name!r} on {attachment.get('attachTo', '')!r}: {engine} "
+                                 f"keeps the last, {shown(value, count)}, "
                                  f"not {shown(old_value, old_count)} (line {old_line})" + (
                                      "" if carried else "; no unit type of the game is a land transport, so it "
                                                         "changes nothing")))

@@ -48,8 +48,8 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
     ("sengokuJidai.xml", "S204", "as are 236 more connections written both ways"),
     ("command_and_conquer.xml", "S204", "is declared again (first on line"),
     # a one-value option given twice: the engine keeps the last
-    ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment': the engine "
-                                  "keeps the last, \"false\", not \"true\""),
+    ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment' on "
+                                  "'infantry': the engine keeps the last, \"false\", not \"true\""),
     ("iron_war.xml", "S219", "option 'faction' is given again in attachment 'supportAttachmentCommissar'"),
     # triggers changing a property 2.x does not have: the game fails when they fire
     ("HexGlobeFFA_w_TWW.xml", "S223", "change property 'isInfantry' of UnitAttachment, which has no such property "

@@ -156,7 +156,8 @@ _SINGLE_VALUE_NAMES = frozenset().union(*_SINGLE_VALUE.values())
 
 
 @rule("S219", "structure.option-replaced", Severity.WARNING,
-      "{given} in attachment {name!r}: {engine} keeps the last, {value}, not {earlier} (line {earlier_line}){note}")
+      "{given} in attachment {name!r} on {target!r}: {engine} keeps the last, {value}, not {earlier} "
+      "(line {earlier_line}){note}")
 def option_replaced(context):
     """Finds an option of one value given twice, with different values, within one attachment.
 
@@ -195,7 +196,7 @@ def option_replaced(context):
     for index, pair in zip(candidates, pairs):
         if pair in repeated:
             lines_of.setdefault(pair, []).append(index)
-    attachment_names, options = table.column("name", ""), model.options
+    attachment_names, targets, options = table.column("name", ""), table.column("attachTo", ""), model.options
     carriers: bool | None = None  # does any unit type carry land units (isLandTransport)?
     for (owner, option), indices in lines_of.items():
         values = options.column_at("value", indices, "")
@@ -219,6 +220,7 @@ def option_replaced(context):
                 note, severity = "; no unit type of the game is a land transport, so it changes nothing", \
                     {"severity": Severity.INFO}
         yield hit(line=options.lines[last], given=given, engine=engine, name=attachment_names[owner],
+                  target=targets[owner],
                   value=shown_value(values[-1], counts[-1]), earlier=shown_value(values[earlier], counts[earlier]),
                   earlier_line=options.lines[replaced], note=note, **severity)
 
