@@ -109,7 +109,9 @@ def _laid_out(context) -> LaidOut | None:
         return None
     (across, down), _most = offsets.most_common(1)[0]
     near = sum(times for (x, y), times in offsets.items() if abs(x - across) <= 1 and abs(y - down) <= 1)
-    size, drawn = across + down + 3, max(properties.unit_size())  # the tool: center - (size / 2 - 2, size / 2 - 1)
+    # the tool (AutoPlacementFinder.getPlacementsStartingAtMiddle, 1.9 and 2.x) steps right from
+    # center - (size / 2, size / 2) before its first try: center - (size / 2 - 1, size / 2)
+    size, drawn = across + down + 1, max(properties.unit_size())
     if near < _LAYOUT_SHARE * total or min(across, down) < 4 or abs(size - drawn) <= _LAYOUT_MISMATCH * drawn:
         return None
     return LaidOut(size, (across, down), near, total)

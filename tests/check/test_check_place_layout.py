@@ -52,10 +52,11 @@ def _findings(root: Path) -> list:
 
 
 def test_points_laid_out_for_larger_units_are_one_finding(tmp_path: Path) -> None:
-    found = _findings(_grid_map(tmp_path, (22, 23), "0.5"))  # made for 48 px units, drawn at 24
+    # made for 48 px units (the tool's first try: the center less (23,24)), drawn at 24
+    found = _findings(_grid_map(tmp_path, (23, 24), "0.5"))
     assert [(f.code, f.severity.value) for f in found] == [("M333", "info")]
     assert ("place.txt looks laid out for units of about 48 px: in 12 of 12 territories the first point lies "
-            "(22,23) px up and left of the center, half such a unit, but map.properties draws units at 24x24"
+            "(23,24) px up and left of the center, half such a unit, but map.properties draws units at 24x24"
             ) == found[0].message
 
 
