@@ -115,7 +115,9 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
             lines = [str(line) for line, _message in each[1:]]
             shown = ", ".join(lines[:4]) + f" and {len(lines) - 4} more" if len(lines) > 4 else \
                 ", ".join(lines[:-1]) + " and " + lines[-1]
-            found.add(("S213", each[0][0], f"{each[0][1]}; so do {len(lines)} more repeats of it, on lines {shown}"))
+            option = each[0][1].split("'")[1]
+            found.add(("S213", each[0][0], f"{each[0][1]}; so do {len(lines)} more repeated {option!r} lines (this "
+                                           f"value or others), on lines {shown}"))
         else:
             found.update(("S213", line, message) for line, message in each)
     return found

@@ -90,7 +90,8 @@ def duplicate_option(context):
     for repeats in found.values():
         if len(repeats) >= _HABIT:
             others = [str(each["line"]) for each in repeats[1:]]
-            yield hit(**repeats[0], more=f"; so do {len(others)} more repeats of it, on lines {some_of(others)}")
+            yield hit(**repeats[0], more=f"; so do {len(others)} more repeated {repeats[0]['option']!r} lines (this "
+                                         f"value or others), on lines {some_of(others)}")
         else:
             for each in repeats:
                 yield hit(**each, more="")

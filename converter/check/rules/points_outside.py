@@ -12,19 +12,20 @@ from converter.findings import Severity
 
 
 @rule("M307", "map-files.center-outside", Severity.WARNING,
-      "the center of {name!r} {point} lies {distance} px outside its polygon")
+      "the center of {name!r} {point} lies {distance} px outside its polygon{inside}")
 def center_outside(context):
     """Finds centers in centers.txt that lie outside their territory's polygons.
 
-    Why: TripleA 1.9 draws movement arrows through the territories' centers, scrolls the map to
-    a territory's center, and puts its capital and victory-city markers there when capitols.txt
-    or vc.txt gives no point; the engine does not check where a center lies. A point on the
-    outline or at most 2 px off it counts as inside (the outline is a pixel line drawn over
-    both sides; the setting `outline-tolerance` or `--outline-tolerance` changes the 2 px),
-    any of the territory's polygons will do (those of its first polygons.txt line), and the
-    message gives the distance to the nearest edge. A name that is no territory of a game of
-    the map is left to M303: the engine drops it; and a territory wholly off the map to M312:
-    it is never drawn, nor is anything at its center.
+    Why: TripleA 1.9 draws movement arrows through the territories' centers, scrolls the map to a
+    territory's center, and puts its capital and victory-city markers there when capitols.txt or
+    vc.txt gives no point; the engine does not check where a center lies. A point on the outline or
+    at most 2 px off it counts as inside (the outline is a pixel line drawn over both sides; the
+    setting `outline-tolerance` or `--outline-tolerance` changes the 2 px), any of the territory's
+    polygons will do (those of its first polygons.txt line), and the message gives the distance to
+    the nearest edge and the territory the center lies in (two territories each with its center in
+    the other's have them swapped). A name that is no territory of a game of the map is left to
+    M303: the engine drops it; and a territory wholly off the map to M312: it is never drawn, nor is
+    anything at its center.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -34,7 +35,17 @@ def center_outside(context):
         found = _of_territories(context, found)
         hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
         found = [row for row in found if row[0].name not in hidden] if hidden else found
-    yield from _points_outside(context.centers, found, context.outline_tolerance)
+    under = territories_under(context, [row[1] for row in found]) if found else []
+    lies_in = {row[0].name: at for row, at in zip(found, under)}
+    notes = []
+    for row, at in zip(found, under):
+        note = f", in {at!r}" if at else ""
+        if at and lies_in.get(at) == row[0].name:  # each center in the other's territory
+            note += f", whose center lies in {row[0].name!r}: the two are swapped"
+        notes.append(note)
+    for finding, note in zip(_points_outside(context.centers, found, context.outline_tolerance), notes):
+        finding.params["inside"] = note
+        yield finding
 
 
 @rule("M308", "map-files.place-outside", Severity.WARNING,
