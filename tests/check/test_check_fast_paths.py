@@ -100,7 +100,11 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
         counted = bool(kinds) and kinds[-1].strip().upper() not in ("AND", "OR")  # repeats weigh a count
         for option in attachment.iterfind("option"):
             name, value = option.get("name", ""), option.get("value", "")
-            if known is not None and name[:1].lower() + name[1:] not in known:
+            if known is not None and option.get("name") is None:  # skipped by 2.x's GameParser.setOptions
+                found.add(("S208", option.sourceline, f"{java_class.rsplit('.', 1)[-1]} has no option '': this "
+                                                      "<option> has no name attribute (a misspelt 'name='?), so 2.x "
+                                                      "skips it without a word and its value is never set"))
+            elif known is not None and name[:1].lower() + name[1:] not in known:
                 found.add(("S208", option.sourceline, f"{java_class.rsplit('.', 1)[-1]} has no option {name!r}"
                                                       f"{_difflib_suggestion(name, known)}"))
             key = (name[:1].lower() + name[1:], value, option.get("count", ""))  # as 2.x names the option

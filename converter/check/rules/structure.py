@@ -265,7 +265,8 @@ def unknown_option(context):
     `occupiedTerrOf`, `isImpassible` and `turns` (in any case) as their new ones, and skips
     `takeUnitControl`, and `giveUnitControl` of value true or false. Reported too: `chance` on a
     RulesAttachment (both engines refuse it), and an option only 1.9 takes (`name`), since 2.x
-    refuses it.
+    refuses it. An `<option>` with no `name` attribute at all (`nam1e="uses"`) 2.x skips without a
+    word, and its value is never set: a warning.
 
     Fix: Correct the option's name in that `<attachment>` of the game XML (the message suggests a
     close known name), or remove an option that only another version of TripleA knows.
@@ -287,6 +288,12 @@ def unknown_option(context):
         if pair in unknown:
             java_class, name = pair
             if values is not None and name.lower() in _SKIPPED_IF_BOOLEAN and values[index] in ("true", "false"):
+                continue
+            if not name and model.options.column_at("name", [index], None)[0] is None:
+                # GameParser.setOptions skips an option without a name attribute (a misspelt `name=`)
+                yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                          severity=Severity.WARNING, suggestion=": this <option> has no name attribute (a misspelt "
+                          "'name='?), so 2.x skips it without a word and its value is never set")
                 continue
             retired = decapitalized(name) in context.engine.retired_options_for(java_class)
             suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
