@@ -137,7 +137,9 @@ def extra_name(context):
     trimmed them), and both with other characters around a name that Java's trim does not remove,
     such as a no-break space. A file's names with nothing to suggest are one finding from five on (a
     block of leftovers); a player's name is said to be one; capitols.txt with capital markers turned
-    off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding.
+    off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding; a
+    file of ten names or more, four in five of them no territory (copied from another map), is one
+    finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -156,6 +158,15 @@ def extra_name(context):
             elsewhere = context.sibling_territories
         unused = _unused_note(context, file_name)
         players = set(context.model.players)
+        strangers = [(name, line) for name, line in entries() if name not in known and name not in elsewhere]
+        if len(names) >= _FOREIGN_FILE and len(strangers) > _FOREIGN_SHARE * len(names):
+            # hardly a name of this map: a file copied from another (no name's suggestion means much)
+            (name, line), rest = strangers[0], strangers[1:]
+            yield hit(file=path, line=line, name=name, file_name=file_name,
+                      suggestion=f", nor {'is' if len(rest) == 1 else 'are'} {len(rest)} more names of it "
+                                 f"({_few(rest)}): only {len(names) - len(strangers)} of its {len(names)} names "
+                                 f"name territories of the map's games, so it looks copied from another map{unused}")
+            continue
         plain: list[tuple[str, int]] = []  # names with nothing to suggest: one finding when there are many
         for name, line in [(name, line) for name, line in entries() if name not in known and name not in elsewhere]:
             if unused:  # the file is never read: one finding for it
@@ -212,6 +223,8 @@ def extra_name(context):
 
 
 _MANY_LEFTOVERS = 5  # from this many names with nothing to suggest, one file's are one finding
+# a file of this many names or more, most of them no territory of the map's games, is another map's
+_FOREIGN_FILE, _FOREIGN_SHARE = 10, 0.8
 
 
 def _few(named: list[tuple[str, int]]) -> str:
