@@ -16,6 +16,7 @@ sum over its characters of min(times in word, times in name), is then one intege
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from array import array
 from bisect import bisect_left, bisect_right
@@ -81,3 +82,17 @@ def closest_name(name: str, known: frozenset[str], cutoff: float = 0.85) -> str 
     if lowered is not None and lowered != name:
         return lowered
     return index.close_match(name, cutoff) or None
+
+
+_WORDS = re.compile(r"[-_ .]+")
+
+
+def another_word(name: str, close: str) -> bool:
+    """Do the names differ in one whole word of their own (`Pro-Axis-Persia` and
+    `Pro-Allies-Persia`, `Kweichow_Is_Not_Garrisoned` and `Jehol_Is_Not_Garrisoned`): another
+    thing of one pattern, not a misspelling?"""
+    mine, theirs = _WORDS.split(name.lower()), _WORDS.split(close.lower())
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return False
+    differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
+    return len(differing) == 1 and difflib.SequenceMatcher(None, *differing[0]).ratio() < 0.7

@@ -12,7 +12,7 @@ from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of, several
-from converter.check.suggest import closest_name
+from converter.check.suggest import another_word, closest_name
 from converter.findings import Severity
 
 NOTIFICATIONS_FILE = "notifications.properties"
@@ -32,8 +32,9 @@ def notification_missing(context):
     message never written, or a map with no notifications.properties at all. A key with only a sound
     (`<key>_sounds`) plays it and is not reported. The file is read as Java reads it (lines
     continued with `\\`, escapes). One finding per key, with how many triggers show it; a close key
-    is suggested (not one differing only in its digits: `round20intro` is another message than
-    `round30intro`), and said to be named by no trigger of any game of the map when it is not (the
+    is suggested (not one differing only in its digits, `round20intro` for `round30intro`, nor in
+    one whole word, `Jehol_Is_Not_Garrisoned` for `Kweichow_Is_Not_Garrisoned`: another message of
+    one pattern), and said to be named by no trigger of any game of the map when it is not (the
     file's key may be the misspelt one: `Beleares` for the territory `Baleares`).
 
     Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
@@ -99,8 +100,8 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         if key in keys or (sound_alone and key + _SOUNDS in keys):
             continue
         close = closest_name(key, known) if known else None
-        if close is not None and _DIGITS.sub("", close) == _DIGITS.sub("", key):
-            close = None  # numbered siblings (round20intro, round30intro): another message, not a misspelling
+        if close is not None and (_DIGITS.sub("", close) == _DIGITS.sub("", key) or another_word(key, close)):
+            close = None  # numbered siblings (round20intro, round30intro), or one pattern's: another message
         suggestion = f" (did you mean {close!r}?)" if close else ""
         if close is not None and (shown := shown if shown is not None else _keys_shown(context)) is not None \
                 and close not in shown:  # the file's key is the one misspelt: no trigger of the map names it

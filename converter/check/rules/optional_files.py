@@ -5,14 +5,11 @@ that stop TripleA from reading the map's files."""
 
 from __future__ import annotations
 
-import re
-from difflib import SequenceMatcher
-
 from converter.check.folderlisting import FILE
 from converter.check.javatext import JAVA_TRIMMED
 from converter.check.optionalfiles import DECORATIONS_FILE, READ_ORDER, REQUIRED_FILES, numbered_lines
 from converter.check.rule import hit, rule, some_of
-from converter.check.suggest import closest_name
+from converter.check.suggest import another_word, closest_name
 from converter.findings import Severity
 
 _NAME_FOLDER = "territoryNames"  # 2.x MapData: a territory's name drawn from its image there
@@ -128,24 +125,11 @@ def _suggestion(image: str, known: frozenset[str], placed: frozenset[str] = froz
         written = {name.replace(" ", "_").lower(): name for name in sorted(known, reverse=True)}
         wanted = image.replace(" ", "_").lower()
         close = written.get(wanted) or written.get(f"{wanted}.png")
-    if close is None or _another_word(image, close):
+    if close is None or another_word(image, close):
         return ""
     if close.lower() == image.lower():
         return f"; misc/{close} differs only in letter case (found on Windows and macOS, not on Linux)"
     return f"; did you mean {close!r}?"
-
-
-_WORDS = re.compile(r"[-_ .]+")
-
-
-def _another_word(image: str, close: str) -> bool:
-    """Do the names differ in one whole word of their own (`Pro-Axis-Persia` and
-    `Pro-Allies-Persia`: another image, not a misspelling)?"""
-    mine, theirs = _WORDS.split(image.lower()), _WORDS.split(close.lower())
-    if len(mine) != len(theirs) or len(mine) < 2:
-        return False
-    differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
-    return len(differing) == 1 and SequenceMatcher(None, *differing[0]).ratio() < 0.7
 
 
 @rule("M318", "map-files.optional-file-stops-loading", Severity.ERROR,
