@@ -43,27 +43,26 @@ def unknown_property(context):
     misspelling), and info when the game sets that name too or its value is that name's default
     (`MaxFactoriesPerTerritory=1`: the game plays the same; a warning when it is `editable`, as the
     host's choice then does nothing); other unknown names, those of older engines and those only 1.9
-    reads (`Roll AA Individually`) are info (those of older engines a warning when `editable`: the
-    host sees an option that does nothing; `AI Bonus Income Percentage` is named with 2.x's
-    per-player income options); a name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic
-    Victory`, now `Economic Victory` with the opposite meaning) is named with the new one, a warning
-    when its value differs from the new name's default (false), info when the game sets the new name
-    too; names that conditions and triggers read (`gameProperty` options) and per-player names such
-    as `Reds bid` or `Reds PU Income Bonus` are not reported. A bid for a player, or a victory
-    amount for an alliance (`Axis Total Victory VCs`, `Axis Economic Victory`), naming no player or
-    alliance of the game, or an alliance's amount written another way (`Axis Honorable Surrender
-    VCs`), is a warning when the game plays with that victory (`Total Victory`, `Honorable
-    Surrender`, `Projection of Power`, `Economic Victory` true, or editable so the host may turn it
-    on): the engine plays with its default amount instead (the message names the closest property it
-    reads); info when it does not. Such a bid is info, a leftover, unless it misspells a player's
-    name with a value other than 0, or the game's bid steps read bids it does not declare (named
-    then; a warning when the bid is editable or other than 0). Such an alliance's amount is info, a
-    leftover, where each alliance has its own, and a warning in a game with no alliance at all while
-    that victory is on (2.x then never ends the game by it). A property named just as a player is
-    taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is info in a game
-    with no unit type `battleship`, the one unit 2.x reads that property for. A name that several
-    known names end with (`Battle Rounds`: land, sea and air) is named with each of those the game
-    does not set.
+    reads (`Roll AA Individually`) are info (a warning when `editable`: the host sees an option that
+    does nothing; `AI Bonus Income Percentage` is named with 2.x's per-player income options); a
+    name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory`
+    with the opposite meaning) is named with the new one, a warning when its value differs from the
+    new name's default (false), info when the game sets the new name too; names that conditions and
+    triggers read (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU
+    Income Bonus` are not reported. A bid for a player, or a victory amount for an alliance (`Axis
+    Total Victory VCs`, `Axis Economic Victory`), naming no player or alliance of the game, or an
+    alliance's amount written another way (`Axis Honorable Surrender VCs`), is a warning when the
+    game plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
+    `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
+    default amount instead (the message names the closest property it reads); info when it does not.
+    Such a bid is info, a leftover, unless it misspells a player's name with a value other than 0,
+    or the game's bid steps read bids it does not declare (named then; a warning when the bid is
+    editable or other than 0). Such an alliance's amount is info, a leftover, where each alliance
+    has its own, and a warning in a game with no alliance at all while that victory is on (2.x then
+    never ends the game by it). A property named just as a player is taken for that player's bid
+    (`Reds bid`). A name close to `Two hit battleship` is info in a game with no unit type
+    `battleship`, the one unit 2.x reads that property for. A name that several known names end with
+    (`Battle Rounds`: land, sea and air) is named with each of those the game does not set.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -109,7 +108,7 @@ def unknown_property(context):
         if prop.name in RETIRED_PROPERTY_NAMES:
             successor = _AI_INCOME_NOTE.format(player=next(iter(model.players), "<Player>")) \
                 if prop.name.startswith("AI Bonus Income") else ""
-            host = "; the host sees it in the game's options, where changing it does nothing" if prop.editable else ""
+            host = _SEEN_BY_THE_HOST if prop.editable else ""
             yield hit(line=prop.line, name=prop.name, suggestion=f" (a property of older engines{successor}{host})",
                       **({"severity": Severity.WARNING} if prop.editable else {}))
             continue
@@ -190,11 +189,13 @@ def unknown_property(context):
             yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}? (a condition reads "
                       "that name; this one is false and not editable, so the game plays the same)")
             continue
-        yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else "",
-                  severity=Severity.WARNING if match else None)
+        host = "" if match else _SEEN_BY_THE_HOST if prop.editable else ""
+        yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else host,
+                  severity=Severity.WARNING if match or host else None)
 
 
 _HOST_NOTE = ", until the host changes it in the game's options, which then does nothing"
+_SEEN_BY_THE_HOST = "; the host sees it in the game's options, where changing it does nothing"
 # 2.x's successors of the AI's bonus income (Constants.getPropertyNameIncomePercentageFor, ...PuIncomeBonusFor)
 _AI_INCOME_NOTE = "; 2.x sets each player's income in the game's options instead: '{player} Income Percentage' " \
                   "and '{player} PU Income Bonus'"
