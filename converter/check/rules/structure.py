@@ -10,7 +10,7 @@ from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOL
                                             SKIPPED_OPTION_NAMES_2X, sets_a_default)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
                                    TERRITORY, UNIT, USUAL_PATHS)
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true, technology_advances
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.suggest import did_you_mean
@@ -332,7 +332,10 @@ def unused_delegate(context):
     `move`, `tech` and `politics`; 2.x also `endRound` (victory triggers), `place`, `placeBid`,
     `purchase` and `edit`. An unused bid purchase delegate (`BidPurchaseDelegate`, which gives
     each player the money of its `<player> bid` property) where the game sets a bid other than 0,
-    or lets the host set one (`editable`), is a warning: those bids are never given.
+    or lets the host set one (`editable`), is a warning: those bids are never given; so is an unused
+    round's end delegate (`EndRoundDelegate`) where the game turns on, or lets the host turn on,
+    `Total Victory`, `Honorable Surrender`, `Projection of Power`, `Economic Victory` or `Triggered
+    Victory`: only the end of a round tests them, so they never end the game.
 
     Fix: Add a `<step name="..." delegate="NAME" player="..."/>` to the game XML's `<sequence>`, or
     delete the unused `<delegate>`.
@@ -349,8 +352,25 @@ def unused_delegate(context):
             else []
         note = f"; so the players' bids ({bids[0]}{f' and {len(bids) - 1} more' if len(bids) > 1 else ''}) " \
             "are never given" if bids else ""
+        victories = _victories_on(model) if java_class.endswith("EndRoundDelegate") and \
+            not model.runs_delegate("EndRoundDelegate") else []
+        if victories:
+            note = f"; so {some_of([repr(each) for each in victories])}, which only the end of a round tests " \
+                   f"(EndRoundDelegate), never {'ends' if len(victories) == 1 else 'end'} the game"
         yield hit(line=model.first_line("delegate", name), name=name, note=note,
-                  **({"severity": Severity.WARNING} if bids else {}))
+                  **({"severity": Severity.WARNING} if bids or victories else {}))
+
+
+# the victories 2.x's EndRoundDelegate tests at the end of each round, and only there
+_ROUND_END_VICTORIES = ("Total Victory", "Honorable Surrender", "Projection of Power", "Economic Victory",
+                        "Triggered Victory")
+
+
+def _victories_on(model) -> list[str]:
+    """Those of _ROUND_END_VICTORIES the game turns on, or lets the host turn on (editable)."""
+    last = {prop.name: prop for prop in model.properties}
+    return [name for name in _ROUND_END_VICTORIES if name in last and
+            (last[name].value.strip().lower() == "true" or last[name].editable)]
 
 
 def _bids_set(model) -> list[str]:
