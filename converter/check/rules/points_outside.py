@@ -22,10 +22,10 @@ def center_outside(context):
     at most 2 px off it counts as inside (the outline is a pixel line drawn over both sides; the
     setting `outline-tolerance` or `--outline-tolerance` changes the 2 px), any of the territory's
     polygons will do (those of its first polygons.txt line), and the message gives the distance to
-    the nearest edge and the territory the center lies in (two territories each with its center in
-    the other's have them swapped). A name that is no territory of a game of the map is left to
-    M303: the engine drops it; and a territory wholly off the map to M312: it is never drawn, nor is
-    anything at its center.
+    the nearest edge and the territory the center lies in (or that it is off the map) (two
+    territories each with its center in the other's have them swapped). A name that is no territory
+    of a game of the map is left to M303: the engine drops it; and a territory wholly off the map to
+    M312: it is never drawn, nor is anything at its center.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -37,9 +37,12 @@ def center_outside(context):
         found = [row for row in found if row[0].name not in hidden] if hidden else found
     under = territories_under(context, [row[1] for row in found]) if found else []
     lies_in = {row[0].name: at for row, at in zip(found, under)}
+    size = context.map_properties.size() if found and context.map_properties is not None else None
     notes = []
     for row, at in zip(found, under):
-        note = f", in {at!r}" if at else ""
+        x, y = row[1]
+        beyond = size is not None and not (0 <= x < size[0] and 0 <= y < size[1])
+        note = f", in {at!r}" if at else ", off the map" if beyond else ""
         if at and lies_in.get(at) == row[0].name:  # each center in the other's territory
             note += f", whose center lies in {row[0].name!r}: the two are swapped"
         notes.append(note)
@@ -71,10 +74,10 @@ def place_outside(context):
     fall outside, the farthest of them (a digit lost, `340` for `3400`, shows there) and how far its
     centre lies from the outline (and when that is off the map: wholly, or mostly hidden). A
     territory no polygon of which is as wide and as high as one unit (a small island, each islet of
-    an archipelago) holds no unit inside it: a unit that still overlaps it (centred at most half a
-    unit off, or covering a corner of it) is info. The message names the territory the unit is drawn
-    over; one drawn near over no territory (the map's artwork beside a narrow pass, at most a unit's
-    size off) is not taken for another's unit, and is info.
+    an archipelago) holds no unit inside it: a unit beside it (centred at most a unit's size off, as
+    a ring of units around an islet is, or covering a corner of it) is info. The message names the
+    territory the unit is drawn over; one drawn near over no territory (the map's artwork beside a
+    narrow pass, at most a unit's size off) is not taken for another's unit, and is info.
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -101,7 +104,7 @@ def place_outside(context):
             note = ", off the map: it is never seen" if off_map(x, y, x + unit_size[0] - 1, y + unit_size[1] - 1,
                                                                size[0] - 1, size[1] - 1) \
                 else ", centred off the map: it is mostly hidden"
-        if name in small and not beyond and (distance <= max(small[name][2:4]) / 2 or
+        if name in small and not beyond and (distance <= max(small[name][2:4]) or
                                              _touches(small[name][4], (x, y), unit_size)):
             # the unit overlaps the territory, which no unit fits in: as near as it can be
             note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
