@@ -97,7 +97,25 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
     known = frozenset(keys)
     shown = None  # the keys some trigger names, read at the first close key
     for key, indices in named.items():
-        if key in keys or (sound_alone and key + _SOUNDS in keys):
+        if key in keys:
+            continue
+        if sound_alone and key + _SOUNDS in keys:
+            broken = _run_on(key, keys)
+            if broken is not None:  # `KEY<body>...` with no `=`: Java reads all before the first blank as the key
+                yield hit(line=options.lines[indices[0]], key=key, suggestion="",
+                          triggers=several("trigger", [attachment_names[owners[index]] for index in indices],
+                                           verb_one, verb_many),
+                          problem=f", which {NOTIFICATIONS_FILE} holds only the sound of: line {keys[broken]} starts "
+                                  f"with the key but has no '=' after it, so Java reads the key {broken!r} there, "
+                                  "and only the sound plays")
+            continue
+        broken = _run_on(key, keys)
+        if broken is not None:
+            yield hit(line=options.lines[indices[0]], key=key, suggestion="",
+                      triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
+                                       verb_many),
+                      problem=f", which {NOTIFICATIONS_FILE} does not hold: line {keys[broken]} starts with the key "
+                              f"but has no '=' after it, so Java reads the key {broken!r} there: {outcome}")
             continue
         close = closest_name(key, known) if known else None
         if close is not None and (_DIGITS.sub("", close) == _DIGITS.sub("", key) or another_word(key, close)):
@@ -110,6 +128,13 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
                   triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
                                    verb_many),
                   problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}", suggestion=suggestion)
+
+
+def _run_on(key: str, keys: dict[str, int]) -> str | None:
+    """A key of the file that is `key` run on into its message (`KEY<body><font`: the line's `=`
+    left out), or None."""
+    return next((each for each in keys if each.startswith(key) and len(each) > len(key)
+                 and each[len(key)] in "<&" and each != key + _SOUNDS), None)
 
 
 def _keys_shown(context) -> frozenset[str] | None:
