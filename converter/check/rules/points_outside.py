@@ -124,20 +124,23 @@ def place_outside(context):
 
 
 def territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
-    """The territory each point lies in (the first polygon holding it, in polygons.txt's order),
-    or None."""
+    """The territory each point lies in (the first polygon holding it, in polygons.txt's order,
+    of a territory of the map's games: the engine drops the lines of other names), or None."""
     scan = context.scan
     if scan is None or not centres:
         return [None] * len(centres)
     import numpy as np  # map folders only
 
+    territories = game_territories(context)
+    known = None if territories is None else set(territories) | context.sibling_territories
     boxes, found = scan.boxes, []
     for x, y in centres:
         near = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
                               & scan.scanned)
         numbers = scan.polygon_index[near]
         inside = scan.contains(numbers, np.full(len(near), x), np.full(len(near), y)) if len(near) else []
-        found.append(next((scan.names[number] for number, hit in zip(numbers, inside) if hit), None))
+        found.append(next((scan.names[number] for number, hit in zip(numbers, inside)
+                           if hit and (known is None or scan.names[number] in known)), None))
     return found
 
 
