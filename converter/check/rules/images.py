@@ -422,7 +422,7 @@ def resource_image_missing(context):
                 assets = context.engine_assets[0]
                 found = _assets_by_lower_case(assets).get(f"resources/{file}".lower())
                 other_case = f"{found} of {assets.engine}'s assets" if found else None
-            note = f"; {engines[0]}'s assets have it" if engines else other_case_note(other_case)
+            note = (f"; {engines[0]}'s assets have it" if engines else "") + other_case_note(other_case)
             looked = where if not engines else where_looked(context, without=engines)
             yield hit(line=line, resource=name, image=image, where=looked, effect=effect, note=note)
 
