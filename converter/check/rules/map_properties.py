@@ -63,8 +63,8 @@ def unknown_key(context):
     (`smallMap.territory.alpha`) is given with its new name. `color.` lines are left to M322 and
     M323. A line with no `=` or `:`, which Java reads as a key, is info (a comment without its `#`,
     or a colour value without its key). A UTF-8 byte-order mark at the start of the file becomes
-    part of the first key (Java reads the file as ISO 8859-1): info when that line is a comment, a
-    warning when a setting is lost.
+    part of the first key (Java reads the file as ISO 8859-1): info when that line is a comment or
+    holds nothing else, a warning when a setting is lost.
 
     Fix: Correct the key in map.properties (the message suggests a close known key when there is
     one), or delete the line.
@@ -111,12 +111,14 @@ def unknown_key(context):
             continue
         if key.startswith(_BYTE_ORDER_MARK) and item is properties.items[0]:
             meant = key[len(_BYTE_ORDER_MARK):]
-            lost = "its first line, a comment, is read as a key" if meant[:1] in ("#", "!") else \
-                f"the engine does not find the key {meant!r}"
+            harmless = meant[:1] in ("#", "!") or not meant.strip()  # a comment, or a line of its own
+            read = "as a key of its own, alone on the first line: no setting is lost" if not meant.strip() else \
+                "as part of the first key, so its first line, a comment, is read as a key" if meant[:1] in "#!" else \
+                f"as part of the first key, so the engine does not find the key {meant!r}"
             yield hit(file=properties.path, line=item.line, key=key,
-                      severity=Severity.INFO if meant[:1] in ("#", "!") else None,
-                      suggestion=f": the file starts with a UTF-8 byte-order mark, which Java reads as part of the "
-                                 f"first key, so {lost}; save the file without it")
+                      severity=Severity.INFO if harmless else None,
+                      suggestion=f": the file starts with a UTF-8 byte-order mark, which Java reads {read}; save the "
+                                 "file without it")
             continue
         if candidates is None:
             candidates = sorted(known) + [f"color.{name}" for name in IMPASSABLE_COLOUR_NAMES[:1]] + \
