@@ -23,9 +23,10 @@ def center_outside(context):
     setting `outline-tolerance` or `--outline-tolerance` changes the 2 px), any of the territory's
     polygons will do (those of its first polygons.txt line), and the message gives the distance to
     the nearest edge and the territory the center lies in (or that it is off the map) (two
-    territories each with its center in the other's have them swapped). A name that is no territory
-    of a game of the map is left to M303: the engine drops it; and a territory wholly off the map to
-    M312: it is never drawn, nor is anything at its center.
+    territories each with its center in the other's have them swapped). A center at most half a unit
+    beside a territory no polygon of which a unit fits in (an islet) is info: it marks the islet as
+    well. A name that is no territory of a game of the map is left to M303: the engine drops it; and
+    a territory wholly off the map to M312: it is never drawn, nor is anything at its center.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -46,7 +47,13 @@ def center_outside(context):
         if at and lies_in.get(at) == row[0].name:  # each center in the other's territory
             note += f", whose center lies in {row[0].name!r}: the two are swapped"
         notes.append(note)
-    for finding, note in zip(_points_outside(context.centers, found, context.outline_tolerance), notes):
+    small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
+    for row, finding, note in zip(found, _points_outside(context.centers, found, context.outline_tolerance), notes):
+        name, distance = row[0].name, row[3]
+        if name in small and distance <= max(small[name][2:4]) / 2:  # beside an islet: marks it as well
+            note += " ({!r} is smaller than one unit, {}x{} px: a center just beside it serves as well)".format(
+                name, *small[name][:2])
+            finding.params["severity"] = Severity.INFO
         finding.params["inside"] = note
         yield finding
 
