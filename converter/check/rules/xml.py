@@ -81,7 +81,9 @@ def dtd_invalid(context):
     ignores the DTD: its findings are one info finding, the first error and how many more. Where
     children break their parent's content model, the message first names what is wrong: an
     element missing, one not allowed there, one given more often than allowed, or the first one
-    out of order.
+    out of order; text standing between its children (a leftover `-->`) is named on its own line.
+    Units placed for `Neutral`, a player the engines know though no game declares it, are no
+    error.
 
     Fix: Correct the element or attribute at the line given as the engine's `game.dtd` wants it
     (its jar's `games/strategy/engine/xml/game.dtd`): the right elements, in the right order,
@@ -91,6 +93,11 @@ def dtd_invalid(context):
     report = context.dtd_report
     if report is None or report.valid:
         return
+    # the engines' PlayerList takes "Neutral" for its own player: no error of the game
+    errors = [error for error in report.errors if not _NEUTRAL_IDREF.fullmatch(error.message)]
+    error_count = report.error_count - (len(report.errors) - len(errors))
+    if not errors:
+        return
     version = minimum_version(context.tree.getroot())
     if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
         later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
@@ -99,16 +106,56 @@ def dtd_invalid(context):
     else:
         later = {"note": ""}
     if "severity" in later:  # a game for 2.x: one finding, as the DTD is not its engine's
-        first = report.errors[0]
-        more = report.error_count - 1
+        first = errors[0]
+        more = error_count - 1
         rest = f"; and {more} more DTD error{'s' * (more > 1)}" if more else ""
-        yield hit(line=first.line or None, message=shown_dtd_message(first.message) + rest, **later)
+        line, message = _shown(context.tree, first)
+        yield hit(line=line, message=message + rest, **later)
         return
-    for error in report.errors[:MAX_DTD_FINDINGS]:
-        yield hit(line=error.line or None, message=shown_dtd_message(error.message), **later)
-    if report.error_count > MAX_DTD_FINDINGS:
-        yield hit(line=report.errors[MAX_DTD_FINDINGS].line or None,
-                  message=f"and {report.error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
+    for error in errors[:MAX_DTD_FINDINGS]:
+        line, message = _shown(context.tree, error)
+        yield hit(line=line, message=message, **later)
+    if error_count > MAX_DTD_FINDINGS and len(errors) > MAX_DTD_FINDINGS:
+        yield hit(line=errors[MAX_DTD_FINDINGS].line or None,
+                  message=f"and {error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
+
+
+_NEUTRAL_IDREF = re.compile(r'IDREF attribute \w+ references an unknown ID "Neutral"')
+# any content model, `(attachment)+` too: the element and the children it got
+_CONTENT_GOT = re.compile(r"Element (\S+) content does not follow the DTD, expecting .*, got \((.*)\)", re.S)
+
+
+def _shown(tree, error) -> tuple[int | None, str]:
+    """The line and message of a DTD error: text standing between an element's children
+    (libxml2's `CDATA` in what it got, in a list cut short) is named with its own line."""
+    match = _CONTENT_GOT.fullmatch(error.message)
+    if match is not None and "CDATA" in match.group(2).split():
+        tag = match.group(1)
+        stray = _stray_text(tree, tag, error.line)
+        if stray is not None:
+            line, text = stray
+            return line, (f"<{tag}> (line {error.line}) holds text {_cut(text, 40)!r} between its elements, which the "
+                          "DTD does not allow (stray characters: a leftover of a comment or of a deleted element?)")
+    return error.line or None, shown_dtd_message(error.message)
+
+
+def _stray_text(tree, tag: str, line: int | None) -> tuple[int, str] | None:
+    """(line, text) of the first non-blank text directly in the `tag` element starting on
+    `line` (or the first such element), or None."""
+    elements = [element for element in tree.getroot().iter(tag) if line is None or element.sourceline == line] or \
+        list(tree.getroot().iter(tag))
+    for element in elements:
+        if element.text and element.text.strip():
+            return element.sourceline + element.text[:len(element.text) - len(element.text.lstrip())].count("\n"), \
+                element.text.strip()
+        children = list(element)
+        for child, following in zip(children, children[1:] + [None]):
+            tail = child.tail or ""
+            if tail.strip():
+                after = tail[len(tail.rstrip()):].count("\n")  # line breaks between the text and what follows
+                end = following.sourceline if following is not None else None
+                return (end - after if end is not None else child.sourceline), tail.strip()
+    return None
 
 
 def shown_dtd_message(message: str) -> str:
