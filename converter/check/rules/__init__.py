@@ -32,6 +32,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     polygon_overlaps,
     production_tabs,
     references,
+    repeated_attachments,
     repeated_keys,
     sections,
     sequence,

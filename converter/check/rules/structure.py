@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
-                                            SKIPPED_OPTION_NAMES_2X, sets_a_default)
+                                            SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
                                    TERRITORY, UNIT, USUAL_PATHS)
 from converter.check.rule import hit, rule, some_of
@@ -107,115 +107,6 @@ def _properties_declared_again(model):
             f": 2.x plays with the last value, {prop.value.strip()!r}, not {before.value.strip()!r}{shown}"
         yield hit(line=prop.line, kind="game property", name=prop.name, first=before.line, outcome=outcome,
                   severity=Severity.INFO if alike and not shown else Severity.WARNING)
-
-
-@rule("S202", "structure.duplicate-attachment", Severity.ERROR,
-      "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins{lost}")
-def duplicate_attachment(context):
-    """Finds an attachment defined twice: the same name, on the same thing, with the same type.
-
-    Why: TripleA silently keeps only the last definition (NamedAttachable.addAttachment): it
-    replaces the earlier one whole, so options that only the earlier one set (a unit's `attack`,
-    say) are lost too, not just the repeated ones; the message names them, or those the last one
-    sets otherwise (a trigger's `placement` of infantry replaced by one of armour). Where the last
-    definition sets every option the earlier one did, to the same values, or the earlier one's
-    lost or replaced options only set their defaults (a territory's `production=0`, a
-    technology's `false`), nothing is lost and the finding is info. The copies a `foreach` makes
-    of one pair of elements are one finding, as are those one `foreach` element makes under one
-    name (a name following none of its variables, such as a misspelt `@Side@`).
-    Attachments of the same name on different things are fine.
-
-    Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
-    holds every option meant, and delete the other.
-    """
-    model = context.model
-    if model is None:
-        return
-    # (name, target, type) -> the first definition's line, the last definition's element and line
-    earlier: dict[tuple[str, str, str], tuple[int | None, int, int | None]] = {}
-    options_of: dict[int, dict[str, list]] | None = None  # per <attachment> element, once there is a repeat
-    repeats: dict[tuple, list] = {}  # (line, first line) -> its findings: a `foreach` repeats a pair of elements
-    for name, attach_to, java_class, attach_type, line, element in model.attachments:
-        key = (name, attach_to, attach_type)
-        if key in earlier:
-            first_line, replaced, replaced_line = earlier[key]
-            whose = "the earlier one's" if replaced_line == first_line else f"line {replaced_line}'s"
-            if options_of is None:
-                options_of = _options_by_element(model)
-            before, after = options_of.get(replaced, {}), options_of.get(element, {})
-            lost = [option for option in before if option not in after]
-            changed = [option for option in before if option in after and before[option] != after[option]]
-            short_class = java_class.rsplit(".", 1)[-1]
-            replaced_options = [option for option in before if option in lost or option in changed]
-            defaults = all(sets_a_default(short_class, option, value) for option in replaced_options
-                           for value, _count in before[option])
-            if defaults and replaced_options:
-                outcome, severity = (f", and {whose} {_named_options(replaced_options)} only "
-                                     "the default: nothing is lost"), Severity.INFO
-            elif lost:
-                outcome, severity = f", and {whose} {_named_options(lost)} lost", None
-            elif changed:
-                outcome, severity = f", and {whose} {_named_options(changed)} set otherwise", None
-            else:
-                outcome, severity = " (it sets every option the earlier one did, alike: nothing is lost)", Severity.INFO
-            repeats.setdefault((line, first_line), []).append(
-                dict(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
-                     **({"severity": severity} if severity else {})))
-            earlier[key] = (first_line, element, line)
-        else:
-            earlier[key] = (line, element, line)
-    looped = None  # the lines of the `foreach` attachments as written, read at the first repeat on one line
-    for (line, first_line), found in repeats.items():
-        if line == first_line and line in (looped := looped if looped is not None else _looped_lines(context)):
-            # one element's loop makes them all: its name follows none of its variables
-            worst = _worst(found)
-            worst["lost"] = (f": its `foreach` makes {len(found) + 1} attachments of this one name (the name follows "
-                             "none of the loop's variables), so only the last copy is kept")
-            yield hit(**worst)
-            continue
-        if len(found) > 1:  # one finding for the pair of elements, with the worst case first
-            worst = _worst(found)
-            more = len(found) - 1
-            worst["lost"] += (f"; so {'is' if more == 1 else 'are'} {more} more attachment{'s' * (more > 1)} these two "
-                              "elements make (a `foreach`)")
-            found = [worst]
-        yield hit(**found[0])
-
-
-_SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
-
-
-def _worst(found: list[dict]) -> dict:
-    """The hit parameters of the most severe of these findings (the rule's own severity, error, when unset)."""
-    return min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
-
-
-def _looped_lines(context) -> set[int | None]:
-    """The lines of the game's `foreach` attachments as written (the model holds their copies)."""
-    tree = context.tree
-    return {element.sourceline for element in tree.getroot().iterfind("attachmentList/attachment")
-            if element.get("foreach")} if tree is not None else set()
-
-
-def _options_by_element(model) -> dict[int, dict[str, list]]:
-    """<attachment> element -> its option names, each with its sorted (value, count) pairs."""
-    found: dict[int, dict[str, list]] = {}
-    options = model.options
-    for owner, option, value, given in zip(model.option_owners, model.option_names, options.column("value", ""),
-                                           options.column("count", "")):
-        found.setdefault(owner, {}).setdefault(option, []).append((value, given))
-    for named in found.values():
-        for pairs in named.values():
-            pairs.sort()
-    return found
-
-
-def _named_options(names: list[str]) -> str:
-    """`option 'a' is`, `options 'a' and 'b' are`, `options 'a', 'b' and 3 more are`."""
-    if len(names) == 1:
-        return f"option {names[0]!r} is"
-    shown, last = (names[:2], f"{len(names) - 2} more") if len(names) > 3 else (names[:-1], repr(names[-1]))
-    return f"options {', '.join(map(repr, shown))} and {last} are"
 
 
 @rule("S207", "structure.unit-without-attachment", Severity.ERROR,
