@@ -165,7 +165,7 @@ def test_many_maps_show_a_progress_bar_on_stderr(tmp_path: Path, capsys) -> None
 
 def test_list_rules(capsys) -> None:
     code, out, _ = run(capsys, "--list-rules")
-    assert code == 0 and len(out.splitlines()) == len(REGISTRY) and "S202  error    structure.duplicate-attachment" in out
+    assert code == 0 and len(out.splitlines()) == len(REGISTRY) and "S202  warning  structure.duplicate-attachment" in out
 
 
 def test_registry_refuses_duplicate_codes_and_names() -> None:

@@ -55,7 +55,7 @@ def test_explain_prints_summary_message_why_and_fix(capsys) -> None:
     doc = rule_doc(REGISTRY.get("S202"))
     flat = " ".join(out.split())
     assert code == 0 and err == ""
-    assert out.startswith("S202  structure.duplicate-attachment  (error)\n")
+    assert out.startswith("S202  structure.duplicate-attachment  (warning)\n")
     assert doc.summary in flat and f"Why: {doc.why}" in flat and f"Fix: {doc.fix}" in flat
     assert "Message: attachment {name} on {attach_to} is defined again" in flat
     assert '--ignore S202, or ignore = ["S202"]' in flat
@@ -90,7 +90,7 @@ def test_list_rules_as_json_is_every_rule_as_data(capsys) -> None:
     assert [entry["code"] for entry in document["rules"]] == [rule.code for rule in REGISTRY]
     s202 = next(entry for entry in document["rules"] if entry["code"] == "S202")
     doc = rule_doc(REGISTRY.get("S202"))
-    assert s202 == {"code": "S202", "name": "structure.duplicate-attachment", "severity": "error",
+    assert s202 == {"code": "S202", "name": "structure.duplicate-attachment", "severity": "warning",
                     "message": message_shape(REGISTRY.get("S202").template), "summary": doc.summary,
                     "why": doc.why, "fix": doc.fix, "beyond_engine": True}
 

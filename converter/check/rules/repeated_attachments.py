@@ -9,7 +9,7 @@ from converter.check.rule import hit, rule, some_of
 from converter.findings import Severity
 
 
-@rule("S202", "structure.duplicate-attachment", Severity.ERROR,
+@rule("S202", "structure.duplicate-attachment", Severity.WARNING,
       "attachment {name!r} on {attach_to!r} is defined again (first on line {first}); the last silently wins{lost}")
 def duplicate_attachment(context):
     """Finds an attachment defined twice: the same name, on the same thing, with the same type.
@@ -112,8 +112,8 @@ _SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 
 
 def _worst(found: list[dict]) -> dict:
-    """The hit parameters of the most severe of these findings (the rule's own severity, error, when unset)."""
-    return min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.ERROR)))
+    """The hit parameters of the most severe of these findings (the rule's own severity, warning, when unset)."""
+    return min(found, key=lambda each: _SEVERITY_ORDER.index(each.get("severity", Severity.WARNING)))
 
 
 def _looped_lines(context) -> set[int | None]:
