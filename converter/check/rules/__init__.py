@@ -36,6 +36,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     repeated_keys,
     sections,
     sequence,
+    sounds,
     structure,
     territory_effect_images,
     tooltips,
