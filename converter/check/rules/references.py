@@ -309,8 +309,9 @@ def unknown_java_class(context):
     its jar), and accepts a short attachment class such as `UnitAttachment`, as TripleA 2.x
     allows, though 1.9 itself does not load a game that uses one. An attachment class in the
     wrong package (`games.strategy.triplea.attachment.UnitAttachment`) is a warning: 2.x drops
-    any package and finds the class by its last name. An attachment or delegate with no
-    `javaClass` stops both engines too.
+    any package and finds the class by its last name. It is info where 1.9 cannot load the game
+    anyway (written for 2.x, or naming classes without their package), and one finding per class
+    so written. An attachment or delegate with no `javaClass` stops both engines too.
 
     Fix: In the game XML, correct the `javaClass` to the full name of one of the engine's
     classes, e.g. `games.strategy.triplea.attachments.UnitAttachment`.
@@ -318,18 +319,41 @@ def unknown_java_class(context):
     model = context.model
     if model is None or not context.engine.known_classes:
         return
+    alone = None  # why the game is for 2.x alone, read at the first class in a wrong package
     for tag in JAVA_CLASS_TAGS:
         table = model.anywhere(tag)
         classes = table.column("javaClass", "")
         unknown = {java_class for java_class in set(classes)  # each class judged once
                    if (not context.engine.class_exists(java_class) if java_class else tag != "loader")}
+        misplaced: dict[str, list[int | None]] = {}  # a class in a wrong package -> its lines: one finding
         for index, java_class in enumerate(classes) if unknown else ():
             if not java_class and java_class in unknown:  # 2.x reads no loader: 1.9 alone needs its class
                 yield hit(line=table.lines[index], element=tag, java_class="", note=_MISSING)
             elif java_class in unknown:
                 simple = java_class.rsplit(".", 1)[-1]
                 if tag == "attachment" and "." in java_class and context.engine.class_exists(simple):
-                    yield hit(line=table.lines[index], element=tag, java_class=java_class, severity=Severity.WARNING,
-                              note=f"; TripleA 2.x drops the package and finds {simple}, 1.9 does not load the game")
+                    misplaced.setdefault(java_class, []).append(table.lines[index])
                 else:
                     yield hit(line=table.lines[index], element=tag, java_class=java_class, note="")
+        for java_class, lines in misplaced.items():
+            if alone is None:
+                alone = _for_2x_alone(model, classes) or ""
+            more = f" (and {len(lines) - 1} more attachment{'s' * (len(lines) > 2)} of it)" if len(lines) > 1 else ""
+            simple = java_class.rsplit(".", 1)[-1]
+            effect = f"; 1.9 cannot load the game anyway (it {alone}), so nothing changes" if alone else \
+                "; 1.9 does not load the game"
+            yield hit(line=lines[0], element=tag, java_class=java_class,
+                      severity=Severity.INFO if alone else Severity.WARNING,
+                      note=f"{more}; TripleA 2.x drops the package and finds {simple}{effect}")
+
+
+def _for_2x_alone(model, attachment_classes: list[str]) -> str | None:
+    """Why 1.9 cannot load the game whatever its classes' packages: it is written for 2.x
+    (`rules.xml.for_2x_alone`), or names attachment classes without a package, as 2.x alone
+    allows; None otherwise."""
+    from converter.check.rules.xml import for_2x_alone
+
+    reason = for_2x_alone(model.root)
+    if reason is None and any(java_class and "." not in java_class for java_class in attachment_classes):
+        reason = "names attachment classes without their package, which 1.9 does not load"
+    return reason

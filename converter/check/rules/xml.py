@@ -98,13 +98,9 @@ def dtd_invalid(context):
     error_count = report.error_count - (len(report.errors) - len(errors))
     if not errors:
         return
-    version = minimum_version(context.tree.getroot())
-    if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
-        later = {"severity": Severity.INFO, "note": f" (the game needs TripleA {version}, which ignores the DTD)"}
-    elif (feature := _feature_of_2x(context.tree.getroot())) is not None:
-        later = {"severity": Severity.INFO, "note": f" (the game {feature}; 2.x ignores the DTD)"}
-    else:
-        later = {"note": ""}
+    reason = for_2x_alone(context.tree.getroot())
+    ignores = ", which ignores the DTD" if reason and reason.startswith("needs") else "; 2.x ignores the DTD"
+    later = {"severity": Severity.INFO, "note": f" (the game {reason}{ignores})"} if reason else {"note": ""}
     if "severity" in later:  # a game for 2.x: one finding, as the DTD is not its engine's
         first = errors[0]
         more = error_count - 1
@@ -198,6 +194,15 @@ def _order_hints(expected: list[str], present: list[str]) -> list[str]:
 
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip(" ,") + "…"
+
+
+def for_2x_alone(root) -> str | None:
+    """Why the game is one for TripleA 2.x alone ("needs TripleA 2.6", "uses TripleA 2.x's
+    <variableList>", ...), said for a message; None when 1.9 may load it too."""
+    version = minimum_version(root)
+    if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
+        return f"needs TripleA {version}"
+    return _feature_of_2x(root)
 
 
 def _feature_of_2x(root) -> str | None:
