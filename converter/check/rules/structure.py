@@ -36,11 +36,12 @@ def duplicate_name(context):
     delegates ...) it loads the game, only logging its DTD's complaint about the repeated name, and
     the later declaration replaces the earlier one (seen for delegates, production rules and
     frontiers), so the first one's settings are lost; a unit type again is info, as it is only its
-    name (its settings are its attachment's). A game property declared again is a warning: 2.x plays
-    with the last value and lists an editable one in the Game Options for each declaration (info
-    when both set the same value and the options show it once); but an editable declaration before a
-    fixed one wins, and the option stays in the Game Options. A step name given again is info: 2.x
-    plays the step at each place in the sequence, on purpose or not.
+    name (its settings are its attachment's), and so is any other declaration repeated alike,
+    element for element (a territory aside, which 1.9 refuses). A game property declared again is a
+    warning: 2.x plays with the last value and lists an editable one in the Game Options for each
+    declaration (info when both set the same value and the options show it once); but an editable
+    declaration before a fixed one wins, and the option stays in the Game Options. A step name given
+    again is info: 2.x plays the step at each place in the sequence, on purpose or not.
 
     Fix: Delete the repeat in the game XML, or rename one of the two (and the references meant for
     it); the message gives the line of the first.
@@ -48,22 +49,39 @@ def duplicate_name(context):
     model = context.model
     if model is None:
         return
-    for _path, kind in DECLARATIONS:
+    for path, kind in DECLARATIONS:
         names = model.declared_names(kind)
         if len(model.names(kind)) == len(names):
             continue  # no name twice: the usual case
         first: dict[str, int | None] = {}
-        for name, line in zip(names, model.declared_lines(kind)):
+        first_at: dict[str, int] = {}
+        elements = None  # the declarations themselves, read at the first repeat
+        for position, (name, line) in enumerate(zip(names, model.declared_lines(kind))):
             if name in first:
                 # a <unit> holds only its name: 2.x's UnitTypeList puts the same again, losing nothing
                 same = {"severity": Severity.INFO, "outcome": ": a unit type is only its name, so nothing is lost"} \
                     if kind == UNIT else {"outcome": ""}
+                if kind not in (UNIT, TERRITORY):  # a territory twice: 1.9 refuses the game, alike or not
+                    elements = elements if elements is not None else list(model.root.iterfind(path))
+                    if len(elements) == len(names) and _alike(elements[first_at[name]], elements[position]):
+                        same = {"severity": Severity.INFO, "outcome": ", alike: nothing is lost"}
                 yield hit(line=line, kind=kind, name=name, first=first[name], **same,
                           **({"territory": name} if kind == TERRITORY else {}))
             else:
-                first[name] = line
+                first[name], first_at[name] = line, position
     yield from _properties_declared_again(model)
     yield from _steps_declared_again(model)
+
+
+def _alike(one, other) -> bool:
+    """Do two elements say the same: tag, attributes and children alike (blank text, comments
+    and where the lines break aside)?"""
+    if one.tag != other.tag or dict(one.attrib) != dict(other.attrib) or \
+            (one.text or "").strip() != (other.text or "").strip():
+        return False
+    mine, theirs = [child for child in one if isinstance(child.tag, str)], \
+        [child for child in other if isinstance(child.tag, str)]
+    return len(mine) == len(theirs) and all(_alike(a, b) for a, b in zip(mine, theirs))
 
 
 def _steps_declared_again(model):
