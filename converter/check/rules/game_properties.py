@@ -107,7 +107,7 @@ def unknown_property(context):
             continue
         if prop.name in RETIRED_PROPERTY_NAMES:
             successor = _AI_INCOME_NOTE.format(player=next(iter(model.players), "<Player>")) \
-                if prop.name.startswith("AI Bonus Income") else ""
+                if prop.name.startswith("AI Bonus Income") else _MAP_SETTING_NOTES.get(prop.name, "")
             host = _SEEN_BY_THE_HOST if prop.editable else ""
             yield hit(line=prop.line, name=prop.name, suggestion=f" (a property of older engines{successor}{host})",
                       **({"severity": Severity.WARNING} if prop.editable else {}))
@@ -195,6 +195,9 @@ def unknown_property(context):
 
 
 _HOST_NOTE = ", until the host changes it in the game's options, which then does nothing"
+# retired properties whose setting map.properties holds in 2.x (MapData)
+_MAP_SETTING_NOTES = {"Display Sea Names": "; 2.x draws sea zone names with map.properties' "
+                                           "map.showSeaZoneNames=true"}
 _SEEN_BY_THE_HOST = "; the host sees it in the game's options, where changing it does nothing"
 # 2.x's successors of the AI's bonus income (Constants.getPropertyNameIncomePercentageFor, ...PuIncomeBonusFor)
 _AI_INCOME_NOTE = "; 2.x sets each player's income in the game's options instead: '{player} Income Percentage' " \
