@@ -78,7 +78,8 @@ def objective_not_shown(context):
     `objectiveAttachment`, `conditionAttachment`, `triggerAttachment` or
     `politicalActionAttachment`), or one no section's value lists, is not shown; a section
     key needs exactly `TABLEGROUP.<number>`. Keys of the map's other games are theirs and are
-    not reported.
+    not reported. A file of another game's name none of whose conditions the game has is info:
+    a leftover, which renaming its keys would not show.
 
     Fix: Start the keys with the game's name written as above (the message gives it), or
     correct the player or condition named after it to the game XML's.
@@ -105,9 +106,14 @@ def objective_not_shown(context):
     case = " (it differs only in letter case)" if len(prefixes) == 1 and prefixes[0].lower() == own.lower() else ""
     whose = (f"the game's <info name> {model.info_name!r}, which 1.9 reads, while 2.x names the game after map.yml"
              if prefixes == [info] else "which no game of the map is named")
-    yield hit(file=path, line=entries[strays[0]],
+    named = {key.split(";")[1] for key in strays if key.count(";") == 1 and _SECTION not in key.split(";")[0]}
+    foreign = bool(named) and not named & set(player_attachment_names(model)) and prefixes != [info]
+    which = f"none of the {len(named)} conditions it names is one of this game's" if len(named) > 1 else \
+        "the one condition it names is none of this game's"
+    leftover = f"; and {which}: a leftover of another game, which renaming the keys would not show" if foreign else ""
+    yield hit(file=path, line=entries[strays[0]], **({"severity": Severity.INFO} if foreign else {}),
               problem=f"holds no objective for the game {name!r}, so its Objectives tab is not shown: "
-                      f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, {whose}")
+                      f"2.x reads the keys that start {own!r}, and {keys} {_one_of(prefixes)}{case}, {whose}{leftover}")
 
 
 def _one_of(names: list[str]) -> str:
