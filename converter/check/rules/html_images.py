@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 from converter.check.folderlisting import FILE
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_notes import shown_notes
-from converter.check.rules.messages import NOTIFICATIONS_FILE, notification_keys_shown
+from converter.check.rules.messages import NOTIFICATIONS_FILE, keys_shown
 from converter.findings import Severity
 
 IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
@@ -27,15 +27,16 @@ _ANY_IMAGE = re.compile("<img", re.IGNORECASE).search  # (no lowered copy of lon
 def html_image_missing(context):
     """Finds images the game's notes, unit tooltips or trigger notifications show that the map lacks.
 
-    Why: TripleA 2.x shows HTML in the game notes (`<game>.notes.html` beside the game XML, or
-    the XML's `notes` property it is made from), in unit tooltips (tooltips.properties) and in
-    trigger notifications (notifications.properties). An `<img src="...">` there that does not
-    start with `http` is read from the map's `doc/images/` folder, the path kept as written, so
-    `images/x.png` means `doc/images/images/x.png`; a file that is not there is drawn as a
-    broken image. TripleA 1.9 kept only the file name (`doc/images/x.png`) and also looked in
-    its own assets, so notes written for it can break in 2.x: the message says so when 1.9
-    found the file. A notifications.properties entry that no trigger's `notification` or
-    `victory` names is never shown: its missing image is info.
+    Why: TripleA 2.x shows HTML in the game notes (`<game>.notes.html` beside the game XML, or the
+    XML's `notes` property it is made from), in unit tooltips (tooltips.properties) and in trigger
+    notifications (notifications.properties). An `<img src="...">` there that does not start with
+    `http` is read from the map's `doc/images/` folder, the path kept as written, so `images/x.png`
+    means `doc/images/images/x.png`; a file that is not there is drawn as a broken image. TripleA
+    1.9 kept only the file name (`doc/images/x.png`) and also looked in its own assets, so notes
+    written for it can break in 2.x: the message says so when 1.9 found the file. A
+    notifications.properties entry that no trigger's `notification` or `victory` names (in any game
+    of the map) is never shown: its missing image is info, and from five such images in the file
+    they are one finding.
 
     Fix: Put the image in the map's `doc/images/` folder, or write the `src` as its path there
     (the file name alone for a file directly in it).
@@ -49,20 +50,34 @@ def html_image_missing(context):
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
     by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
-    shown: frozenset[str] | None = None  # the notifications triggers show, read at the first one
+    shown: frozenset[str] | None = None  # the notifications the map's triggers show, read at the first one
+    unseen_hits: list[dict] = []  # images of entries no trigger shows: one finding from _MANY_UNSEEN on
     for source, file, line, text in html:
         unseen = False
         if source.startswith(NOTIFICATIONS_FILE):
-            shown = shown if shown is not None else notification_keys_shown(model)
+            shown = shown if shown is not None else keys_shown(context)
             unseen = shown is not None and source.partition("entry ")[2][1:-1] not in shown
         for match in _IMAGE_TAG.finditer(text):
             link = match.group(2) or match.group(3)
             if link.startswith("http") or _present(map_dir, link, in_folder):
                 continue
             found_line = line if line is not None else text.count("\n", 0, match.start()) + 1
-            yield hit(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
-                      note=_note(link, in_folder, by_lower) + (_UNSEEN if unseen else ""),
-                      **({"severity": Severity.INFO} if unseen else {}))
+            found = dict(file=file, line=found_line, source=source, link=link, folder=IMAGE_FOLDER,
+                         note=_note(link, in_folder, by_lower) + (_UNSEEN if unseen else ""),
+                         **({"severity": Severity.INFO} if unseen else {}))
+            if unseen:
+                unseen_hits.append(found)
+            else:
+                yield hit(**found)
+    if len(unseen_hits) >= _MANY_UNSEEN:
+        first, others = unseen_hits[0], [str(each["line"]) for each in unseen_hits[1:]]
+        first["note"] += f"; so are {len(others)} more images of entries no trigger shows, on lines {some_of(others)}"
+        unseen_hits = [first]
+    for found in unseen_hits:
+        yield hit(**found)
+
+
+_MANY_UNSEEN = 5  # from this many images of notifications no trigger shows, one finding
 
 
 _UNSEEN = "; no trigger's notification or victory names this entry, so it is never shown"

@@ -121,7 +121,7 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         if close is not None and (_DIGITS.sub("", close) == _DIGITS.sub("", key) or another_word(key, close)):
             close = None  # numbered siblings (round20intro, round30intro), or one pattern's: another message
         suggestion = f" (did you mean {close!r}?)" if close else ""
-        if close is not None and (shown := shown if shown is not None else _keys_shown(context)) is not None \
+        if close is not None and (shown := shown if shown is not None else keys_shown(context)) is not None \
                 and close not in shown:  # the file's key is the one misspelt: no trigger of the map names it
             suggestion = f" (did you mean {close!r}? No trigger names it, so it may be the key misspelt instead)"
         yield hit(line=options.lines[indices[0]], key=key,
@@ -137,7 +137,7 @@ def _run_on(key: str, keys: dict[str, int]) -> str | None:
                  and each[len(key)] in "<&" and each != key + _SOUNDS), None)
 
 
-def _keys_shown(context) -> frozenset[str] | None:
+def keys_shown(context) -> frozenset[str] | None:
     """The notifications.properties keys the triggers of every game of the map show (the file
     serves them all); None when a loop's variables may name more."""
     own, others = notification_keys_shown(context.model), context.sibling_notification_keys
