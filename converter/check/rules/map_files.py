@@ -127,19 +127,20 @@ def extra_name(context):
     game XML of the same map declares (one in `games/` or beside this one) is not reported: the
     map's files serve all its games. When a territory's name differs from it only in upper and lower
     case, or is close to it, the message suggests it (or, when that territory has its own line in
-    the file too, says this one is a leftover). A name whose point lies in a territory without a
-    line of its own in the file is suggested that territory: renamed in the XML alone (`Roma` for
-    `Rome`). `there be dragons`, the name TripleA's PlacementPicker writes for a point in no
-    territory, is info. A game whose `<map>` builds its territories with `<grid>` is not checked. A
-    file saved with a byte-order mark (some Windows editors write one) gives its first name that
-    invisible U+FEFF: TripleA 1.9 and 2.x read it as part of the name, so that territory's line is
-    not found. So does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9
-    trimmed them), and both with other characters around a name that Java's trim does not remove,
-    such as a no-break space. A file's names with nothing to suggest are one finding from five on (a
-    block of leftovers); a player's name is said to be one; capitols.txt with capital markers turned
-    off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info finding; a
-    file of ten names or more, four in five of them no territory (copied from another map), is one
-    finding.
+    the file too, says this one is a leftover, or, where only this copy's point lies in the
+    territory, to copy its point to the territory's line). A name whose point lies in a territory
+    without a line of its own in the file is suggested that territory: renamed in the XML alone
+    (`Roma` for `Rome`). `there be dragons`, the name TripleA's PlacementPicker writes for a point
+    in no territory, is info. A game whose `<map>` builds its territories with `<grid>` is not
+    checked. A file saved with a byte-order mark (some Windows editors write one) gives its first
+    name that invisible U+FEFF: TripleA 1.9 and 2.x read it as part of the name, so that territory's
+    line is not found. So does 2.x with blanks before a name in centers.txt (its pattern keeps them;
+    1.9 trimmed them), and both with other characters around a name that Java's trim does not
+    remove, such as a no-break space. A file's names with nothing to suggest are one finding from
+    five on (a block of leftovers); a player's name is said to be one; capitols.txt with capital
+    markers turned off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info
+    finding; a file of ten names or more, four in five of them no territory (copied from another
+    map), is one finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -174,7 +175,7 @@ def extra_name(context):
                 continue
             if lowered is None:
                 lowered = {name.lower().strip(): name for name in known}
-            leftover = False  # a copy of a line the file has: where its point lies may say better
+            leftover = copy_of = None  # a copy of a line the file has: where its point lies may say better
             if name.startswith(_BYTE_ORDER_MARK) and name[1:] in known:
                 suggestion = f"; the file starts with a byte-order mark (U+FEFF), which TripleA reads as part of " \
                              f"the name {name[1:]!r}: save {file_name} as UTF-8 without it"
@@ -184,7 +185,7 @@ def extra_name(context):
                 meant = lowered[name.lower().strip()]
                 suggestion = _has_its_line(meant, file_name, entries) if meant in names else \
                     f"; did you mean {meant!r}? (names are case-sensitive)"
-                leftover = meant in names
+                leftover = copy_of = meant if meant in names else None
             else:
                 close = closest_name(name.strip(), frozenset(known))
                 # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
@@ -193,9 +194,10 @@ def extra_name(context):
                 else:
                     suggestion = _has_its_line(close, file_name, entries) if close in names else \
                         f"; did you mean {close!r}?"
-                    leftover = close in names
+                    leftover = copy_of = close if close in names else None
             if (not suggestion or leftover) and file_name != "polygons.txt":
-                suggestion = _where_its_point_is(context, file_name, path, names, name, line) or suggestion
+                suggestion = _where_its_point_is(context, file_name, path, names, name, line) or \
+                    (copy_of and _point_of_the_copy(context, file_name, path, copy_of, line, entries)) or suggestion
             if not suggestion and name in players:
                 suggestion = f"; it is a player's name: {file_name} names territories"
             if name == _PICKER_PLACEHOLDER:
@@ -270,6 +272,24 @@ def _where_its_point_is(context, file_name: str, path, names: set[str], name: st
         return ""
     return f"; its point ({point[0]},{point[1]}) lies in {at!r}, which has no line of its own in {file_name}: " \
            f"did you mean {at!r}?"
+
+
+def _point_of_the_copy(context, file_name: str, path, meant: str, line: int, entries) -> str:
+    """"; copy this point to line N" when this leftover copy's point lies in the territory `meant`
+    and that territory's own line's point does not (one-point files alone); "" otherwise."""
+    from converter.check.rules.points_outside import territories_under
+
+    if file_name == "place.txt":
+        return ""
+    own_line = next((each for name, each in entries() if name == meant), None)
+    point, own = _first_point(context, file_name, path, line), _first_point(context, file_name, path, own_line)
+    if point is None or own is None:
+        return ""
+    here, there = territories_under(context, [point, own])
+    if here != meant or there == meant:
+        return ""
+    return f"; {meant!r} has its own line ({own_line}) in {file_name}, whose point lies outside it, while this " \
+           f"one's, ({point[0]},{point[1]}), lies inside: copy this point to line {own_line}, then delete this line"
 
 
 def _first_point(context, file_name: str, path, line: int) -> tuple[int, int] | None:
