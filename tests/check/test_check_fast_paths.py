@@ -180,9 +180,12 @@ def _replaced_and_bad_values(attachment, land_transports: bool) -> set[tuple[str
         else:
             head, engine = f"options {old_written!r} and {written!r} both set {option_2x!r}", "TripleA 2.x"
         carried = option_2x != "isLandTransportable" or land_transports
+        also = [str(entry[3]) for entry in changed[:-1]]  # the earlier values replaced too
+        too = "" if not also else f"; line {also[0]} is replaced too" if len(also) == 1 else \
+            f"; lines {', '.join(also[:-1])} and {also[-1]} are replaced too"
         found.add(("S219", line, f"{head} in attachment {name!r} on {attachment.get('attachTo', '')!r}: {engine} "
                                  f"keeps the last, {shown(value, count)}, "
-                                 f"not {shown(old_value, old_count)} (line {old_line})" + (
+                                 f"not {shown(old_value, old_count)} (line {old_line})" + too + (
                                      "" if carried else "; no unit type of the game is a land transport, so it "
                                                         "changes nothing")))
     return found

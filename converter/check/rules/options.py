@@ -175,7 +175,7 @@ def option_replaced(context):
     2.x (1.9 kept them apart; the message then names TripleA 2.x); that is info in a game with no
     land transport (`isLandTransport`), the only units that carry such units. Values differing
     only in letter case or spaces count as the same, as do 2.x's old values (`victoryCity` true
-    for 1).
+    for 1). Where more than one earlier value is replaced, the message names each line.
 
     Fix: Keep one `<option>` of that name in the `<attachment>`, with the value meant; for two
     territory lists that must both hold, write two conditions and join them with `conditions`;
@@ -215,10 +215,14 @@ def option_replaced(context):
             given = f"options {written[replaced]!r} and {written[last]!r} both set {names[last]!r}"
             engine = "TripleA 2.x"
         note, severity = "", {}
+        others = [str(options.lines[indices[at]]) for at in range(earlier) if effects[at] != effects[-1]]
+        if others:  # more than one earlier value is lost
+            note = f"; line{'s' * (len(others) > 1)} {some_of(others)} {'are' if len(others) > 1 else 'is'} " \
+                   "replaced too"
         if names[last] == _LAND_TRANSPORTABLE:
             carriers = carriers if carriers is not None else _has_land_transports(model, names)
             if not carriers:  # only land transports carry what it marks (MoveValidator.checkLandTransports)
-                note, severity = "; no unit type of the game is a land transport, so it changes nothing", \
+                note, severity = note + "; no unit type of the game is a land transport, so it changes nothing", \
                     {"severity": Severity.INFO}
         yield hit(line=options.lines[last], given=given, engine=engine, name=attachment_names[owner],
                   target=targets[owner],
