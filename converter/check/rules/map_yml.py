@@ -148,13 +148,16 @@ def game_name_differs(context):
 
 
 @rule("Y507", "map-yml.game-not-listed", Severity.WARNING,
-      "game XML {file_name!r} is not listed in map.yml, so TripleA 2.x does not offer it")
+      "game XML {file_name!r} is not listed in map.yml, so TripleA 2.x does not offer it, and fails to load it when "
+      "opened as a file")
 def game_not_listed(context):
     """Finds a game XML of the map that map.yml does not list.
 
     Why: TripleA 2.x offers a map's games from its map.yml alone (InstalledMap.getGameNames), so
     a game XML it does not list cannot be chosen in 2.x, and the repository's index and the map
-    downloader leave it out too. It stays a warning, since an XML may be kept unlisted on purpose.
+    downloader leave it out too; opened as a file, it fails to load, as the game takes its name
+    from map.yml (GameParser.parse, MapDescriptionYaml.findGameNameFromXmlFileName throws). It
+    stays a warning, since an XML may be kept unlisted on purpose.
 
     Fix: Add an entry for it under `games:` in map.yml, e.g.
     `- {game_name: Other, file_name: other.xml}`, with `file_name` the XML's file name alone (the
