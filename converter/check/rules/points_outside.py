@@ -7,7 +7,7 @@ from __future__ import annotations
 from converter.check.model import USUAL_PATHS
 from converter.check.placedsizes import laid_out_for_another_size, outside_at_every_size
 from converter.check.rule import AT, hit, hit_of, rule
-from converter.check.rules.map_files import game_territories, off_map
+from converter.check.rules.map_files import HIDDEN_BOX, game_territories, off_map
 from converter.findings import Severity
 
 
@@ -25,8 +25,10 @@ def center_outside(context):
     the nearest edge and the territory the center lies in (or that it is off the map) (two
     territories each with its center in the other's have them swapped). A center at most half a unit
     beside a territory no polygon of which a unit fits in (an islet) is info: it marks the islet as
-    well. A name that is no territory of a game of the map is left to M303: the engine drops it; and
-    a territory wholly off the map to M312: it is never drawn, nor is anything at its center.
+    well; so is the center of a holding box joined to nothing, at most 10 px each way (a capital's
+    or a counter's box), which may point at what it stands for. A name that is no territory of a
+    game of the map is left to M303: the engine drops it; and a territory wholly off the map to
+    M312: it is never drawn, nor is anything at its center.
 
     Fix: Move the point in centers.txt inside the territory's outline in polygons.txt (TripleA's
     CenterPicker tool helps), or correct the outline if that is what is wrong.
@@ -48,9 +50,13 @@ def center_outside(context):
             note += f", whose center lies in {row[0].name!r}: the two are swapped"
         notes.append(note)
     small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
+    boxes = _holding_boxes(context, {row[0].name for row in found}) if found else {}
     for row, finding, note in zip(found, _points_outside(context.centers, found, context.outline_tolerance), notes):
         name, distance = row[0].name, row[3]
-        if name in small and distance <= max(small[name][2:4]) / 2:  # beside an islet: marks it as well
+        if name in boxes:  # a box joined to nothing: its center may point at what it stands for
+            note += _BOX_NOTE.format(name, *boxes[name])
+            finding.params["severity"] = Severity.INFO
+        elif name in small and distance <= max(small[name][2:4]) / 2:  # beside an islet: marks it as well
             note += " ({!r} is smaller than one unit, {}x{} px: a center just beside it serves as well)".format(
                 name, *small[name][:2])
             finding.params["severity"] = Severity.INFO
@@ -84,7 +90,8 @@ def place_outside(context):
     an archipelago) holds no unit inside it: a unit beside it (centred at most a unit's size off, as
     a ring of units around an islet is, or covering a corner of it) is info. The message names the
     territory the unit is drawn over; one drawn near over no territory (the map's artwork beside a
-    narrow pass, at most a unit's size off) is not taken for another's unit, and is info.
+    narrow pass, at most a unit's size off) is not taken for another's unit, and is info, as is a
+    unit on a holding box joined to nothing, at most 10 px each way (a marker: nothing moves there).
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -99,6 +106,7 @@ def place_outside(context):
     hidden = _wholly_off_map(context, {row[0].name for row in found}) if found else set()
     size = context.map_properties.size() if found and context.map_properties is not None else None
     small = _smaller_than_a_unit(context, {row[0].name for row in found}) if found else {}
+    boxes = _holding_boxes(context, {row[0].name for row in found}) if found else {}
     over = territories_under(context, [row[4] for row in found]) if found else []
     unit_size = context.map_properties.unit_size() if found and context.map_properties is not None else (48, 48)
     for (entry, (x, y), count, distance, (across, down)), under in zip(found, over):
@@ -111,7 +119,10 @@ def place_outside(context):
             note = ", off the map: it is never seen" if off_map(x, y, x + unit_size[0] - 1, y + unit_size[1] - 1,
                                                                size[0] - 1, size[1] - 1) \
                 else ", centred off the map: it is mostly hidden"
-        if name in small and not beyond and (distance <= max(small[name][2:4]) or
+        if name in boxes:  # a box joined to nothing: what stands there is a marker
+            note += _BOX_NOTE.format(name, *boxes[name])
+            severity = Severity.INFO
+        elif name in small and not beyond and (distance <= max(small[name][2:4]) or
                                              _touches(small[name][4], (x, y), unit_size)):
             # the unit overlaps the territory, which no unit fits in: as near as it can be
             note += " ({!r} is smaller than one unit, {}x{} px against {}x{}: its units cannot sit inside " \
@@ -168,6 +179,27 @@ def _smaller_than_a_unit(context, names: set[str]) -> dict[str, tuple]:
             width, height = max(sizes, key=lambda size: size[0] * size[1])
             small[name] = (width, height, unit_width, unit_height, parts)
     return small
+
+
+_BOX_NOTE = " ({!r} is a holding box, {}x{} px and joined to nothing: nothing moves there, so this is a marker)"
+
+
+def _holding_boxes(context, names: set[str]) -> dict[str, tuple[int, int]]:
+    """Those of `names` joined to no territory whose polygons' box is at most HIDDEN_BOX px each
+    way (a map's counters and capital boxes): name -> (width, height)."""
+    layout, model = context.polygon_layout, context.model
+    if layout is None or model is None or model.has_grid:
+        return {}
+    neighbours, boxes, found = model.neighbours(), context.scan.boxes, {}
+    for name in names & layout.first.keys():
+        if neighbours.get(name):
+            continue
+        _entry, start, count = layout.first[name]
+        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
+        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
+        if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
+            found[name] = (right - left, bottom - top)
+    return found
 
 
 def _touches(parts: list, corner: tuple[int, int], unit_size: tuple[int, int]) -> bool:
