@@ -3,6 +3,7 @@ case, which a case-blind file system finds and Linux does not."""
 
 from __future__ import annotations
 
+from converter.check.folderlisting import FOLDER
 from converter.check.optionalfiles import READ_ORDER
 from converter.check.rule import hit, rule
 from converter.check.rules.repeated_keys import TEXT_FILES
@@ -40,9 +41,5 @@ def name_in_other_letter_case(context):
     for found in sorted(top or ()):
         name = _BY_LOWER.get(found.lower())
         if name is not None and name != found and not any(each in top for each in _ALTERNATIVES.get(name, (name,))):
-            yield hit(file=context.map_file(found), found=found + "/" * _is_folder(context, found),
-                      name=name + "/" * _is_folder(context, found))
-
-
-def _is_folder(context, name: str) -> bool:
-    return context.map_folder(name) is not None
+            slash = "/" if top[found] & FOLDER else ""
+            yield hit(file=context.map_file(found), found=found + slash, name=name + slash)

@@ -190,13 +190,11 @@ def _holding_boxes(context, names: set[str]) -> dict[str, tuple[int, int]]:
     layout, model = context.polygon_layout, context.model
     if layout is None or model is None or model.has_grid:
         return {}
-    neighbours, boxes, found = model.neighbours(), context.scan.boxes, {}
+    neighbours, found = model.neighbours(), {}
     for name in names & layout.first.keys():
         if neighbours.get(name):
             continue
-        _entry, start, count = layout.first[name]
-        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
-        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
+        left, top, right, bottom = _outline_box(context, name)
         if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
             found[name] = (right - left, bottom - top)
     return found
@@ -240,14 +238,19 @@ def _wholly_off_map(context, names: set[str]) -> set[str]:
     layout = context.polygon_layout
     if size is None or layout is None:
         return set()
-    width, height, boxes, hidden = *size, context.scan.boxes, set()
+    width, height, hidden = *size, set()
     for name in names & layout.first.keys():
-        _entry, start, count = layout.first[name]
-        left, top = boxes[start:start + count, :2].min(axis=0).tolist()
-        right, bottom = boxes[start:start + count, 2:].max(axis=0).tolist()
-        if off_map(left, top, right, bottom, width, height):
+        if off_map(*_outline_box(context, name), width, height):
             hidden.add(name)
     return hidden
+
+
+def _outline_box(context, name: str) -> list[int]:
+    """[left, top, right, bottom] of the box around a territory's polygons (its first
+    polygons.txt line's, as the engine reads them)."""
+    _entry, start, count = context.polygon_layout.first[name]
+    boxes = context.scan.boxes[start:start + count]
+    return boxes[:, :2].min(axis=0).tolist() + boxes[:, 2:].max(axis=0).tolist()
 
 
 def _of_territories(context, found: list) -> list:
