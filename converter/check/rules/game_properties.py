@@ -437,7 +437,7 @@ def triggers_switched_off(context):
     if not triggers:
         return  # (most games)
     by_actions = activated_by_actions(model)
-    unswitched = by_actions | fired_at_round_end(model)
+    unswitched = by_actions | model.derived("triggers.fired_at_round_end", fired_at_round_end)
     fired = [element for element in triggers if names[element] not in unswitched]
     owners = model.option_owners
     victories = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
@@ -469,7 +469,8 @@ def trigger_fires(model) -> Callable[[str], bool]:
     those `Triggered Victory` fires at the round's end."""
     if _is_on(last_declaration(model, _USE_TRIGGERS)):
         return _any_name
-    return (activated_by_actions(model) | fired_at_round_end(model)).__contains__
+    # (read by S238, I412 and the trigger-change rules: once per game)
+    return (activated_by_actions(model) | model.derived("triggers.fired_at_round_end", fired_at_round_end)).__contains__
 
 
 def _is_on(prop) -> bool:

@@ -127,7 +127,8 @@ def unit_image_missing(context):
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         image = starting_image_name(model, player, unit)
         if context.unit_image(player, image) is None:
-            case = context.unit_image_in_other_case((player,), image) or _in_assets_in_other_case(context, player, image)
+            case = context.unit_image_in_other_case((player,), image) or \
+                _in_assets_in_other_case(context, player, image)
             missing.setdefault((unit, image), []).append(
                 dict(line=line, player=player, unit=unit, image=image, where=where,
                      tech=_TECH_NOTE if image != unit else "", case=other_case_note(case)))

@@ -347,7 +347,8 @@ def colour_unknown_player(context):
         for name in names[:1] if len(names) >= _MANY_COLOURS else names:
             at = lines[name]
             again = f" (set again on line{'s' * (len(at) > 2)} {', '.join(map(str, at[1:]))})" if len(at) > 1 else ""
-            more = f", nor {len(names) - 1} more names it colours ({some_of([repr(other) for other in names[1:]], 3)})" \
+            others = some_of([repr(other) for other in names[1:]], 3)
+            more = f", nor {len(names) - 1} more names it colours ({others})" \
                    ": a colour list shared with other maps?" if len(names) >= _MANY_COLOURS else ""
             yield hit(file=properties.path, line=at[0], name=name, again=again, more=more)
 

@@ -113,7 +113,8 @@ def _problem(name: str, java_class: str, kind: str, display: str, settings: dict
     bid_ending = _BID_ENDINGS.get(java_class)
     if bid_ending and not name.endswith(bid_ending) and "bid" not in settings:
         return (f"plays a {java_class} step, but TripleA reads a step as a bid only by a name ending "
-                f"{bid_ending!r} (or its stepProperty 'bid'): the bid is played as an ordinary {_WORDS.get(kind, kind)}",
+                f"{bid_ending!r} (or its stepProperty 'bid'): the bid is played as an ordinary "
+                f"{_WORDS.get(kind, kind)}",
                 Severity.WARNING)
     if kind == "move" and not name.endswith("NonCombatMove") and "nonCombatMove" not in settings \
             and "noncombat" in display.lower().translate(_SPACES):
