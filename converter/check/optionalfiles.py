@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -84,12 +85,17 @@ def read_lines(data: bytes, many_points: bool) -> tuple[list[Stop], list[tuple[s
 
 def first_point_on_line(data: bytes, line: int) -> tuple[int, int] | None:
     """The first (x, y) written on line number `line` of a point file; None without one."""
-    try:
-        text = dict(numbered_lines(data)).get(line)
-    except UnicodeDecodeError:
-        return None
+    text = _lines_by_number(data).get(line)
     matched = _POINT.search(text) if text is not None else None
     return (int(matched[1]), int(matched[2])) if matched is not None else None
+
+
+@lru_cache(maxsize=4)  # M303 asks for several lines of one file (bytes keep their hash)
+def _lines_by_number(data: bytes) -> dict[int, str]:
+    try:
+        return dict(numbered_lines(data))
+    except UnicodeDecodeError:
+        return {}
 
 
 def _one_point(line: str) -> tuple[str, str | None]:

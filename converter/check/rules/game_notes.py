@@ -92,10 +92,17 @@ def _normalized(text: str) -> str:
     shows them alike (an XML attribute turns the notes' line ends into spaces; the migrator
     writes what the XML holds; editors differ in line ends and trailing blanks), and no line breaks
     (`<br>`) before or after it all, which show only as space at the top or bottom."""
-    return _EDGE_BREAKS.sub("", " ".join(text.removeprefix("\ufeff").split()))
+    text = " ".join(text.removeprefix("\ufeff").split())
+    while (leading := _LEADING_BREAK.match(text)) is not None:
+        text = text[leading.end():]
+    # (searched in the text's end alone: a search of the whole notes costs a millisecond)
+    while (trailing := _TRAILING_BREAK.search(text, max(0, len(text) - 16))) is not None:
+        text = text[:trailing.start()]
+    return text
 
 
-_EDGE_BREAKS = re.compile(r"^(?:\s*<br\s*/?>)+\s*|(?:\s*<br\s*/?>)+\s*$", re.IGNORECASE)
+_LEADING_BREAK = re.compile(r" ?<br ?/?> ?", re.IGNORECASE)  # in text whose blanks are single spaces
+_TRAILING_BREAK = re.compile(r" ?<br ?/?> ?$", re.IGNORECASE)
 
 
 def _first_difference(written: str, shown: str) -> str:
