@@ -270,6 +270,8 @@ def _where_its_point_is(context, file_name: str, path, names: set[str], name: st
     at = territories_under(context, [point])[0]
     if at is None or at in names or at not in set(game_territories(context) or ()):
         return ""
+    if not context.model.neighbours().get(at):  # a counter or holding box: a label beside it is no rename
+        return ""
     return f"; its point ({point[0]},{point[1]}) lies in {at!r}, which has no line of its own in {file_name}: " \
            f"did you mean {at!r}?"
 
