@@ -129,18 +129,18 @@ def extra_name(context):
     case, or is close to it, the message suggests it (or, when that territory has its own line in
     the file too, says this one is a leftover, or, where only this copy's point lies in the
     territory, to copy its point to the territory's line). A name whose point lies in a territory
-    without a line of its own in the file is suggested that territory: renamed in the XML alone
-    (`Roma` for `Rome`). `there be dragons`, the name TripleA's PlacementPicker writes for a point
-    in no territory, is info. A game whose `<map>` builds its territories with `<grid>` is not
-    checked. A file saved with a byte-order mark (some Windows editors write one) gives its first
-    name that invisible U+FEFF: TripleA 1.9 and 2.x read it as part of the name, so that territory's
-    line is not found. So does 2.x with blanks before a name in centers.txt (its pattern keeps them;
-    1.9 trimmed them), and both with other characters around a name that Java's trim does not
-    remove, such as a no-break space. A file's names with nothing to suggest are one finding from
-    five on (a block of leftovers); a player's name is said to be one; capitols.txt with capital
-    markers turned off (`map.showCapitolMarkers=false`), which TripleA then never reads, is one info
-    finding; a file of ten names or more, four in five of them no territory (copied from another
-    map), is one finding.
+    without a line of its own in the file (and joined to others: not a counter box) is suggested
+    that territory: renamed in the XML alone (`Roma` for `Rome`). `there be dragons`, the name
+    TripleA's PlacementPicker writes for a point in no territory, is info. A game whose `<map>`
+    builds its territories with `<grid>` is not checked. A file saved with a byte-order mark (some
+    Windows editors write one) gives its first name that invisible U+FEFF: TripleA 1.9 and 2.x read
+    it as part of the name, so that territory's line is not found. So does 2.x with blanks before a
+    name in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with other characters
+    around a name that Java's trim does not remove, such as a no-break space. A file's names with
+    nothing to suggest are one finding from five on (a block of leftovers); a player's name is said
+    to be one; capitols.txt with capital markers turned off (`map.showCapitolMarkers=false`), which
+    TripleA then never reads, is one info finding; a file of ten names or more, four in five of them
+    no territory (copied from another map), is one finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
