@@ -32,7 +32,7 @@ enum {
     SPECIAL = 8,   /* entry.stat() is neither a file nor a folder (FIFO, socket, device) */
     IMAGE = 16,    /* an image suffix (any case) and FILE_ or SPECIAL: I404 reads it */
     TILE = 32,     /* ASCII `<digits>_<digits>.png` */
-    ODD_TILE = 64, /* not ASCII, ends with `.png`: Python's str.isdigit decides */
+    ODD_TILE = 64, /* not ASCII, ends with `.png`: Python's str.isdecimal decides */
     LISTED = 128,  /* a folder entered and listed in full */
 };
 

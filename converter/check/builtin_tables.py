@@ -6,6 +6,8 @@ accepts a name either engine knows (`engine.load_engine` joins them).
 
 from __future__ import annotations
 
+import re
+
 # ---- TripleA 2.x: facts read from its source (github triplea-game/triplea, commit 2c40db86a6), names only.
 # An attachment's <option name=...> is set through the property its class's getPropertyOrEmpty
 # answers for that exact name (game-core .../triplea/attachments/*Attachment.java, each class's
@@ -588,6 +590,6 @@ def sets_a_default(java_class: str, option: str, value: str) -> bool:
         return value.strip().lower() == "false"
     default = TERRITORY_ATTACHMENT_DEFAULTS.get(option) if java_class == TERRITORY_ATTACHMENT_CLASS else None
     if default == "0":  # read by Integer.parseInt: "00" and "+0" are 0 too
-        written = value.strip()
-        return written.lstrip("+-").isdigit() and int(written) == 0
+        written = value.strip()  # (\d: decimal digits, as int() and Java read them; `²` passes isdigit alone)
+        return re.fullmatch(r"[+-]?\d+", written) is not None and int(written) == 0
     return default is not None and value.strip().lower() == default

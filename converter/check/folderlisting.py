@@ -54,7 +54,7 @@ class FolderListing:
     def numbered_tiles(self) -> list[tuple[str, str, str, str]]:
         """(name, column, row, path) of each `<column>_<row>.png` (imagefiles.numbered_tiles)."""
         prefix = self.prefix
-        if any(self.kinds.translate(_HAS[ODD_TILE])):  # a name beyond ASCII: str.isdigit decides
+        if any(self.kinds.translate(_HAS[ODD_TILE])):  # a name beyond ASCII: str.isdecimal decides
             return [(name, column, row, prefix + name) for name in self.names for column, _, row in
                     [name[:-4].partition("_")] if name.endswith(".png") and _numbered(name)]
         names = self.with_bit(TILE)
@@ -65,7 +65,7 @@ class FolderListing:
 
 def _numbered(name: str) -> bool:
     column, underscore, row = name[:-4].partition("_")
-    return bool(underscore) and column.isdigit() and row.isdigit()
+    return bool(underscore) and column.isdecimal() and row.isdecimal()
 
 
 EMPTY = frozenset()

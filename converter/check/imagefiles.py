@@ -152,7 +152,7 @@ def numbered_tiles(entries: dict[str, os.DirEntry]) -> list[tuple[str, str, str,
     for name in sorted(entries):
         if name.endswith(".png"):
             column, underscore, row = name[:-4].partition("_")
-            if underscore and column.isdigit() and row.isdigit():
+            if underscore and column.isdecimal() and row.isdecimal():
                 tiles.append((name, column, row, entries[name].path))
     return tiles
 

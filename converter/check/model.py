@@ -523,7 +523,7 @@ def placement_parts(value: str) -> tuple[str, list[str]]:
     """A trigger's `placement` value, `[count:]territory:unit:unit...`, as 2.x's
     TriggerAttachment.setPlacement splits it: the territory and the unit types."""
     parts = [part.strip() for part in value.split(":")]
-    if len(parts) > 1 and parts[0].lstrip("+-").isdigit():  # a leading count (or the option's count)
+    if len(parts) > 1 and parts[0].lstrip("+-").isdecimal():  # a leading count (or the option's count)
         parts = parts[1:]
     return parts[0], parts[1:]
 

@@ -164,10 +164,11 @@ def test_image_and_tile_filters_equal_their_definitions(tmp_path: Path) -> None:
                       if suffix(entry.name).lower() in IMAGE_SUFFIXES and entry.is_file()]
     assert {relative for relative, _ in images} >= {"a.png", "a.PNG", "..png", "linked.png", "y.Jpg"}
     entries = {entry.name: entry for entry in os.scandir(tmp_path)}
-    expected = []  # glob *_*.png, both parts digits (the reference this replaced)
+    expected = []  # glob *_*.png, both parts decimal digits, as int() reads them (M311 does)
     for name in sorted(name for name in entries if name.endswith(".png") and "_" in name[:-4]):
         column, _, row = name[:-4].partition("_")
-        if column.isdigit() and row.isdigit():
+        if column.isdecimal() and row.isdecimal():
             expected.append((name, column, row, entries[name].path))
     assert numbered_tiles(entries) == expected
-    assert [name for name, *_ in expected] == ["01_002.png", "0_0.png", "10_3.png", "1_2.png", "²_1.png"]
+    # `²` is a digit to str.isdigit but no number to int(): no tile (it failed M311 and M310)
+    assert [name for name, *_ in expected] == ["01_002.png", "0_0.png", "10_3.png", "1_2.png"]

@@ -9,6 +9,7 @@ from operator import eq
 from converter.check.builtin_tables import TERRITORY_ATTACHMENT_CLASS, sets_a_default
 from converter.check.model import ATTACH_KINDS, ATTACHMENT_PATH, TERRITORY, UNIT, USUAL_PATHS, placement_parts
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.structure import java_int
 from converter.findings import Severity
 
 
@@ -182,9 +183,8 @@ def _unit_types_that_move(model) -> set[str]:
     targets, types = attachments.column("attachTo", ""), attachments.column("type", "unitType")
     moving = set()
     for owner, name, value in zip(model.option_owners, model.option_names, model.options.column("value", "")):
-        if name == "movement" and ATTACH_KINDS.get(types[owner]) == UNIT and value.strip().lstrip("+").isdigit() \
-                and int(value) > 0:
-            moving.add(targets[owner])
+        if name == "movement" and ATTACH_KINDS.get(types[owner]) == UNIT and (java_int(value.strip()) or 0) > 0:
+            moving.add(targets[owner])  # (a number as Java reads it: `²` passes isdigit, not int)
     return moving
 
 

@@ -94,7 +94,7 @@ def tile_missing(context):
 def _last_tile(present) -> tuple[int, int] | None:
     """The greatest column and the greatest row of the map's tiles; None without any."""
     cells = [(int(left), int(top)) for name in present for left, _, top in [name[:-4].partition("_")]
-             if name.endswith(".png") and left.isdigit() and top.isdigit()]
+             if name.endswith(".png") and left.isdecimal() and top.isdecimal()]
     return (max(left for left, _ in cells), max(top for _, top in cells)) if cells else None
 
 

@@ -141,7 +141,7 @@ def game_name_differs(context):
         if entry.file_name == xml.name and entry.game_name and model.info_name and entry.game_name != model.info_name:
             parts = (minimum_version(model.root) or "").split(".")
             # since 2.6 the game is named by map.yml alone
-            later = len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() and \
+            later = len(parts) >= 2 and parts[0].isdecimal() and parts[1].isdecimal() and \
                 (int(parts[0]), int(parts[1])) >= (2, 6)
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, listed=entry.game_name,
                       actual=model.info_name, **({"severity": Severity.INFO} if later else {}))

@@ -18,6 +18,7 @@ from converter.findings import Severity
 
 # what Java's Integer.valueOf takes: a sign, then decimal digits (any script's, as \d), nothing else
 _JAVA_INT = re.compile(r"[+-]?\d+")
+_DIGITS = re.compile(r"\d+")  # decimal digits, as int() reads them (`²` passes isdigit, not int)
 _INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 _UNIT_ATTACHMENT_NAME = "unitAttachment"  # the only name the engine looks a unit's attachment up by
 # frontiers the engine switches a player on frontier X to: X + suffix, on gaining the advance
@@ -469,7 +470,7 @@ def player_without_steps(context):
     if model.runs_delegate("RandomStartDelegate"):  # its players are those holding units (getPlayerCanPickMatch)
         held = model.table(USUAL_PATHS["heldUnits"])
         stepping.update(player for player, quantity in zip(held.column("player", ""), held.column("quantity", ""))
-                        if quantity.strip().isdigit() and int(quantity) > 0)
+                        if _DIGITS.fullmatch(quantity.strip()) and int(quantity) > 0)
     for name in model.players:
         if name not in stepping:
             yield hit(line=model.first_line(PLAYER, name), name=name, player=name)

@@ -200,7 +200,8 @@ def for_2x_alone(root) -> str | None:
     """Why the game is one for TripleA 2.x alone ("needs TripleA 2.6", "uses TripleA 2.x's
     <variableList>", ...), said for a message; None when 1.9 may load it too."""
     version = minimum_version(root)
-    if version is not None and version.split(".")[0].isdigit() and int(version.split(".")[0]) >= 2:
+    major = version.split(".")[0] if version is not None else ""
+    if re.fullmatch(r"\d+", major) and int(major) >= 2:  # (`²` passes isdigit, not int)
         return f"needs TripleA {version}"
     return _feature_of_2x(root)
 
@@ -253,4 +254,4 @@ def _line_of(reason: str) -> int | None:
     if marker not in reason:
         return None
     digits = reason.split(marker, 1)[1].split(",")[0].split(")")[0].strip()
-    return int(digits) if digits.isdigit() else None
+    return int(digits) if digits.isdecimal() else None
