@@ -96,3 +96,9 @@ def another_word(name: str, close: str) -> bool:
         return False
     differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
     return len(differing) == 1 and difflib.SequenceMatcher(None, *differing[0]).ratio() < 0.7
+
+
+def by_lower_case(names) -> dict[str, str]:
+    """The names by their lower-case form, the first in sorted order for each: where a file in
+    other letter case is looked up (found on Windows and macOS, not on Linux)."""
+    return {name.lower(): name for name in sorted(names, reverse=True)}

@@ -11,6 +11,7 @@ from converter.check.folderlisting import FILE
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_notes import shown_notes
 from converter.check.rules.messages import NOTIFICATIONS_FILE, keys_shown
+from converter.check.suggest import by_lower_case
 from converter.findings import Severity
 
 IMAGE_FOLDER = "doc/images"  # LocalizeHtml.getLocalizedLink: <map content root>/doc/images/<link>
@@ -49,7 +50,7 @@ def html_image_missing(context):
     if not html:
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
-    by_lower = {name.lower(): name for name in sorted(in_folder, reverse=True)}
+    by_lower = by_lower_case(in_folder)
     shown: frozenset[str] | None = None  # the notifications the map's triggers show, read at the first one
     unseen_hits: list[dict] = []  # images of entries no trigger shows: one finding from _MANY_UNSEEN on
     for source, file, line, text in html:

@@ -21,6 +21,7 @@ from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.rules.trigger_changes import UnitChange, unit_changes
+from converter.check.suggest import by_lower_case
 from converter.check.techimages import options_of_attachments, starting_image_name
 from converter.check.unitimages import IN_MAP
 from converter.findings import Severity
@@ -173,9 +174,9 @@ def _in_assets_in_other_case(context, player: str, image: str) -> str | None:
     if not context.engine_assets:
         return None
     assets = context.engine_assets[0]
-    by_lower_case = _assets_by_lower_case(assets)
+    lowered = _assets_by_lower_case(assets)
     for wanted in (f"units/{player}/{image}.png", f"units/{image}.png"):
-        found = by_lower_case.get(wanted.lower())
+        found = lowered.get(wanted.lower())
         if found is not None:
             return f"{found} of {assets.engine}'s assets"
     return None
@@ -400,7 +401,7 @@ def resource_image_missing(context):
     sold = set(model.table("production/productionRule/result").column("resourceOrUnit", ""))
     listing = context.map_tree("resources")
     in_map = set(listing.with_bit(FILE))
-    by_lower_case = {name.lower(): name for name in sorted(in_map, reverse=True)}
+    in_map_by_lower_case = by_lower_case(in_map)
     current = context.engine_assets[0].engine if context.engine_assets else None
     where = where_looked(context)
     for name, line in zip(resources.column("name", ""), resources.lines):
@@ -416,7 +417,7 @@ def resource_image_missing(context):
             engines = [assets.engine for assets in context.engine_assets if f"resources/{file}" in assets.files]
             if current in engines:
                 continue
-            other_case = by_lower_case.get(file.lower())
+            other_case = in_map_by_lower_case.get(file.lower())
             if other_case is not None:
                 other_case = f"resources/{other_case}"
             elif context.engine_assets:  # 2.x reads its assets from files too: the same letter case rule
@@ -431,7 +432,7 @@ def resource_image_missing(context):
 @lru_cache(maxsize=4)  # the engines' assets are fixed tables (EngineAssets is frozen)
 def _assets_by_lower_case(assets) -> dict[str, str]:
     """An engine's asset files by their names in lower case (the first in order, for each)."""
-    return {name.lower(): name for name in sorted(assets.files, reverse=True)}
+    return by_lower_case(assets.files)
 
 
 @rule("I403", "images.flag-missing", Severity.WARNING, "no flag image flags/{player}.gif or .png for player {player!r}")
@@ -624,10 +625,10 @@ def unknown_player_folder(context):
     root = str(context.map_file("units"))
     unknown = sorted(name for name, kind in entries.items() if kind & FOLDER and name not in players)
     elsewhere = context.sibling_players if unknown else frozenset()  # read only when needed
-    by_lower_case = {player.lower(): player for player in (*players, *elsewhere)} if unknown else {}
+    players_by_lower_case = {player.lower(): player for player in (*players, *elsewhere)} if unknown else {}
     for name in unknown:
         if name not in elsewhere:
-            player = by_lower_case.get(name.lower())
+            player = players_by_lower_case.get(name.lower())
             yield hit(file=Path(os.path.join(root, name)), folder=name,
                       case=f"; it differs only in letter case from player {player!r} (found on Windows and macOS, "
                            "not on Linux)" if player is not None else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from converter.check.folderlisting import FILE, FOLDER
 from converter.check.rule import hit, rule
+from converter.check.suggest import by_lower_case
 from converter.findings import Severity
 
 SOUNDS_FILE = "sounds.properties"
@@ -38,12 +39,12 @@ def sound_not_found(context):
     entries = context.map_tree("sounds").by_name
     files = {name for name, kind in entries.items() if kind & FILE}
     folders = {name for name, kind in entries.items() if kind & FOLDER}
-    by_lower_case = {name.lower(): name for name in sorted(entries, reverse=True)}
+    lowered = by_lower_case(entries)
     for key, (value, line) in values.items():
         if key == _DEFAULT_FOLDER or value == "NONE":
             continue
         parts = [part for part in value.replace("\\", "/").split(";") if part]
-        problems = [(part, _problem(part, files, folders, by_lower_case)) for part in parts]
+        problems = [(part, _problem(part, files, folders, lowered)) for part in parts]
         unplayed = [(part, problem) for part, problem in problems if problem]
         fallback = ", and plays the engine's generic clips for the sound" if len(unplayed) == len(parts) else ""
         for part, problem in unplayed:
@@ -51,7 +52,7 @@ def sound_not_found(context):
                       fallback=fallback)
 
 
-def _problem(part: str, files: set[str], folders: set[str], by_lower_case: dict[str, str]) -> str:
+def _problem(part: str, files: set[str], folders: set[str], lowered: dict[str, str]) -> str:
     """Why the map's sounds/ holds no clip at `part`; "" when it does, or when the path is not
     into the map's own folders (the engine's assets may hold it)."""
     if part in folders:
@@ -61,7 +62,7 @@ def _problem(part: str, files: set[str], folders: set[str], by_lower_case: dict[
         return "" if part.endswith(_MP3) else f", a file TripleA does not play (it plays {_MP3} files alone)"
     if part + _MP3 in files:
         return f" without its {_MP3} (the map's file is sounds/{part}{_MP3})"
-    other = by_lower_case.get(part.lower()) or by_lower_case.get((part + _MP3).lower())
+    other = lowered.get(part.lower()) or lowered.get((part + _MP3).lower())
     if other is not None:
         return f", which differs only in letter case from the map's sounds/{other} (found on Windows and macOS, " \
                "not on Linux)"

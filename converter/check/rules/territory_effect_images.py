@@ -7,6 +7,7 @@ from __future__ import annotations
 from converter.check.folderlisting import FILE
 from converter.check.rule import hit, rule
 from converter.check.rules.options import options_of
+from converter.check.suggest import by_lower_case
 from converter.findings import Severity
 
 IMAGE_FOLDER = "territoryEffects"
@@ -37,11 +38,12 @@ def territory_effect_image_only_in_old_engine(context):
         return
     current, *older = context.engine_assets
     in_map = set(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
+    lowered = by_lower_case(in_map)
     for effect, line in _effects_drawn(context).items():
         names = (f"{effect}_large.png", f"{effect}.png")
         if not effect or any(name in in_map or f"{IMAGE_FOLDER}/{name}" in current.files for name in names):
             continue
-        if _in_other_case(in_map, names) is not None:
+        if _in_other_case(lowered, names) is not None:
             continue  # I413's
         old = next(((assets.engine, f"{IMAGE_FOLDER}/{name}") for assets in older for name in names
                     if f"{IMAGE_FOLDER}/{name}" in assets.files), None)
@@ -70,11 +72,12 @@ def territory_effect_image_in_other_case(context):
     in_map = set(context.map_tree(IMAGE_FOLDER).with_bit(FILE)) if context.target.map_dir is not None else set()
     if not in_map:
         return
+    lowered = by_lower_case(in_map)
     for effect, line in _effects_drawn(context).items():
         names = (f"{effect}_large.png", f"{effect}.png")
         if not effect or any(name in in_map for name in names):
             continue
-        image = _in_other_case(in_map, names)
+        image = _in_other_case(lowered, names)
         if image is not None:
             yield hit(line=line, effect=effect, image=image, folder=IMAGE_FOLDER, current=current)
 
@@ -96,8 +99,8 @@ def _effects_drawn(context) -> dict[str, int | None]:
     return first_line
 
 
-def _in_other_case(in_map: set[str], names: tuple[str, ...]) -> str | None:
-    """The map's file of one of `names` in other letter case, or None."""
-    lowered = {name.lower(): name for name in sorted(in_map, reverse=True)}
+def _in_other_case(lowered: dict[str, str], names: tuple[str, ...]) -> str | None:
+    """The map's file (`suggest.by_lower_case` of the folder) of one of `names` in other letter
+    case, or None."""
     return next((lowered[name.lower()] for name in names if name.lower() in lowered), None)
 
