@@ -49,10 +49,13 @@ def closest_to_root(root: Path, name: str, max_depth: int) -> Path | None:
                 continue
             walked += len(entries)
             found += [Path(entry.path) for entry in entries if entry.name == name]
-            below += [Path(entry.path) for entry in entries if _is_plain_dir(entry)]
+            below += [entry.path for entry in entries if _is_plain_dir(entry)]
             if walked > MAX_WALKED:
                 break
-        level = below
+        if found:  # a folder whose path is already as long as the shortest found holds no shorter one
+            shortest = min(len(str(path)) for path in found) - len(name) - 1
+            below = [folder for folder in below if len(folder) < shortest]
+        level = [Path(folder) for folder in below]
         if walked > MAX_WALKED or not level:
             break
     return min(found, key=lambda path: len(str(path))) if found else None
@@ -118,6 +121,40 @@ def resolve(path: Path, stack: ExitStack) -> list[Target]:
 
 
 def _resolve_folder(folder: Path, display_root: Path, label: str) -> list[Target]:
+    """A repository or map folder; else the game XMLs in the folder; else the maps below it."""
+    return _resolve_map(folder, display_root, label) or \
+        [Target(xml, None, None, display_root, label) for xml in sorted(folder.glob("*.xml"))] or \
+        _resolve_below(folder, display_root, label)
+
+
+MAP_YML_DEPTH = 2  # 2.x reads an installed map's map.yml at most this far down (MapDescriptionYamlReader)
+
+
+def _resolve_below(folder: Path, display_root: Path, label: str) -> list[Target]:
+    """Each subfolder taken as an installed map, as 2.x takes each folder of its downloadedMaps:
+    the map itself, or the one whose map.yml lies nearest its root, at most MAP_YML_DEPTH folders
+    down ('name-master/name/map.yml' of an unzipped download). One map (a repository whose map
+    sits in a folder of its own) or many (a folder of maps) alike."""
+    targets: list[Target] = []
+    for sub in _subfolders(folder):
+        found = _resolve_map(sub, display_root, label)
+        if not found and (yml := closest_to_root(sub, "map.yml", MAP_YML_DEPTH)) is not None and yml.is_file():
+            found = _resolve_map(yml.parent, display_root, label)
+        targets += found
+    return targets
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    """The folders in `folder`, by name; hidden ones (.git) and links left out."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return []
+    return [Path(entry.path) for entry in entries if not entry.name.startswith(".") and _is_plain_dir(entry)]
+
+
+def _resolve_map(folder: Path, display_root: Path, label: str) -> list[Target]:
+    """The games of a repository (a folder holding map.yml) or of a map folder; [] for neither."""
     if (folder / "map.yml").is_file():
         map_dir = folder / "map" if (folder / "map").is_dir() else folder
         found_root = content_root(folder) if not (map_dir / "polygons.txt").is_file() else None
@@ -136,8 +173,7 @@ def _resolve_folder(folder: Path, display_root: Path, label: str) -> list[Target
         repo_root = _repo_root_of(folder)
         return [Target(xml, folder, repo_root, display_root, label) for xml in _games_in(folder)] or \
             [Target(None, folder, repo_root, display_root, label)]
-    # a folder of game XMLs, each checked on its own
-    return [Target(xml, None, None, display_root, label) for xml in sorted(folder.glob("*.xml"))]
+    return []
 
 
 def safe_listed_name(file_name: str) -> bool:
@@ -167,6 +203,26 @@ def find_below(root: Path, file_name: str) -> list[Path]:
         return sorted(root.rglob(file_name))
     except OSError:
         return []
+
+
+GAMES_DEPTH, GAME_XML_DEPTH = 5, 3  # how far down 2.x looks for the games folder, and for an XML in it
+
+
+def games_folder(repo_root: Path) -> Path | None:
+    """The folder 2.x looks in for the game XMLs map.yml names: the one named `games` nearest
+    map.yml's folder, at most GAMES_DEPTH folders down (MapDescriptionYaml.findGamesFolder)."""
+    games = closest_to_root(repo_root, "games", GAMES_DEPTH)
+    return games if games is not None and games.is_dir() else None
+
+
+def found_in_games(games: Path, file_name: str) -> Path | None:
+    """The game XML 2.x loads for map.yml's `file_name`: the file of that name, letter case
+    too on every system, nearest `games`, at most GAME_XML_DEPTH folders down; it matches
+    file names alone, so a name holding a folder finds nothing (searchForGameFile)."""
+    if "/" in file_name or "\\" in file_name:
+        return None
+    xml = closest_to_root(games, file_name, GAME_XML_DEPTH)
+    return xml if xml is not None and path_is_file(xml) else None
 
 
 def path_is_file(path: Path) -> bool:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from check_mapkit import base_files, write_tree
-from converter.check.inputs import closest_to_root, resolve
+from converter.check.inputs import InputError, closest_to_root, resolve
 
 
 def _repository_with_games_beside_map(root: Path) -> Path:
@@ -71,3 +71,32 @@ def test_the_plain_reading_of_map_yml_equals_yamls(tmp_path: Path, monkeypatch, 
     assert (mapyml._read_plain(path, text.replace("\r\n", "\n")) is not None) == (text in PLAIN_MAP_YMLS)
     monkeypatch.setattr(mapyml, "_read_plain", lambda *_: None)
     assert fast == mapyml.read_map_yml(path)
+
+
+def test_a_map_one_folder_down_is_found_as_2x_finds_its_map_yml(tmp_path: Path) -> None:
+    # MapDescriptionYamlReader reads the map.yml nearest an installed map's root, at most two
+    # folders down: a repository whose map sits in a folder of its own is one map
+    write_tree(tmp_path / "repo" / "TCR", base_files())
+    with ExitStack() as stack:
+        [target] = resolve(tmp_path / "repo", stack)
+    assert target.repo_root == tmp_path / "repo" / "TCR" and target.xml.name == "tiny.xml"
+
+
+def test_a_folder_of_maps_checks_each_map(tmp_path: Path) -> None:
+    # TripleA's downloadedMaps: each folder a map, its map.yml at most two folders down;
+    # hidden folders and folders holding no map are passed over
+    write_tree(tmp_path / "maps" / "first", base_files())
+    write_tree(tmp_path / "maps" / "second-master" / "second", base_files())
+    write_tree(tmp_path / "maps" / ".git" / "copy", base_files())
+    write_tree(tmp_path / "maps" / "notes", {"README.md": "not a map\n"})
+    with ExitStack() as stack:
+        targets = resolve(tmp_path / "maps", stack)
+    assert [target.repo_root for target in targets] == [tmp_path / "maps" / "first",
+                                                        tmp_path / "maps" / "second-master" / "second"]
+    assert {target.display_root for target in targets} == {tmp_path / "maps"}
+
+
+def test_a_folder_with_nothing_to_check_is_a_usage_error(tmp_path: Path) -> None:
+    write_tree(tmp_path / "empty", {"notes/README.md": "not a map\n"})
+    with ExitStack() as stack, pytest.raises(InputError, match="no map.yml, map folder or game XML found"):
+        resolve(tmp_path / "empty", stack)

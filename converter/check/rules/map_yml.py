@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from converter.check.inputs import find_below, listed_candidates, path_is_file, safe_listed_name
+from converter.check.inputs import (find_below, found_in_games, games_folder, listed_candidates, path_is_file,
+                                    safe_listed_name)
 from converter.check.mapyml import GameEntry
 from converter.check.rule import hit, rule
 from converter.check.rules.xml import minimum_version
@@ -73,29 +74,81 @@ def map_name(context):
 
 @rule("Y504", "map-yml.game-file-missing", Severity.ERROR, "map.yml lists {file_name!r}, which {problem}")
 def game_file_missing(context):
-    """Finds a map.yml games entry whose `file_name` is not in the repository or points outside it.
+    """Finds a map.yml games entry whose game XML TripleA 2.x cannot find, or outside the repository.
 
-    Why: The entry offers a game whose XML is not there, so that game cannot be loaded from this
-    repository. A `file_name` that is an absolute path, steps up with `..` or holds a wildcard
-    (`*`, `?`, `[`, `]`) is reported without being looked up, as it could name a file outside the
-    repository.
+    Why: 2.x loads the game an entry offers from the folder named `games` nearest map.yml (at most
+    5 folders down), taking the file whose name is `file_name`, letter case too on every system, at
+    most 3 folders below it; it matches file names alone, so `games/x.xml` finds nothing
+    (MapDescriptionYaml.getGameXmlPathByGameName). A game it cannot find fails to load when chosen,
+    also where the XML is elsewhere in the repository (beside map.yml, with no `games` folder): the
+    message says where. A `file_name` that is an absolute path, steps up with `..` or holds a
+    wildcard (`*`, `?`, `[`, `]`) is reported without being looked up, as it could name a file
+    outside the repository.
 
-    Fix: Correct `file_name` to the game XML's file name (the check looks in `map/games/`,
-    `map/`, the repository's top folder, then anywhere below it), or remove the entry of a game
-    that is gone.
+    Fix: Correct `file_name` to the game XML's file name alone, or move the XML into the `games`
+    folder (`map/games/` is usual), or remove the entry of a game that is gone.
     """
     yml, root = _parsed(context), context.target.repo_root
     if yml is None or root is None:
         return
     map_dir = context.target.map_dir or root
+    games = context.folder_memo(("games folder", root), lambda: games_folder(root))
     for entry in yml.games:
         if not entry.file_name:
             continue
         if not safe_listed_name(entry.file_name):
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem="points outside the repository")
-        elif not any(map(path_is_file, listed_candidates(root, map_dir, entry.file_name))) \
-                and not find_below(root, entry.file_name):
-            yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem="does not exist")
+            continue
+        if games is not None and found_in_games(games, entry.file_name) is not None:
+            continue
+        problem = _not_found(root, map_dir, games, entry.file_name)
+        yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem=problem)
+
+
+def _not_found(root, map_dir, games, file_name: str) -> str:
+    """Why 2.x does not find a listed game XML, and where the file is if it is somewhere else."""
+    elsewhere = next((path for path in listed_candidates(root, map_dir, file_name) if path_is_file(path)), None) \
+        or next(iter(find_below(root, file_name)), None)
+    bare = file_name.replace("\\", "/").rpartition("/")[2]
+    if games is not None and bare != file_name and found_in_games(games, bare) is not None:
+        return f"TripleA 2.x never finds: it matches file_name against file names alone, so write {bare!r}"
+    where = "there is no folder named 'games' at most 5 folders below map.yml" if games is None else \
+        f"it looks only in {_shown(root, games)}/ (the 'games' folder nearest map.yml), at most 3 folders down"
+    if elsewhere is not None:
+        at = "beside map.yml" if elsewhere.parent == root else f"at {_shown(root, elsewhere)}"
+        return f"TripleA 2.x does not find: {where}, and the file is {at}"
+    other_case = _in_other_case(games, bare) if games is not None else None
+    if other_case is not None:
+        return f"does not exist: {_shown(root, other_case)} differs only in letter case, and TripleA 2.x " \
+               f"matches the name exactly, on every system"
+    return "does not exist" + (f" ({where})" if games is None else "")
+
+
+def _in_other_case(games, name: str):
+    """A file in the games folder (at most 3 folders down) named `name` but for letter case."""
+    wanted, level = name.lower(), [games]
+    for _ in range(3):
+        below = []
+        for folder in level:
+            try:
+                entries = sorted(folder.iterdir())
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.lower() == wanted and entry.is_file():
+                    return entry
+                if entry.is_dir() and not entry.is_symlink():
+                    below.append(entry)
+        level = below
+    return None
+
+
+def _shown(root, path) -> str:
+    """A path as the repository shows it (relative to map.yml's folder)."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 @rule("Y505", "map-yml.incomplete-entry", Severity.ERROR, "map.yml games entry has no {key}")
