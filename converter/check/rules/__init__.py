@@ -41,6 +41,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     territory_effect_images,
     tooltips,
     unit_icons,
+    unit_image_case,
     unit_targets,
     variables,
     victory,
