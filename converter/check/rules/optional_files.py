@@ -48,8 +48,9 @@ def decoration_missing(context):
     The name is the text before the line's first `(`, trimmed. One finding per line, naming a file
     of misc/ that differs only in letter case or a close one (not one another line draws already,
     nor one differing in a whole word: `Pro-Allies-Persia` for `Pro-Axis-Persia` is another image);
-    one for the file when misc/ holds no image at all, or from five lines with nothing to suggest
-    (an upload left incomplete); one, info, for a line starting `#` (the file has no comments); and
+    one for the file when misc/ holds no image at all, from five lines with nothing to suggest
+    (an upload left incomplete), or from five lines whose names all differ from misc/'s the same way
+    (spaces for underscores, or letter case); one, info, for a line starting `#` (the file has no comments); and
     one, info, for the lines naming a territory-name image that `territoryNames/` holds, which
     TripleA draws anyway.
 
@@ -90,6 +91,7 @@ def decoration_missing(context):
         return
     placed = frozenset(image for _line, image in decorations)  # drawn by their own lines: no misspelling's
     plain = []  # lines with nothing to suggest: one finding from _MANY_MISSING on
+    alike: dict[str, list[tuple[int, str, str]]] = {}  # one way of writing the names wrong: its lines
     for line, image in missing:
         if image.lstrip().startswith("#"):  # no comment syntax: MapData reads an image named "# ..."
             yield hit(file=path, line=line, image=image, where=where, severity=Severity.INFO,
@@ -98,9 +100,18 @@ def decoration_missing(context):
             continue
         suggestion = _suggestion(image, known, placed)
         if suggestion:
-            yield hit(file=path, line=line, image=image, where=where, suggestion=suggestion)
+            alike.setdefault(_how_written(image, suggestion), []).append((line, image, suggestion))
         else:
             plain.append((line, image))
+    for how, lines in alike.items():
+        if how and len(lines) >= _MANY_MISSING:  # one cause: the file writes every name so
+            (line, image, suggestion), others = lines[0], [str(each) for each, _image, _suggestion in lines[1:]]
+            yield hit(file=path, line=line, image=image, where=where,
+                      suggestion=f"{suggestion}{'' if suggestion.endswith('?') else '.'} Nor are {len(others)} more "
+                                 f"lines' images drawn (lines {some_of(others)}): {how}")
+        else:
+            for line, image, suggestion in lines:
+                yield hit(file=path, line=line, image=image, where=where, suggestion=suggestion)
     if len(plain) >= _MANY_MISSING:
         (line, image), others = plain[0], [str(each) for each, _image in plain[1:]]
         yield hit(file=path, line=line, image=image, where=where,
@@ -112,6 +123,16 @@ def decoration_missing(context):
 
 
 _MANY_MISSING = 5  # from this many missing images with nothing to suggest, they are one finding
+
+
+def _how_written(image: str, suggestion: str) -> str:
+    """The way a name the file writes differs from its misc/ file, where many lines may share it
+    (the note of their one finding); "" for a misspelling of its own."""
+    if "differs only in letter case" in suggestion:
+        return "misc/ writes their names in other letter case"
+    if suggestion == f"; did you mean {image.replace(' ', '_')!r}?":
+        return f"misc/ writes underscores where {DECORATIONS_FILE} has spaces"
+    return ""
 
 
 def _suggestion(image: str, known: frozenset[str], placed: frozenset[str] = frozenset()) -> str:
