@@ -178,9 +178,12 @@ def action_text_missing(context):
     `<text>.ACCEPT_QUESTION`). TripleA 2.x reads them from actionstext.properties (user actions) and
     politicstext.properties (political actions) and shows `NO: <text>.BUTTON set.` for each one
     missing, on the button itself; it asks a user action's question from politicstext.properties too
-    (UserActionDelegate.actionIsAccepted). A value of `NONE` for a notification sends none and
-    counts as present. One finding per text, naming the messages missing; one per file when the map
-    has none, or when five or more texts have no message in it at all.
+    (UserActionDelegate.actionIsAccepted), where 1.9 asked it from actionstext.properties. The
+    `OTHER_` messages go to the other players, but not to a screen that plays the acting player
+    (TripleADisplay.reportMessageToPlayers), so only the other players of a network game see
+    them. A value of `NONE` for a notification sends none and counts as present. One finding per
+    text, naming the messages missing; one per file when the map has none, when five or more texts
+    have no message in it at all, or when five or more lack the same messages.
 
     Fix: Add the `<text>.<MESSAGE>=...` lines to the file named (beside polygons.txt), or correct
     the action's `text` option to a key the file has.
@@ -243,22 +246,38 @@ def action_text_missing(context):
                       problem=f", and {len(others)} more texts ({some_of(others, 3)}), have no message in {file_name}: "
                               f"the game shows 'NO: {first_text}.BUTTON set.' on the button, and likewise for each")
             texts = {text: wanted_text for text, wanted_text in texts.items() if text not in set(unwritten)}
+        alike: dict[tuple, list[tuple[str, list[str], int | None]]] = {}  # what is missing: the texts lacking it
         for text, (actions, needed, line) in texts.items():
             asked_elsewhere = java_class != _POLITICAL and _ACCEPT_QUESTION in needed
-            missing = [message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
-                       if message in needed and f"{text}.{message}" not in keys
-                       and not (asked_elsewhere and message == _ACCEPT_QUESTION)]
+            missing = tuple(message for message in (*_ALWAYS_SHOWN, *_SHOWN_ON_FAILURE, _ACCEPT_QUESTION)
+                            if message in needed and f"{text}.{message}" not in keys
+                            and not (asked_elsewhere and message == _ACCEPT_QUESTION))
             unasked = asked_elsewhere and f"{text}.{_ACCEPT_QUESTION}" not in questions
-            if not missing and not unasked:
-                continue
-            problem = f", but {file_name} has no {', '.join(missing)} for it: the game shows " \
-                f"'NO: {text}.{missing[0]} set.'" if missing else ""
-            if unasked:
-                where = "" if text + "." + _ACCEPT_QUESTION not in keys else f" (it is in {file_name})"
-                problem += (", and" if missing else ", but") + f" {_POLITICS_FILE} has no {_ACCEPT_QUESTION} for " \
-                    f"it, where 2.x looks for a user action's question too{where}: the players asked see " \
-                    f"'NO: {text}.{_ACCEPT_QUESTION} set.'"
-            yield hit(line=line, actions=_actions_shown(kind, actions), text=text, problem=problem)
+            if missing or unasked:
+                in_own_file = unasked and f"{text}.{_ACCEPT_QUESTION}" in keys
+                alike.setdefault((missing, unasked, in_own_file), []).append((text, actions, line))
+        for (missing, unasked, in_own_file), lacking in alike.items():
+            grouped = len(lacking) >= _MANY_UNWRITTEN  # one cause (a file written so): one finding
+            for text, actions, line in lacking[:1] if grouped else lacking:
+                others = [repr(each) for each, _actions, _line in lacking[1:]] if grouped else []
+                yield hit(line=line, actions=_actions_shown(kind, actions), text=text,
+                          problem=(f" (and {len(others)} more texts: {some_of(others, 3)})" if others else "") +
+                          _lacking(text, file_name, missing, unasked, in_own_file, "them" if others else "it"))
+
+
+def _lacking(text: str, file_name: str, missing: tuple[str, ...], unasked: bool, in_own_file: bool, it: str) -> str:
+    """What a text's file lacks and what the players see for it (`it`: "it", or "them" for many)."""
+    problem = ""
+    if missing:
+        seen = "the other players of a network game see" if all(message.startswith("OTHER_") for message in missing) \
+            else "the game shows"  # sent to the others alone: a screen that plays the actor shows none (TripleADisplay)
+        problem = f", but {file_name} has no {', '.join(missing)} for {it}: {seen} 'NO: {text}.{missing[0]} set.'"
+    if unasked:
+        where = f" (1.9 asked it from {file_name}, which has {it}: copy the lines over)" if in_own_file else ""
+        problem += (", and" if missing else ", but") + f" {_POLITICS_FILE} has no {_ACCEPT_QUESTION} for {it}, " \
+            f"where 2.x looks for a user action's question too{where}: the players asked see " \
+            f"'NO: {text}.{_ACCEPT_QUESTION} set.'"
+    return problem
 
 
 _POLITICAL = "PoliticalActionAttachment"
