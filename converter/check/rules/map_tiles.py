@@ -11,7 +11,7 @@ from operator import add
 from pathlib import Path
 
 from converter.check.imagefiles import IMAGE_ERRORS, image_size
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.findings import Severity
 
 TILE_SIZE = 256
@@ -39,19 +39,21 @@ def map_size(context) -> tuple[int, int] | None:
 def tile_missing(context):
     """Finds squares of the map's 256x256 tile grid with neither a base tile nor a relief tile.
 
-    Why: TripleA draws nothing but the territories' colours in such a square, so players see a
-    hole in the map, unless land territories cover the whole square: TripleA fills each land
-    territory in its owner's colour over the base tiles, so such a square looks the same
-    without its tile and is not reported (map makers leave those tiles out). The map's size is `map.width` by `map.height` from map.properties (else
-    the polygons' extent), divided into 256-pixel columns and rows counted from 0, each drawn
-    from `baseTiles/<column>_<row>.png` and the optional `reliefTiles/<column>_<row>.png`. A
-    square with only its relief tile is fine (2.x puts a blank base under it; official maps
-    leave out such base tiles), and relief tiles are never required. A missing tile of the last
-    column or row that holds at most 4 px of the map is info: 2.x clears a tile to black before
-    drawing, so it shows as a black line at the map's edge (mostly a `map.width` or
-    `map.height` a few pixels too large); a missing tile past every tile the map has says so
-    (map.width or map.height may be larger than the picture). After 1,000 missing tiles the
-    rest are only counted.
+    Why: TripleA draws nothing but the territories' colours in such a square, so players see a hole
+    in the map, unless land territories cover the whole square: TripleA fills each land territory in
+    its owner's colour over the base tiles, so such a square looks the same without its tile and is
+    not reported (map makers leave those tiles out). The map's size is `map.width` by `map.height`
+    from map.properties (else the polygons' extent), divided into 256-pixel columns and rows counted
+    from 0, each drawn from `baseTiles/<column>_<row>.png` and the optional
+    `reliefTiles/<column>_<row>.png`. A square with only its relief tile is fine (2.x puts a blank
+    base under it; official maps leave out such base tiles), and relief tiles are never required. A
+    missing tile of the last column or row that holds at most 4 px of the map is info: 2.x clears a
+    tile to black before drawing, so it shows as a black line at the map's edge (mostly a
+    `map.width` or `map.height` a few pixels too large); a missing tile past every tile the map has
+    says so (map.width or map.height may be larger than the picture). After 1,000 missing tiles the
+    rest are only counted. A square no sea zone reaches into, whose land territories fill their own
+    part of it, shows black only outside every territory (the picture's margin, past a grid of
+    hexes): such squares are one finding, info.
 
     Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
     TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
@@ -73,14 +75,18 @@ def tile_missing(context):
     # a far-out polygon or a huge map.width makes billions of tiles: name the first few
     absent = ((column, row) for column in range(columns) for row in range(rows)
               if f"{column}_{row}.png" not in present)
+    outside: list[tuple[int, int]] = []  # squares no sea zone reaches into: black only outside every territory
     if missing <= COVERAGE_LIMIT:  # squares the land territories' colours cover whole look the same without
         absent = _not_land_covered(context, list(absent), width, height)
+        outside = _reached_by_no_sea(context, [cell for cell in absent if not _edge_strip(cell, width, height)],
+                                     width, height)
+        absent = [cell for cell in absent if cell not in set(outside)]
         missing = len(absent)
     last = _last_tile(present)
     for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
         more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
         across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
-        if min(across, down) <= EDGE_STRIP:  # the tile is cleared to black: a line at the edge, not a hole
+        if _edge_strip((column, row), width, height):  # the tile is cleared to black: a line at the edge, not a hole
             key, excess = ("width", across) if across <= EDGE_STRIP else ("height", down)
             yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
                       height=height, more=more, severity=Severity.INFO,
@@ -89,6 +95,33 @@ def tile_missing(context):
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
                   more=more, edge=_beyond_the_tiles(last, column, row, width, height) if last else "")
+    if outside:  # one finding: the picture's margin, not a hole in any territory
+        (column, row), others = outside[0], [f"{each}_{row_of}.png" for each, row_of in outside[1:]]
+        yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
+                  severity=Severity.INFO, edge="; it holds no sea zone, and land territories fill their own part of it, "
+                  "so only what lies outside every territory shows black there" +
+                  (_beyond_the_tiles(last, column, row, width, height) if last else ""),
+                  more=f"; {len(others)} more such tile{'s are' if len(others) > 1 else ' is'} missing too: "
+                       f"{some_of(others)}" if others else "")
+
+
+def _edge_strip(cell: tuple[int, int], width: int, height: int) -> bool:
+    """Does at most EDGE_STRIP px of the map lie across or down the cell (the last column or row)?"""
+    column, row = cell
+    return min(TILE_SIZE, width - column * TILE_SIZE, height - row * TILE_SIZE) <= EDGE_STRIP
+
+
+def _reached_by_no_sea(context, cells: list[tuple[int, int]], width: int, height: int) -> list[tuple[int, int]]:
+    """The cells no water territory's polygon reaches into (landcover); [] without the scan."""
+    model = context.model
+    if not cells or model is None or model.has_grid or context.scan is None:
+        return []
+    from converter.check.landcover import touched_squares  # numpy: map folders only
+
+    squares = [(column * TILE_SIZE, row * TILE_SIZE, min((column + 1) * TILE_SIZE, width),
+                min((row + 1) * TILE_SIZE, height)) for column, row in cells]
+    return [cell for cell, touched in zip(cells, touched_squares(context.scan, set(model.water), squares))
+            if not touched]
 
 
 def _last_tile(present) -> tuple[int, int] | None:
