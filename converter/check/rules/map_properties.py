@@ -179,7 +179,8 @@ def bad_value(context):
     that is not six hex digits, a bad `units.stack.size`, `map.mapBlendAlpha` or
     `smallMap.unit.size`, or a `units.transform.brightness.` outside -100..100, fails with an error;
     a bad `units.scale` or `units.width` falls back to the default; and a true/false key reads
-    anything but `true` as false (so `map.showCapitolMarkers=yes` means false). A bad
+    anything but `true` as false (so `map.showCapitolMarkers=yes` means false). The last two are
+    warnings: the map draws, only not as its maker meant. A bad
     `map.hasRelief` is a warning: 2.x draws the relief tiles by the player's own setting and
     reads this key only to enable View > Show Map Details (info for a map with no reliefTiles,
     where it changes nothing). The message says which.
@@ -210,9 +211,9 @@ def bad_value(context):
                           severity=Severity.WARNING if relief else Severity.INFO, expected=expected + blanks,
                           outcome=_FALSE + (_RELIEF_MENU_OFF if relief else _NO_RELIEF))
                 continue
+            outcome = _FALSE if expected == _TRUE_OR_FALSE else _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS
             yield hit(file=properties.path, line=item.line, key=item.key, value=item.value, expected=expected + blanks,
-                      outcome=_FALSE if expected == _TRUE_OR_FALSE else
-                      _DEFAULT if item.key in _DEFAULT_ON_BAD_VALUE else _FAILS)
+                      outcome=outcome, **({} if outcome is _FAILS else {"severity": Severity.WARNING}))
 
 
 def _colour_is_read(context):
