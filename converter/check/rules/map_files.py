@@ -15,7 +15,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES, first_point_on_line
-from converter.check.rule import AT, hit, rule
+from converter.check.rule import AT, hit, rule, some_of
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -401,8 +401,8 @@ def duplicate_name(context):
 
 
 def off_map(left: int, top: int, right: int, bottom: int, width: int, height: int) -> bool:
-    """Does the box lie wholly outside the width x height map?"""
-    return right < 0 or bottom < 0 or left > width or top > height
+    """Does the box lie wholly outside the width x height map (its pixels 0..width-1, 0..height-1)?"""
+    return right < 0 or bottom < 0 or left >= width or top >= height
 
 
 @rule("M312", "map-files.polygon-off-map", Severity.WARNING,
@@ -416,7 +416,10 @@ def polygon_off_map(context):
     as whole numbers; the message names the polygons.txt line and the corner of the territory's
     bounding box that lies outside. A territory wholly off the map is never drawn and cannot be
     clicked, which some maps do on purpose: a few pixels' holding box that keeps a player's
-    factory or reserves out of sight is info, with that said.
+    factory or reserves out of sight is info, with that said. Five polygons or more past the same
+    edge, or wholly off the map, are one finding (a grid of boxes beside the picture, a map size
+    set too small); past the right or bottom edge it says whether the base tiles reach as far, in
+    which case `map.width` or `map.height` looks too small.
 
     Fix: Correct the point in polygons.txt, or set map.width and map.height in map.properties to
     the real size of the map image in pixels.
@@ -444,12 +447,56 @@ def polygon_off_map(context):
         found = zip([entries[index] for index in picked.tolist()], lows[picked].tolist(), highs[picked].tolist())
     else:
         found = zip(entries, lows.tolist(), highs.tolist())
+    alike: dict[str, list[dict]] = {}  # one cause (a grid of boxes beside the picture, a map size too small)
     for entry, (left, top), (right, bottom) in found:
         if left < 0 or top < 0 or right > width or bottom > height:
             corner = (right, bottom) if right > width or bottom > height else (left, top)
-            yield hit(file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
-                      point=f"({corner[0]},{corner[1]})", width=width, height=height,
-                      **_hidden(left, top, right, bottom, width, height), **{AT: (int(corner[0]), int(corner[1]))})
+            hidden = _hidden(left, top, right, bottom, width, height)
+            edge = "off" if hidden["hidden"] else "right" if right > width else "bottom" if bottom > height else \
+                "left" if left < 0 else "top"
+            alike.setdefault(edge if "severity" not in hidden else "", []).append(dict(
+                file=context.polygons.path, line=entry.line, name=entry.name, territory=entry.name,
+                point=f"({corner[0]},{corner[1]})", width=width, height=height, **hidden,
+                **{AT: (int(corner[0]), int(corner[1]))}))
+    for edge, hits in alike.items():
+        if edge and len(hits) >= _MANY_OFF_MAP:
+            yield hit(**{**hits[0], "hidden": hits[0]["hidden"] + _many_off_map(context, edge, hits, width, height)})
+        else:
+            yield from (hit(**each) for each in hits)
+
+
+_MANY_OFF_MAP = 5  # from this many polygons off the map the same way, they are one finding
+
+
+def _many_off_map(context, edge: str, hits: list[dict], width: int, height: int) -> str:
+    """The note of one finding for many polygons off the map the same way: how many, and, for
+    those past the right or bottom edge, whether the base tiles reach as far (map.properties'
+    size too small) or not."""
+    lines = [str(each["line"]) for each in hits[1:]]
+    note = f"; so {'are' if edge == 'off' else 'do'} {len(lines)} more territories' polygons (lines {some_of(lines)})"
+    if edge in ("right", "bottom"):
+        axis, key, size = ("x", "width", width) if edge == "right" else ("y", "height", height)
+        farthest = max(int(each["point"].strip("()").split(",")[edge == "bottom"]) for each in hits)
+        reach = _tiles_reach(context)[edge == "bottom"]
+        if reach is not None and reach >= farthest:
+            note += f"; the base tiles reach {axis}={reach}: map.{key}={size} looks too small"
+        else:
+            note += f", as far as {axis}={farthest}"
+    return note
+
+
+def _tiles_reach(context) -> tuple[int | None, int | None]:
+    """How far right and down the base tiles draw (each tile at its column and row, its size as
+    pngscan read it, else a whole tile); None each without tiles."""
+    tiles = context.tiles.get("baseTiles") or []
+    facts = context.image_facts.get
+    right = down = None
+    for _name, column, row, tile in tiles:
+        known = facts(tile)
+        across, high = known[1] if known is not None and known[1] else (256, 256)
+        right = max(right or 0, int(column) * 256 + across)
+        down = max(down or 0, int(row) * 256 + high)
+    return right, down
 
 
 HIDDEN_BOX = 10  # px: a territory this small wholly off the map is a holding box kept out of sight

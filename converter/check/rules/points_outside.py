@@ -117,7 +117,7 @@ def place_outside(context):
         note, severity = "", None
         if beyond:
             note = ", off the map: it is never seen" if off_map(x, y, x + unit_size[0] - 1, y + unit_size[1] - 1,
-                                                               size[0] - 1, size[1] - 1) \
+                                                               *size) \
                 else ", centred off the map: it is mostly hidden"
         if name in boxes:  # a box joined to nothing: what stands there is a marker
             note += _BOX_NOTE.format(name, *boxes[name])
