@@ -14,6 +14,7 @@ import stat
 from operator import itemgetter
 from pathlib import Path
 
+from converter.check.markerfiles import territories_using
 from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES, first_point_on_line
 from converter.check.rule import AT, hit, rule, some_of
 from converter.check.suggest import closest_name
@@ -130,17 +131,21 @@ def extra_name(context):
     the file too, says this one is a leftover, or, where only this copy's point lies in the
     territory, to copy its point to the territory's line). A name whose point lies in a territory
     without a line of its own in the file (and joined to others: not a counter box) is suggested
-    that territory: renamed in the XML alone (`Roma` for `Rome`). `there be dragons`, the name
-    TripleA's PlacementPicker writes for a point in no territory, is info. A game whose `<map>`
-    builds its territories with `<grid>` is not checked. A file saved with a byte-order mark (some
-    Windows editors write one) gives its first name that invisible U+FEFF: TripleA 1.9 and 2.x read
-    it as part of the name, so that territory's line is not found. So does 2.x with blanks before a
-    name in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with other characters
-    around a name that Java's trim does not remove, such as a no-break space. A file's names with
-    nothing to suggest are one finding from five on (a block of leftovers); a player's name is said
-    to be one; capitols.txt with capital markers turned off (`map.showCapitolMarkers=false`), which
-    TripleA then never reads, is one info finding; a file of ten names or more, four in five of them
-    no territory (copied from another map), is one finding.
+    that territory: renamed in the XML alone (`Roma` for `Rome`); from five such names in a file,
+    one finding. In a file whose lines only some territories use (capitols.txt a capital's, vc.txt a
+    victory city's, pu_place.txt a producing territory's, convoy.txt, blockade.txt and
+    kamikaze_place.txt their zones', name_place.txt a sea zone's only where the map draws sea zone
+    names), only such a territory is suggested. `there be dragons`, the name TripleA's
+    PlacementPicker writes for a point in no territory, is info. A game whose `<map>` builds its
+    territories with `<grid>` is not checked. A file saved with a byte-order mark (some Windows
+    editors write one) gives its first name that invisible U+FEFF: TripleA 1.9 and 2.x read it as
+    part of the name, so that territory's line is not found. So does 2.x with blanks before a name
+    in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with other characters around
+    a name that Java's trim does not remove, such as a no-break space. A file's names with nothing
+    to suggest are one finding from five on (a block of leftovers); a player's name is said to be
+    one; capitols.txt with capital markers turned off (`map.showCapitolMarkers=false`), which
+    TripleA then reads but never uses, is one info finding; a file of ten names or more, four in
+    five of them no territory (copied from another map), is one finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -160,7 +165,8 @@ def extra_name(context):
         unused = _unused_note(context, file_name)
         players = set(context.model.players)
         strangers = [(name, line) for name, line in entries() if name not in known and name not in elsewhere]
-        if len(names) >= _FOREIGN_FILE and len(strangers) > _FOREIGN_SHARE * len(names):
+        if len(names) >= _FOREIGN_FILE and \
+                sum(name not in players for name, _line in strangers) > _FOREIGN_SHARE * len(names):
             # hardly a name of this map: a file copied from another (no name's suggestion means much)
             (name, line), rest = strangers[0], strangers[1:]
             yield hit(file=path, line=line, name=name, file_name=file_name,
@@ -169,6 +175,7 @@ def extra_name(context):
                                  f"name territories of the map's games, so it looks copied from another map{unused}")
             continue
         plain: list[tuple[str, int]] = []  # names with nothing to suggest: one finding when there are many
+        located: list[tuple[str, int, str]] = []  # names suggested by where their points lie: likewise
         for name, line in [(name, line) for name, line in entries() if name not in known and name not in elsewhere]:
             if unused:  # the file is never read: one finding for it
                 plain.append((name, line))
@@ -187,7 +194,8 @@ def extra_name(context):
                     f"; did you mean {meant!r}? (names are case-sensitive)"
                 leftover = copy_of = meant if meant in names else None
             else:
-                close = closest_name(name.strip(), frozenset(known))
+                using = territories_using(context, file_name)  # capitols.txt: a capital's name, and so on
+                close = closest_name(name.strip(), frozenset(known if not using else known & using))
                 # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
                 if not close or _DIGITS.sub("", close) == _DIGITS.sub("", name.strip()):
                     suggestion = ""
@@ -208,7 +216,19 @@ def extra_name(context):
             if not suggestion:
                 plain.append((name, line))
                 continue
+            if suggestion.startswith(_ITS_POINT):
+                located.append((name, line, suggestion))
+                continue
             yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=suggestion)
+        if len(located) >= _MANY_LEFTOVERS:  # one cause: territories renamed in the XML and not in this file
+            (name, line, suggestion), rest = located[0], [str(each) for _name, each, _suggestion in located[1:]]
+            yield hit(file=path, line=line, name=name, file_name=file_name,
+                      suggestion=f"{suggestion} Nor are the names of {len(rest)} more lines (lines {some_of(rest)}), "
+                                 f"each one's point in a territory without a line of its own: were those territories "
+                                 f"renamed in the game XML and not in {file_name}?")
+        else:
+            for name, line, suggestion in located:
+                yield hit(file=path, line=line, name=name, file_name=file_name, suggestion=suggestion)
         if len(plain) >= _MANY_LEFTOVERS or unused and len(plain) > 1:
             (name, line), rest = plain[0], plain[1:]
             why = unused or ": leftovers of territories the game no longer has? TripleA skips them"
@@ -240,7 +260,7 @@ def _unused_note(context, file_name: str) -> str:
     from converter.check.rules.images import draws_capital_markers
 
     if file_name == CAPITALS_FILE and not draws_capital_markers(context):
-        return f"; map.properties sets map.showCapitolMarkers off, so TripleA never reads {file_name}"
+        return f"; map.properties sets map.showCapitolMarkers off, so TripleA never uses {file_name}"
     return ""
 
 
@@ -272,8 +292,14 @@ def _where_its_point_is(context, file_name: str, path, names: set[str], name: st
         return ""
     if not context.model.neighbours().get(at):  # a counter or holding box: a label beside it is no rename
         return ""
-    return f"; its point ({point[0]},{point[1]}) lies in {at!r}, which has no line of its own in {file_name}: " \
+    using = territories_using(context, file_name)
+    if using is not None and at not in using:  # no capital, victory city ...: it would never read the line
+        return ""
+    return f"{_ITS_POINT} ({point[0]},{point[1]}) lies in {at!r}, which has no line of its own in {file_name}: " \
            f"did you mean {at!r}?"
+
+
+_ITS_POINT = "; its point"
 
 
 def _point_of_the_copy(context, file_name: str, path, meant: str, line: int, entries) -> str:

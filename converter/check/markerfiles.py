@@ -1,0 +1,48 @@
+"""Which territories use a line of each optional point file that draws a marker or label on
+only some of them (2.x TileManager.drawTerritory): a capital's marker (capitols.txt), a
+victory city's (vc.txt), the production label of a territory that produces (pu_place.txt), a
+convoy zone's flag (convoy.txt), a kamikaze or blockade zone's marker, and a sea zone's name
+only where the map draws sea zone names (name_place.txt). M303 suggests only such a
+territory for a line whose name is none, as the others would never read it."""
+
+from __future__ import annotations
+
+from converter.check.techimages import options_of_attachments
+
+_TRUE = "true"
+
+
+def territories_using(context, file_name: str) -> frozenset[str] | None:
+    """The game's territories whose marker or label a line of `file_name` places; None for a
+    file whose lines every territory uses (centers.txt, place.txt, ...)."""
+    if file_name not in _OPTIONS and file_name != "name_place.txt":
+        return None
+    model = context.model
+    if file_name == "name_place.txt":  # TerritoryNameDrawable: sea zones' names only when the map asks
+        properties = context.map_properties
+        shown = properties is not None and (properties.get("map.showSeaZoneNames") or "").lower() == _TRUE
+        return frozenset(model.territories) if shown else frozenset(model.territories) - frozenset(model.water)
+    return model.derived(f"markerfiles.{file_name}", lambda model: _using(model, file_name))
+
+
+# file -> the territoryAttachment options that give a territory its marker
+_OPTIONS = {"capitols.txt": ("capital",), "vc.txt": ("victoryCity",), "pu_place.txt": ("production",),
+            "convoy.txt": ("convoyRoute", "production"), "kamikaze_place.txt": ("kamikazeZone",),
+            "blockade.txt": ("blockadeZone",)}
+
+
+def _using(model, file_name: str) -> frozenset[str]:
+    using = set()
+    water = frozenset(model.water)
+    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory",
+                                                           _OPTIONS[file_name]):
+        value = value.strip()
+        if option == "capital":
+            used = bool(value)
+        elif option in ("kamikazeZone", "blockadeZone", "convoyRoute"):
+            used = value.lower() == _TRUE
+        else:  # victoryCity, production: a number other than 0 (an old victoryCity=true is 1)
+            used = value.lower() == _TRUE or (value.lstrip("-").isdecimal() and int(value) != 0)
+        if used and (file_name != "convoy.txt" or territory in water):
+            using.add(territory)
+    return frozenset(using)
