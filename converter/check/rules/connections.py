@@ -119,7 +119,9 @@ def isolated_territory(context):
     territory effect give none there, nor does production no one owns), and no unit that can move
     (movement above 0) stands there at the start or is placed there by a trigger. Most such are
     labels, counters or holding boxes drawn on the map on purpose. From five such in a game they are
-    one finding (a part of a larger map the game leaves out).
+    one finding (a part of a larger map the game leaves out). With the map's polygons.txt, a
+    territory whose polygons no joined territory's come within 3 px of is info too: a box drawn on
+    its own, or in a row of such boxes (income, a timeline), not land whose border was forgotten.
 
     Fix: Add the missing `<connection t1="..." t2="..."/>` to the game XML's `<map>`, or correct
     the misspelled name in an existing one. For terrain nothing may enter, set `isImpassable`
@@ -134,8 +136,12 @@ def isolated_territory(context):
         return
     in_play = _territories_in_play(model)
     unused = [name for name in isolated if name not in in_play]
+    apart = _drawn_apart(context, [name for name in isolated if name in in_play], set(isolated))
     for name in isolated:
-        if name in in_play:
+        if name in apart:  # a box drawn on its own: a counter, an income or timeline box, on purpose
+            yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name, severity=Severity.INFO,
+                      unused=_APART_NOTE)
+        elif name in in_play:
             yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name, unused="")
         elif len(unused) < _MANY_UNUSED:
             yield hit(line=model.first_line(TERRITORY, name), name=name, territory=name, severity=Severity.INFO,
@@ -147,6 +153,38 @@ def isolated_territory(context):
                          f"nothing the game puts can move and which yield no production or victory: labels, holding "
                          f"boxes or a part of the map this game leaves out, or empty spaces whose connections were "
                          f"forgotten?")
+
+
+_APART_NOTE = ("; its polygons lie apart from every joined territory's in polygons.txt: a box drawn on its own "
+               "(income, a counter, a timeline) that nothing is meant to enter or leave?")
+_APART_GAP = 3  # px: polygons this near count as touching (borders traced a pixel or two apart)
+
+
+def _drawn_apart(context, names: list[str], isolated: set[str]) -> set[str]:
+    """Those of `names` whose polygons no polygon of a joined territory (one not `isolated`) comes
+    within _APART_GAP px of (landcover.touched_squares on each one's box, grown by the gap): a
+    row of boxes touching one another counts as apart; none without the map's polygons."""
+    scan = context.scan if names and context.target.map_dir is not None else None
+    if scan is None or not len(scan.names):
+        return set()
+    import numpy as np  # map folders only
+
+    from converter.check.landcover import touched_squares
+
+    boxes = scan.boxes[np.flatnonzero(scan.scanned)]
+    joined = set(scan.names) - isolated
+    apart = set()
+    for name in names:
+        own = [number for number, each in enumerate(scan.names) if each == name]
+        if not own:
+            continue  # no polygon: M302's
+        left, top = boxes[own, 0].min(), boxes[own, 1].min()
+        right, bottom = boxes[own, 2].max(), boxes[own, 3].max()
+        square = (int(left) - _APART_GAP, int(top) - _APART_GAP, int(right) + _APART_GAP + 1,
+                  int(bottom) + _APART_GAP + 1)
+        if not touched_squares(scan, joined, [square])[0]:
+            apart.add(name)
+    return apart
 
 
 _UNUSED_NOTE = ("; nothing the game puts there can move, and it yields no production or victory: a label or "
