@@ -66,6 +66,11 @@ def starting_image_name(model, player: str, unit: str) -> str:
     return name
 
 
+def starting_techs(model) -> dict[str, frozenset[str]]:
+    """Player -> the technologies its `techAttachment` starts it with (found once per game)."""
+    return model.derived("techimages.starting_techs", _starting_techs)
+
+
 def _starting_techs(model) -> dict[str, frozenset[str]]:
     """Player -> the technologies its `techAttachment` sets true (option names as 2.x reads
     them: first letter lowered)."""

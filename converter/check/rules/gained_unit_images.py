@@ -18,7 +18,8 @@ from converter.check.rules.images import NEUTRAL, frontier_units, other_case_not
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.structure import java_int, technology_frontiers
 from converter.check.spelling2x import attachment_name_as_2x
-from converter.check.techimages import starting_image_name
+from converter.check.rules.references import TECH_ADVANCES, technology_advances
+from converter.check.techimages import starting_image_name, starting_techs
 from converter.findings import Severity
 
 # a unit type's options naming the units it turns into or makes, which its owner then has
@@ -28,6 +29,7 @@ _CAPTURED = "whenCapturedChangesInto"
 _TRIGGER_OPTIONS = frozenset(("placement", "purchase", "frontier", "players"))
 _WANTED = frozenset((*_UNIT_SOURCES, _CAPTURED, *_TRIGGER_OPTIONS))
 _ANY_PLAYER = "any"
+TECH_PROPERTIES = {name: prop for prop, name in TECH_ADVANCES.items()}  # "Industrial Technology" -> its property
 
 
 class _Gain(NamedTuple):
@@ -100,14 +102,15 @@ def gained_unit_image_missing(context):
     `purchase` (for its `players`, or the player it is attached to), a frontier a trigger's
     `frontier` gives those players (and the technology frontiers reached from it), the frontier
     `<frontier>IndustrialTechnology` or `<frontier>Shipyards` the engine moves a player to on
-    gaining that technology (as S215 finds them), a unit's `createsUnitsList` (made each turn for
-    its owner), `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the
-    owner's unit turns into another), and `whenCapturedChangesInto` (the capturer's, when it names
-    the player). So the gap shows only in play, often late. The units I401 checks (those a player
-    starts with, holds or can buy) are not repeated, nor a unit type with no image for anyone
-    (I402's); triggers count when `Use Triggers` is true or editable, or a user action fires them.
-    Each image is looked for as I401 does; an image only TripleA 1.9's assets hold is reported too,
-    as 2.x lacks it.
+    gaining that technology (as S215 finds them; in a game with `<technology>`, only for a player
+    that can gain it: a category of its `<playerTech>`, its starting techAttachment or a trigger's
+    `tech` gives it), a unit's `createsUnitsList` (made each turn for its owner),
+    `whenHitPointsDamagedChangesInto` and `whenHitPointsRepairedChangesInto` (the owner's unit turns
+    into another), and `whenCapturedChangesInto` (the capturer's, when it names the player). So the
+    gap shows only in play, often late. The units I401 checks (those a player starts with, holds or
+    can buy) are not repeated, nor a unit type with no image for anyone (I402's); triggers count
+    when `Use Triggers` is true or editable, or a user action fires them. Each image is looked for
+    as I401 does; an image only TripleA 1.9's assets hold is reported too, as 2.x lacks it.
 
     Fix: Add `units/<Player>/<unit>.png` for that player (or `units/<unit>.png` for every player)
     to the map folder, named exactly as the game XML's `<player>` and `<unit>`.
@@ -182,11 +185,38 @@ def _technology_gains(model, gain) -> None:
     if not technology_frontiers(model, start.values())[0]:
         return  # the usual game
     sold = frontier_units(model, model.names(UNIT))
+    gainable = _gainable_advances(model)
     for player, frontier in start.items():
         for reached, advance in technology_frontiers(model, (frontier,))[0].items():
+            if gainable is not None and TECH_PROPERTIES.get(advance) not in gainable.get(player, ()):
+                continue  # no category of the player holds it, nor does anything give it
             for unit in sorted(sold.get(reached, ())):
                 gain(player, unit, model.first_line(FRONTIER, reached),
                      f"on gaining {advance}, from the frontier {reached!r} the engine then moves it to")
+
+
+def _gainable_advances(model) -> dict[str, set[str]] | None:
+    """Player -> the advances (by their properties: `industrialTechnology`) it can gain: those
+    of its `<playerTech>` categories (researched in play), those its techAttachment starts with,
+    and any a trigger's `tech` gives (to any player, as read here); None for a game without
+    `<technology>` (its built-in advances: not narrowed)."""
+    if not len(model.table("technology")):
+        return None
+    as_property = {name: prop for name, prop in technology_advances(model)}
+    players = model.table("technology/playerTech").column("player", "")
+    categories = model.table("technology/playerTech/category")
+    techs = model.table("technology/playerTech/category/tech")
+    owner_of_category = categories.owners(model.table("technology/playerTech"))
+    gainable: dict[str, set[str]] = defaultdict(set)
+    for name, category in zip(techs.column("name", ""), techs.owners(categories)):
+        if category >= 0 and owner_of_category[category] >= 0:
+            gainable[players[owner_of_category[category]]].add(as_property.get(name, name))
+    given = {as_property.get(part, part) for value in model.option_values("tech") for part in value.split(":")}
+    for player, techs_at_start in starting_techs(model).items():
+        gainable[player] |= techs_at_start
+    for player in model.players:
+        gainable[player] |= given
+    return gainable
 
 
 def _trigger_gains(model, options: list, targets, attachment_names, gain, fires) -> None:
