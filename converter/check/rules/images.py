@@ -95,26 +95,26 @@ def _by_parent(model, path: str, key: str, child: str, value: str, default: str 
 def unit_image_missing(context):
     """Finds units a player starts with, holds or can buy that have no image for that player.
 
-    Why: TripleA 2.x draws a unit without an image as a placeholder, its `missing_unit_image.png`
-    in the player's colour with the image's name written on it (TripleA 1.9 draws nothing and
-    only logs `MISSING IMAGE`). A player's units here are those of its `<unitPlacement
-    owner=...>` and `<heldUnits player=...>` and those its `<playerProduction>` frontier sells
-    (2.x's unit help lists those with their images even for a player that never buys); a
-    `<unitPlacement>` without an owner places units nobody owns, which the engine draws as its
-    player `Neutral`'s. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map,
-    then in the engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9
-    looks only for the first). The assets are those of TripleA 2.x and of 1.9, known by their
-    file names, so the check answers alike with or without an engine installed; an image only
-    1.9 ships is reported by I407 instead. A map file whose name differs only in letter case
-    (`heavyBomber.png` for `heavybomber`) is named in the message: Windows and macOS find it,
-    Linux does not. For a player that starts with technologies (its `techAttachment`), the
-    image 2.x draws the unit with at the start is checked: `Cruiser_rockets.png` for a rocket
-    unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the aaGun and so on. The `_hit`
-    and `_disabled` variants, and those of technologies gained in play, are not checked. One finding
-    per unit, naming every player without its image; an image the engine's assets hold in other
-    letter case (`carrier.png` for the unit `Carrier`) is named too: 2.x reads its assets as files.
-    A map with no units/ whose game's `mapName` names another map took that map's images in 1.9;
-    2.x takes the map's name from map.yml and draws this map's own files: the message says so.
+    Why: TripleA 2.x draws a unit without an image as a placeholder, its `missing_unit_image.png` in
+    the player's colour with the image's name written on it (TripleA 1.9 draws nothing and only logs
+    `MISSING IMAGE`). A player's units here are those of its `<unitPlacement owner=...>` and
+    `<heldUnits player=...>` and those its `<playerProduction>` frontier sells (2.x's unit help
+    lists those with their images even for a player that never buys); a `<unitPlacement>` without an
+    owner places units nobody owns, which the engine draws as its player `Neutral`'s. Each is looked
+    for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the engine's assets, then
+    `units/<unit>.png` in the map, then in the assets (1.9 looks only for the first). The assets are
+    those of TripleA 2.x and of 1.9, known by their file names, so the check answers alike with or
+    without an engine installed; an image only 1.9 ships is reported by I407 instead. A map file
+    whose name differs only in letter case (`heavyBomber.png` for `heavybomber`) is named in the
+    message: Windows and macOS find it, Linux does not. For a player that starts with technologies
+    (its `techAttachment`), the image 2.x draws the unit with at the start is checked:
+    `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the
+    aaGun and so on. The `_hit` and `_disabled` variants, and those of technologies gained in play,
+    are not checked. One finding per unit, naming every player without its image; an image the
+    engine's assets hold in other letter case (`carrier.png` for the unit `Carrier`) is named too:
+    found nowhere since 2.x reads its assets from its jar. A map with no units/ whose game's
+    `mapName` names another map took that map's images in 1.9; 2.x takes the map's name from map.yml
+    and draws this map's own files: the message says so.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -169,8 +169,7 @@ def _same_map(one: str, other: str) -> bool:
 
 def _in_assets_in_other_case(context, player: str, image: str) -> str | None:
     """units/<player>/<image>.png or units/<image>.png as the current engine's assets hold it in
-    other letter case ("units/Japanese/carrier.png of TripleA 2.x's assets"): 2.x reads its
-    assets as files, found by a case-blind file system only; None without one."""
+    other letter case ("units/Japanese/carrier.png of TripleA 2.x's assets"); None without one."""
     if not context.engine_assets:
         return None
     assets = context.engine_assets[0]
@@ -186,8 +185,15 @@ _TECH_NOTE = " (the name 2.x draws it by, as the player starts with a technology
 
 
 def other_case_note(path: str | None) -> str:
-    """The message's note on a file that differs only in letter case, "" without one."""
-    return "" if path is None else f"; {path} differs only in letter case (found on Windows and macOS, not on Linux)"
+    """The message's note on a file that differs only in letter case, "" without one. The map's
+    files are read from its folder (found by a case-blind file system); 2.x's own assets, since
+    2.7.15354 (January 2026, git c1ad1a7bb1), from its jar, where letter case counts everywhere."""
+    if path is None:
+        return ""
+    if path.endswith("'s assets"):
+        return f"; {path} differs only in letter case (2.x reads its assets from its jar, where letter case counts " \
+               f"on every system; releases before January 2026 read them as files, found on Windows and macOS)"
+    return f"; {path} differs only in letter case (found on Windows and macOS, not on Linux)"
 
 
 def where_looked(context, without: tuple | list = ()) -> str:
@@ -420,7 +426,7 @@ def resource_image_missing(context):
             other_case = in_map_by_lower_case.get(file.lower())
             if other_case is not None:
                 other_case = f"resources/{other_case}"
-            elif context.engine_assets:  # 2.x reads its assets from files too: the same letter case rule
+            elif context.engine_assets:  # the assets' file in other letter case (other_case_note says when found)
                 assets = context.engine_assets[0]
                 found = _assets_by_lower_case(assets).get(f"resources/{file}".lower())
                 other_case = f"{found} of {assets.engine}'s assets" if found else None
