@@ -15,7 +15,7 @@ import pytest
 from check_mapkit import UNIT
 from converter.check.context import CheckContext
 from converter.check.inputs import resolve
-from converter.check.rules.images import _damage_images
+from converter.check.rules.damaged_unit_images import _damage_images
 from test_check_rule_cases import _load_cases, build_case
 
 # the cases in which bombing can damage the unit (the property on, and a bomber or rocket): the

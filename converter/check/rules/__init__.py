@@ -8,6 +8,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     attachment_names,
     chance_rolls,
     connections,
+    damaged_unit_images,
     dday2,
     gained_unit_images,
     game_notes,
