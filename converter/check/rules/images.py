@@ -97,14 +97,16 @@ def unit_image_missing(context):
     `MISSING IMAGE`). A player's units here are those of its `<unitPlacement owner=...>` and
     `<heldUnits player=...>` and those its `<playerProduction>` frontier sells (2.x's unit help
     lists those with their images even for a player that never buys); a `<unitPlacement>` without an
-    owner places units nobody owns, which the engine draws as its player `Neutral`'s. Each is looked
-    for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the engine's assets, then
-    `units/<unit>.png` in the map, then in the assets (1.9 looks only for the first). The assets are
-    those of TripleA 2.x and of 1.9, known by their file names, so the check answers alike with or
-    without an engine installed; an image only 1.9 ships is reported by I407 instead. A map file
-    whose name differs only in letter case (`heavyBomber.png` for `heavybomber`) is named in the
-    message: Windows and macOS find it, Linux does not. For a player that starts with technologies
-    (its `techAttachment`), the image 2.x draws the unit with at the start is checked:
+    owner places units nobody owns, which the engine draws as its player `Neutral`'s; a unit only
+    frontiers offer, to players with no step that buys or places units, is info (it shows only in
+    Help > Unit Help, as a broken image: UnitStatsTable). Each is looked for as 2.x does:
+    `units/<Player>/<unit>.png` in the map, then in the engine's assets, then `units/<unit>.png` in
+    the map, then in the assets (1.9 looks only for the first). The assets are those of TripleA 2.x
+    and of 1.9, known by their file names, so the check answers alike with or without an engine
+    installed; an image only 1.9 ships is reported by I407 instead. A map file whose name differs
+    only in letter case (`heavyBomber.png` for `heavybomber`) is named in the message: Windows and
+    macOS find it, Linux does not. For a player that starts with technologies (its
+    `techAttachment`), the image 2.x draws the unit with at the start is checked:
     `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the
     aaGun and so on. The `_hit` and `_disabled` variants, and those of technologies gained in play,
     are not checked. One finding per unit, naming every player without its image; an image the
@@ -121,15 +123,19 @@ def unit_image_missing(context):
     if model is None or context.target.map_dir is None:
         return
     where = where_looked(context)
-    missing: dict[tuple[str, str], list[dict]] = {}  # (unit, image): one finding, naming every player
+    missing: dict[tuple, list[dict]] = {}  # (unit, image, only in Unit Help): one finding, naming every player
+    buyers = None  # players with a step that buys or places units, found at the first missing image
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         image = starting_image_name(model, player, unit)
         if context.unit_image(player, image) is None:
             case = context.unit_image_in_other_case((player,), image) or \
                 _in_assets_in_other_case(context, player, image)
+            if buyers is None:
+                buyers, started = _buyers(model), _started_with(model)
             missing.setdefault((unit, image), []).append(
                 dict(line=line, player=player, unit=unit, image=image, where=where,
-                     tech=_TECH_NOTE if image != unit else "", case=other_case_note(case)))
+                     tech=_TECH_NOTE if image != unit else "", case=other_case_note(case),
+                     help_only=player not in buyers and (player, unit) not in started))
     order = {player: at for at, player in enumerate(dict.fromkeys(model.players))}
     borrowed = borrowed_map_note(context, "units") if missing else ""
     for found in missing.values():
@@ -139,7 +145,30 @@ def unit_image_missing(context):
             first["case"] += f"; nor for player{'s' * (len(others) > 1)} {some_of(others, 3)}: one " \
                              f"units/{first['image']}.png serves them all"
         first["case"] += borrowed
+        if all([each.pop("help_only") for each in found]):  # no player ever has one on the board
+            first.update(severity=Severity.INFO, case=first["case"] + _HELP_ONLY)
         yield hit(**first)
+
+
+_HELP_ONLY = ("; only a frontier offers it, to players with no step that buys or places units: it shows only in "
+              "Help > Unit Help, as a broken image")
+
+
+def _buyers(model) -> set[str]:
+    """The players with a step whose delegate buys or places units (a purchase, bid or place
+    delegate: 2.x shows what a frontier sells elsewhere only in Unit Help)."""
+    classes = model.delegate_classes
+    return {step.player for step in model.steps if step.player
+            and any(kind in classes.get(step.delegate, "") for kind in ("Purchase", "Place"))}
+
+
+def _started_with(model) -> set[tuple[str, str]]:
+    """(player, unit) of the units placed at the start or held."""
+    placements = model.table("initialize/unitInitialize/unitPlacement")
+    held = model.table("initialize/unitInitialize/heldUnits")
+    return {(drawing_player(owner), unit) for owner, unit in zip(placements.column("owner"),
+                                                                placements.column("unitType", ""))} | \
+        set(zip(held.column("player", ""), held.column("unitType", "")))
 
 
 def borrowed_map_note(context, folder: str) -> str:
