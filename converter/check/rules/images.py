@@ -45,8 +45,15 @@ def player_units(model) -> dict[tuple[str, str], int | None]:
     held = model.table("initialize/unitInitialize/heldUnits")
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)
-    units = model.names(UNIT)
-    sold = frontier_units(model, units)
+    for pair, line in offered_units(model).items():
+        pairs.setdefault(pair, line)
+    players, known_units = {*model.players, NEUTRAL}, model.names(UNIT)
+    return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
+
+
+def offered_units(model) -> dict[tuple[str, str], int | None]:
+    """(player, unit type) -> the `<playerProduction>` line whose frontier offers it the unit."""
+    sold = frontier_units(model, model.names(UNIT))
     productions = [group for group in model.reference_groups
                    if group.element == "playerProduction" and group.kind in (PLAYER, FRONTIER)]
     owners: dict[int | None, str] = {}  # line -> the first player named on it
@@ -55,15 +62,14 @@ def player_units(model) -> dict[tuple[str, str], int | None]:
             for value, line in zip(group.values, group.lines):
                 if value:
                     owners.setdefault(line, value)
+    pairs: dict[tuple[str, str], int | None] = {}
     for group in productions:
         if group.kind == FRONTIER:
             for value, line in zip(group.values, group.lines):
                 owner = owners.get(line)
-                for unit in sorted(sold.get(value, ())) if value else ():
-                    if owner:
-                        pairs.setdefault((owner, unit), line)
-    players, known_units = {*model.players, NEUTRAL}, units
-    return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
+                for unit in sorted(sold.get(value, ())) if value and owner else ():
+                    pairs.setdefault((owner, unit), line)
+    return pairs
 
 
 def frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
@@ -99,21 +105,22 @@ def unit_image_missing(context):
     lists those with their images even for a player that never buys); a `<unitPlacement>` without an
     owner places units nobody owns, which the engine draws as its player `Neutral`'s; a unit only
     frontiers offer, to players with no step that buys or places units, is info (it shows only in
-    Help > Unit Help, as a broken image: UnitStatsTable). Each is looked for as 2.x does:
-    `units/<Player>/<unit>.png` in the map, then in the engine's assets, then `units/<unit>.png` in
-    the map, then in the assets (1.9 looks only for the first). The assets are those of TripleA 2.x
-    and of 1.9, known by their file names, so the check answers alike with or without an engine
-    installed; an image only 1.9 ships is reported by I407 instead. A map file whose name differs
-    only in letter case (`heavyBomber.png` for `heavybomber`) is named in the message: Windows and
-    macOS find it, Linux does not. For a player that starts with technologies (its
-    `techAttachment`), the image 2.x draws the unit with at the start is checked:
-    `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the
-    aaGun and so on. The `_hit` and `_disabled` variants, and those of technologies gained in play,
-    are not checked. One finding per unit, naming every player without its image; an image the
-    engine's assets hold in other letter case (`carrier.png` for the unit `Carrier`) is named too:
-    found nowhere since 2.x reads its assets from its jar. A map with no units/ whose game's
-    `mapName` names another map took that map's images in 1.9; 2.x takes the map's name from map.yml
-    and draws this map's own files: the message says so.
+    Help > Unit Help, as a broken image: UnitStatsTable); a unit map.properties lists in
+    `dont_draw_units` is drawn nowhere but in the purchase window, so it counts only for players
+    that buy it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
+    engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9 looks only for the
+    first). The assets are those of TripleA 2.x and of 1.9, known by their file names, so the check
+    answers alike with or without an engine installed; an image only 1.9 ships is reported by I407
+    instead. A map file whose name differs only in letter case (`heavyBomber.png` for `heavybomber`)
+    is named in the message: Windows and macOS find it, Linux does not. For a player that starts
+    with technologies (its `techAttachment`), the image 2.x draws the unit with at the start is
+    checked: `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`,
+    `rockets.png` for the aaGun and so on. The `_hit` and `_disabled` variants, and those of
+    technologies gained in play, are not checked. One finding per unit, naming every player without
+    its image; an image the engine's assets hold in other letter case (`carrier.png` for the unit
+    `Carrier`) is named too: found nowhere since 2.x reads its assets from its jar. A map with no
+    units/ whose game's `mapName` names another map took that map's images in 1.9; 2.x takes the
+    map's name from map.yml and draws this map's own files: the message says so.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -131,7 +138,10 @@ def unit_image_missing(context):
             case = context.unit_image_in_other_case((player,), image) or \
                 _in_assets_in_other_case(context, player, image)
             if buyers is None:
-                buyers, started = _buyers(model), _started_with(model)
+                buyers, started, undrawn = _buyers(model), _started_with(model), _undrawn_units(context)
+                bought = {pair for pair in offered_units(model) if pair[0] in buyers}
+            if unit in undrawn and (player, unit) not in bought:
+                continue  # map.properties' dont_draw_units: drawn nowhere but in the purchase window
             missing.setdefault((unit, image), []).append(
                 dict(line=line, player=player, unit=unit, image=image, where=where,
                      tech=_TECH_NOTE if image != unit else "", case=other_case_note(case),
@@ -160,6 +170,14 @@ def _buyers(model) -> set[str]:
     classes = model.delegate_classes
     return {step.player for step in model.steps if step.player
             and any(kind in classes.get(step.delegate, "") for kind in ("Purchase", "Place"))}
+
+
+def _undrawn_units(context) -> set[str]:
+    """map.properties' `dont_draw_units`: units 2.x draws neither on the map nor in its unit
+    tables and help (MapData.shouldDrawUnit: the value split at commas, untrimmed)."""
+    properties = context.map_properties
+    value = properties.get("dont_draw_units") if properties is not None else None
+    return set(value.split(",")) if value else set()
 
 
 def _started_with(model) -> set[tuple[str, str]]:
