@@ -10,9 +10,9 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
                                             RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import attachment_classes, options_of
-from converter.check.rules.references import last_declaration, property_is_true
+from converter.check.rules.references import last_declaration, property_is_true, technology_advances
 from converter.check.rules.structure import java_int
 from converter.check.suggest import closest_name
 from converter.findings import Severity
@@ -44,25 +44,28 @@ def unknown_property(context):
     (`MaxFactoriesPerTerritory=1`: the game plays the same; a warning when it is `editable`, as the
     host's choice then does nothing); other unknown names, those of older engines and those only 1.9
     reads (`Roll AA Individually`) are info (a warning when `editable`: the host sees an option that
-    does nothing; `AI Bonus Income Percentage` is named with 2.x's per-player income options); a
-    name TripleA renamed (`4th Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory`
-    with the opposite meaning) is named with the new one, a warning when its value differs from the
-    new name's default (false), info when the game sets the new name too; names that conditions and
-    triggers read (`gameProperty` options) and per-player names such as `Reds bid` or `Reds PU
-    Income Bonus` are not reported. A bid for a player, or a victory amount for an alliance (`Axis
-    Total Victory VCs`, `Axis Economic Victory`), naming no player or alliance of the game, or an
-    alliance's amount written another way (`Axis Honorable Surrender VCs`), is a warning when the
-    game plays with that victory (`Total Victory`, `Honorable Surrender`, `Projection of Power`,
-    `Economic Victory` true, or editable so the host may turn it on): the engine plays with its
-    default amount instead (the message names the closest property it reads); info when it does not.
-    Such a bid is info, a leftover, unless it misspells a player's name with a value other than 0,
-    or the game's bid steps read bids it does not declare (named then; a warning when the bid is
-    editable or other than 0). Such an alliance's amount is info, a leftover, where each alliance
-    has its own, and a warning in a game with no alliance at all while that victory is on (2.x then
-    never ends the game by it). A property named just as a player is taken for that player's bid
-    (`Reds bid`). A name close to `Two hit battleship` is info in a game with no unit type
-    `battleship`, the one unit 2.x reads that property for. A name that several known names end with
-    (`Battle Rounds`: land, sea and air) is named with each of those the game does not set.
+    does nothing); the old AI's `AI Bonus ...` properties are one finding, named with 2.x's
+    per-player income options, a warning only when one is not 0; a name TripleA renamed (`4th
+    Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory` with the opposite meaning)
+    is named with the new one, a warning when its value differs from the new name's default (false),
+    info when the game sets the new name too or cannot use the rule (`Allied Air Dependents` without
+    a carrier, `Naval Bombard Casualties Return Fire Restricted` where nothing can bombard); names
+    that conditions and triggers read (`gameProperty` options) and per-player names such as `Reds
+    bid` or `Reds PU Income Bonus` are not reported. A bid for a player, or a victory amount for an
+    alliance (`Axis Total Victory VCs`, `Axis Economic Victory`), naming no player or alliance of
+    the game, or an alliance's amount written another way (`Axis Honorable Surrender VCs`), is a
+    warning when the game plays with that victory (`Total Victory`, `Honorable Surrender`,
+    `Projection of Power`, `Economic Victory` true, or editable so the host may turn it on): the
+    engine plays with its default amount instead (the message names the closest property it reads);
+    info when it does not. Such a bid is info, a leftover, unless it misspells a player's name with
+    a value other than 0, or the game's bid steps read bids it does not declare (named then; a
+    warning when the bid is editable or other than 0). Such an alliance's amount is info, a
+    leftover, where each alliance has its own, and a warning in a game with no alliance at all while
+    that victory is on (2.x then never ends the game by it). A property named just as a player is
+    taken for that player's bid (`Reds bid`). A name close to `Two hit battleship` is info in a game
+    with no unit type `battleship`, the one unit 2.x reads that property for. A name that several
+    known names end with (`Battle Rounds`: land, sea and air) is named with each of those the game
+    does not set.
 
     Fix: Correct the `name` of that `<property>` in the game XML's `<propertyList>` to the
     engine's spelling (the message suggests one), or delete a property nothing reads.
@@ -79,6 +82,7 @@ def unknown_property(context):
     used_by_triggers = {v.strip() for value in model.option_values("gameProperty") for v in (value, *value.split(":"))}
     candidates: frozenset[str] | None = None
     declared = {prop.name for prop in model.properties}
+    ai_bonus = []  # the retired `AI Bonus ...` properties: one finding after the loop
     for prop in model.properties:
         if not prop.name or prop.name in used_by_triggers:
             continue
@@ -94,6 +98,8 @@ def unknown_property(context):
             if new_name in declared:
                 advice, severity = f"; the game sets {new_name!r} too, so this line is a leftover to delete", \
                     Severity.INFO
+            elif (prop.value.strip().lower() == "true") != inverted and (moot := _rule_without_use(model, prop.name)):
+                advice, severity = f"; {moot}, so the game plays the same either way", Severity.INFO
             elif (prop.value.strip().lower() == "true") != inverted:
                 advice = "; write that name with the opposite value" if inverted else \
                     "; write that name, or the game is played without that rule"
@@ -105,9 +111,11 @@ def unknown_property(context):
             yield hit(line=prop.line, name=prop.name, severity=severity,
                       suggestion=f" (renamed {new_name!r} in {year}{meaning}{advice})")
             continue
+        if prop.name.startswith(_AI_BONUS) and prop.name in RETIRED_PROPERTY_NAMES:
+            ai_bonus.append(prop)  # the old AI's bonuses, a block of an old template: one finding
+            continue
         if prop.name in RETIRED_PROPERTY_NAMES:
-            successor = _AI_INCOME_NOTE.format(player=next(iter(model.players), "<Player>")) \
-                if prop.name.startswith("AI Bonus Income") else _MAP_SETTING_NOTES.get(prop.name, "")
+            successor = _MAP_SETTING_NOTES.get(prop.name, "") if prop.value.strip().lower() == "true" else ""
             host = _SEEN_BY_THE_HOST if prop.editable else ""
             yield hit(line=prop.line, name=prop.name, suggestion=f" (a property of older engines{successor}{host})",
                       **({"severity": Severity.WARNING} if prop.editable else {}))
@@ -192,6 +200,43 @@ def unknown_property(context):
         host = "" if match else _SEEN_BY_THE_HOST if prop.editable else ""
         yield hit(line=prop.line, name=prop.name, suggestion=f"; did you mean {match!r}?" if match else host,
                   severity=Severity.WARNING if match or host else None)
+    yield from _ai_bonus_found(model, ai_bonus)
+
+
+_AI_BONUS = "AI Bonus "
+
+
+def _ai_bonus_found(model, found: list):
+    """One finding for the retired `AI Bonus ...` properties of a game (an old template's block):
+    a warning when one is not 0 (the game meant the AI to get it), else info."""
+    if not found:
+        return
+    first, others = found[0], found[1:]
+    income = any(prop.name.startswith(_AI_BONUS + "Income") for prop in found)
+    successor = _AI_INCOME_NOTE.format(player=next(iter(model.players), "<Player>")) if income else ""
+    more = f"; nor {'is' if len(others) == 1 else 'are'} {some_of([repr(prop.name) for prop in others])} " \
+           f"(line{'s' * (len(others) > 1)} {some_of([str(prop.line) for prop in others])})" if others else ""
+    host = (_SEEN_BY_THE_HOST if len(found) == 1 else _SEEN_BY_THE_HOST_MANY) \
+        if any(prop.editable for prop in found) else ""
+    meant = [prop for prop in found if prop.value.strip() not in ("", "0")]
+    given = f"; {meant[0].name!r} is {meant[0].value.strip()} here, a bonus the AI no longer gets" if meant else ""
+    yield hit(line=first.line, name=first.name, severity=Severity.WARNING if meant else Severity.INFO,
+              suggestion=f" (a property of older engines{more}{successor}{given}{host})")
+
+
+def _rule_without_use(model, name: str) -> str:
+    """Why a renamed property's rule cannot apply in the game ("" when it can): allied air on
+    carriers needs a carrier (Properties.getAlliedAirIndependent: TransportTracker, MustFightBattle),
+    bombardment a unit that can bombard (UnitAttachment.getCanBombard, or Destroyer Bombard)."""
+    if name == "Allied Air Dependents":
+        capacities = model.option_values("carrierCapacity")
+        if not any(java_int(value.strip()) for value in capacities):
+            return "the game has no carrier (no unit with a carrierCapacity)"
+    elif name == "Naval Bombard Casualties Return Fire Restricted":
+        bombards = any(value.strip().lower() == "true" for value in model.option_values("canBombard"))
+        if not bombards and "destroyerBombard" not in {prop for _name, prop in technology_advances(model)}:
+            return "no unit of the game can bombard (canBombard, or the Destroyer Bombard technology)"
+    return ""
 
 
 _HOST_NOTE = ", until the host changes it in the game's options, which then does nothing"
@@ -199,6 +244,7 @@ _HOST_NOTE = ", until the host changes it in the game's options, which then does
 _MAP_SETTING_NOTES = {"Display Sea Names": "; 2.x draws sea zone names with map.properties' "
                                            "map.showSeaZoneNames=true"}
 _SEEN_BY_THE_HOST = "; the host sees it in the game's options, where changing it does nothing"
+_SEEN_BY_THE_HOST_MANY = "; the host sees them in the game's options, where changing them does nothing"
 # 2.x's successors of the AI's bonus income (Constants.getPropertyNameIncomePercentageFor, ...PuIncomeBonusFor)
 _AI_INCOME_NOTE = "; 2.x sets each player's income in the game's options instead: '{player} Income Percentage' " \
                   "and '{player} PU Income Bonus'"
