@@ -32,6 +32,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     points_outside,
     polygon_overlaps,
     production_tabs,
+    property_ranges,
     references,
     repeated_attachments,
     repeated_keys,
