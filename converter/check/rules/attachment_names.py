@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from converter.check.builtin_tables import TECH_ATTACHMENT_CLASS, TERRITORY_ATTACHMENT_CLASS, sets_a_default
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
@@ -31,6 +32,7 @@ def attachment_name_case(context):
     read: its options do nothing, without a word (a player's movement restrictions, production
     per territories and placement rules, its capital and victory points, its technologies). The
     old spelling `Attatchment` is corrected first, as 2.x does. A unit's `unitAttachment` is S207's.
+    One that sets nothing but defaults (every technology `false`) is info: the game plays the same.
 
     Fix: Write the attachment's name in the game XML exactly as the message gives it.
     """
@@ -41,12 +43,29 @@ def attachment_name_case(context):
     if not any(attachment_name_as_2x(name.lower()) in _LOOKED_UP_BY_NAME for name in set(written)):
         return  # the usual game: every such name is right (one scan of the distinct names)
     reported = set()
+    classes = attachment_classes(model)
     for attachment in model.attachments:
         name = attachment_name_as_2x(attachment.name)
         expected = _LOOKED_UP_BY_NAME.get(name.lower())
         if expected is not None and name != expected and (attachment.name, attachment.attach_to) not in reported:
             reported.add((attachment.name, attachment.attach_to))
+            if _only_defaults(model, attachment.element, classes[attachment.element]):
+                yield hit(line=attachment.line, name=attachment.name, target=attachment.attach_to, expected=expected,
+                          severity=Severity.INFO)
+                continue
             yield hit(line=attachment.line, name=attachment.name, target=attachment.attach_to, expected=expected)
+
+
+def _only_defaults(model, element: int, java_class: str) -> bool:
+    """Does the attachment set nothing but what the engine holds anyway (sets_a_default: known for
+    territory and technology attachments; 2.x makes a player a default techAttachment when it has
+    none)? Then, read or not, the game plays the same."""
+    short = java_class.rpartition(".")[2]
+    chosen = [index for index, owner in enumerate(model.option_owners) if owner == element]
+    if not chosen or short not in (TECH_ATTACHMENT_CLASS, TERRITORY_ATTACHMENT_CLASS):
+        return False
+    values = model.options.column_at("value", chosen, "")
+    return all(sets_a_default(short, model.option_names[index], value) for index, value in zip(chosen, values))
 
 
 class _Collected(NamedTuple):
