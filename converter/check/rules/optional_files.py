@@ -47,10 +47,11 @@ def decoration_missing(context):
     case counts (Windows and macOS find `Kiev.png` for `kiev.png`, Linux and a zipped map do not).
     The name is the text before the line's first `(`, trimmed. One finding per line, naming a file
     of misc/ that differs only in letter case or a close one (not one another line draws already,
-    nor one differing in a whole word: `Pro-Allies-Persia` for `Pro-Axis-Persia` is another image);
-    one for the file when misc/ holds no image at all, from five lines with nothing to suggest
-    (an upload left incomplete), or from five lines whose names all differ from misc/'s the same way
-    (spaces for underscores, or letter case); one, info, for a line starting `#` (the file has no comments); and
+    nor one differing in a whole word, a direction or a word added: `Pro-Allies-Persia` for
+    `Pro-Axis-Persia`, `East_Indies.png` for `WestIndies.png` are other images); one for the file
+    when misc/ holds no image at all, from five lines with nothing to suggest (an upload left
+    incomplete), or from five lines whose names all differ from misc/'s the same way (spaces for
+    underscores, or letter case); one, info, for a line starting `#` (the file has no comments); and
     one, info, for the lines naming a territory-name image that `territoryNames/` holds, which
     TripleA draws anyway.
 

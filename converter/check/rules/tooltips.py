@@ -3,10 +3,12 @@ of the tip it writes from the unit's attachment or after it (TooltipProperties).
 
 from __future__ import annotations
 
+import re
+
 from converter.check.builtin_tables import NEUTRAL_PLAYER
 from converter.check.model import UNIT
 from converter.check.rule import hit, rule
-from converter.check.suggest import did_you_mean
+from converter.check.suggest import another_word, closest_name, did_you_mean
 from converter.findings import Severity
 
 TOOLTIPS_FILE = "tooltips.properties"
@@ -23,7 +25,9 @@ def tooltip_not_shown(context):
     replaces the tip it writes from the unit's attachment; the same keys ending `.append` are
     added after that tip. Names are compared exactly, letter case included. A key naming a unit
     type or player no game of the map has, or not starting `tooltip.unit.`, is never read, without
-    a word, and the unit shows the engine's own tip. The map's other games are counted too.
+    a word, and the unit shows the engine's own tip. The map's other games are counted too. A close
+    unit type is suggested, but not one of a numbered series (`carrier5` for `carrier`) or one a
+    word longer or shorter (`Transport` for `AirTransport`): those are other units.
 
     Fix: Write the unit type (and player) as the game XML names them: `tooltip.unit.infantry`,
     `tooltip.unit.infantry.Germans`, `tooltip.unit.infantry.append`.
@@ -62,5 +66,17 @@ def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | Non
                    f"'{_PREFIX}{rest[:at]}.{rest[at + 1:]}{ending}'? (a '.' goes before the player)"
     for unit, player in splits:
         if player in players:  # `tooltip.unit.harbour.Russians`: the player is known, the unit type is not
-            return f"no game of the map has a unit type {unit!r} (for player {player!r}){did_you_mean(unit, units)}"
-    return f"no game of the map has a unit type {rest!r}{did_you_mean(rest, units)}"
+            return f"no game of the map has a unit type {unit!r} (for player {player!r}){_meant_unit(unit, units)}"
+    return f"no game of the map has a unit type {rest!r}{_meant_unit(rest, units)}"
+
+
+def _meant_unit(name: str, units: frozenset[str]) -> str:
+    """"; did you mean 'X'?" for the unit type `name` misspells, or "": not one of a numbered series
+    (`carrier5` for `carrier`) nor another thing of one pattern (`Transport` for `AirTransport`)."""
+    match = closest_name(name, units)
+    if match is None or another_word(name, match) or _DIGITS.sub("", match) == _DIGITS.sub("", name):
+        return ""
+    return f"; did you mean {match!r}?"
+
+
+_DIGITS = re.compile(r"[0-9]+")
