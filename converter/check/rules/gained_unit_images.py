@@ -12,7 +12,7 @@ from typing import NamedTuple
 from converter.check.folderlisting import FILE
 from converter.check.model import FRONTIER, UNIT
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
@@ -52,7 +52,7 @@ def unit_without_any_image(context):
     it into play. The message names an image of the unit kept for a player the game lacks (another
     game's). A unit with its plain image for some player, whose technology's image (`B25_hb` under
     heavy bombers) is missing, is left to I401, as is a unit whose missing image I401 reports (it
-    names every player without it).
+    names every player without it). Five or more types no player has are one finding.
 
     Fix: Add `units/<Player>/<unit>.png` for each player who can have the unit, or make the name
     in the game XML and in the image file names match exactly; delete the `<unit>` if the game
@@ -67,14 +67,28 @@ def unit_without_any_image(context):
         in_play |= {unit for _, unit in model.derived("images.gained_units", _gained_units)}
     reported = {unit for player, unit in model.derived("images.player_units", player_units)
                 if context.unit_image(player, starting_image_name(model, player, unit)) is None}
+    unused: list[tuple[str, str]] = []  # types no player has, with their notes: one finding when many
     for unit in sorted(model.names(UNIT) - reported):  # (I401 names every player of those it reports)
         # a player's technology image (`B25_hb`) missing beside the plain one is I401's to name
         if not any(context.unit_image(player, starting_image_name(model, player, unit)) or
                    context.unit_image(player, unit) for player in players):
             case = other_case_note(context.unit_image_in_other_case(players, unit)) or \
                 _for_another_player(context, unit, players)
-            yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case,
-                      **({"unused": ""} if unit in in_play else {"unused": _NOT_IN_PLAY, "severity": Severity.INFO}))
+            if unit in in_play:
+                yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case, unused="")
+            else:
+                unused.append((unit, case))
+    if len(unused) >= _MANY_UNUSED:  # unit types the game never uses (another game's, a frontier no one has)
+        (unit, case), others = unused[0], [repr(each) for each, _case in unused[1:]]
+        yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case, severity=Severity.INFO,
+                  unused=f"{_NOT_IN_PLAY}; nor have {len(others)} more unit types no player has ({some_of(others, 3)})")
+    else:
+        for unit, case in unused:
+            yield hit(line=model.first_line(UNIT, unit), unit=unit, case=case, unused=_NOT_IN_PLAY,
+                      severity=Severity.INFO)
+
+
+_MANY_UNUSED = 5  # from this many unused unit types without images, one finding
 
 
 def _for_another_player(context, unit: str, players: list[str]) -> str:
