@@ -304,6 +304,8 @@ def resource_image_missing(context):
     letters, and earlier ones fail with `Cant load`. A file in other letter case (in the map or
     in 2.x's assets, which it reads from files too), or one only 1.9's assets hold, is named.
 
+    A map with no image in resources/ gets one finding for five missing images or more.
+
     Fix: Add `resources/<name>.png` (20 x 20 px), and `resources/<name>_large.png` (48 x 48 px)
     for a resource players can buy, to the map folder.
     """
@@ -320,6 +322,7 @@ def resource_image_missing(context):
     in_map_by_lower_case = by_lower_case(in_map)
     current = context.engine_assets[0].engine if context.engine_assets else None
     where = where_looked(context)
+    lacking: list[dict] = []
     for name, line in zip(resources.column("name", ""), resources.lines):
         wanted = []
         if name != _VICTORY_POINTS or name in costs:
@@ -342,7 +345,16 @@ def resource_image_missing(context):
                 other_case = f"{found} of {assets.engine}'s assets" if found else None
             note = (f"; {engines[0]}'s assets have it" if engines else "") + other_case_note(other_case)
             looked = where if not engines else where_looked(context, without=engines)
-            yield hit(line=line, resource=name, image=image, where=looked, effect=effect, note=note)
+            lacking.append(dict(line=line, resource=name, image=image, where=looked, effect=effect, note=note))
+    if len(lacking) >= _MANY_RESOURCES and not in_map:  # a map with no resources/ images at all: one cause
+        others = [f"{each['image']}.png" for each in lacking[1:]]
+        lacking[0]["note"] += f"; nor are {len(others)} more of its resources' images ({some_of(others, 3)}): the map has " \
+                              "no resources/ images at all"
+        lacking = lacking[:1]
+    yield from (hit(**each) for each in lacking)
+
+
+_MANY_RESOURCES = 5  # from this many resource images missing from a map with none, one finding
 
 
 @lru_cache(maxsize=4)  # the engines' assets are fixed tables (EngineAssets is frozen)
