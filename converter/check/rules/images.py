@@ -294,17 +294,16 @@ _VICTORY_POINTS = "VPs"  # Constants.VPS: the resource bar and the economy table
 def resource_image_missing(context):
     """Finds resources the game shows whose image, `resources/<name>.png`, TripleA 2.x cannot find.
 
-    Why: TripleA shows the resources of the game's `<resourceList>` by their images: in the
-    resource bar under the map, the economy table of the statistics (every resource, hidden
-    ones too, but `VPs`), beside the costs of what players buy, and at the large size
-    (`<name>_large.png`) on the purchase panel for a resource a production rule sells. It
-    looks for `resources/<name>.png` in the map and then in its own assets, which in 2.x hold
-    20 images (PUs, Oil, Food, Gold, ...; 1.9 shipped 70, VPs, Fuel and Money among them).
-    Without one, 2.x releases since May 2026 draw a grey square with the name's first two
-    letters, and earlier ones fail with `Cant load`. A file in other letter case (in the map or
-    in 2.x's assets, which it reads from files too), or one only 1.9's assets hold, is named.
-
-    A map with no image in resources/ gets one finding for five missing images or more.
+    Why: TripleA shows the resources of the game's `<resourceList>` by their images: in the resource
+    bar under the map, the economy table of the statistics (every resource, hidden ones too, but
+    `VPs`), beside the costs of what players buy, and at the large size (`<name>_large.png`) on the
+    purchase panel for a resource a production rule sells. It looks for `resources/<name>.png` in
+    the map and then in its own assets, which in 2.x hold 20 images (PUs, Oil, Food, Gold, ...; 1.9
+    shipped 70, VPs, Fuel and Money among them). Without one, 2.x releases since May 2026 draw a
+    grey square with the name's first two letters, and earlier ones fail with `Cant load`. A file in
+    other letter case (in the map, or in 2.x's assets, which it reads from its jar), or one only
+    1.9's assets hold, is named. A map with no image in resources/ gets one finding for five missing
+    images or more.
 
     Fix: Add `resources/<name>.png` (20 x 20 px), and `resources/<name>_large.png` (48 x 48 px)
     for a resource players can buy, to the map folder.
