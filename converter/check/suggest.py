@@ -120,8 +120,9 @@ _IMAGE_ENDINGS = frozenset(("png", "gif", "jpg", "jpeg"))
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # words that place one of a set of like things: another region, not a misspelling
 _DIRECTIONS = frozenset(("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
-                         "northern", "southern", "eastern", "western", "upper", "lower", "central", "inner", "outer",
-                         "left", "right", "mid", "middle"))
+                         "northern", "southern", "eastern", "western", "northeastern", "northwestern",
+                         "southeastern", "southwestern", "upper", "lower", "central", "inner", "outer", "left",
+                         "right", "mid", "middle"))
 
 
 def by_lower_case(names) -> dict[str, str]:

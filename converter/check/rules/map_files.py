@@ -17,7 +17,7 @@ from pathlib import Path
 from converter.check.markerfiles import territories_using
 from converter.check.optionalfiles import DECORATIONS_FILE, ONE_POINT_FILES, first_point_on_line
 from converter.check.rule import AT, hit, rule, some_of
-from converter.check.suggest import closest_name
+from converter.check.suggest import another_word, closest_name
 from converter.findings import Severity
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -135,17 +135,19 @@ def extra_name(context):
     one finding. In a file whose lines only some territories use (capitols.txt a capital's, vc.txt a
     victory city's, pu_place.txt a producing territory's, convoy.txt, blockade.txt and
     kamikaze_place.txt their zones', name_place.txt a sea zone's only where the map draws sea zone
-    names), only such a territory is suggested. `there be dragons`, the name TripleA's
-    PlacementPicker writes for a point in no territory, is info. A game whose `<map>` builds its
-    territories with `<grid>` is not checked. A file saved with a byte-order mark (some Windows
-    editors write one) gives its first name that invisible U+FEFF: TripleA 1.9 and 2.x read it as
-    part of the name, so that territory's line is not found. So does 2.x with blanks before a name
-    in centers.txt (its pattern keeps them; 1.9 trimmed them), and both with other characters around
-    a name that Java's trim does not remove, such as a no-break space. A file's names with nothing
-    to suggest are one finding from five on (a block of leftovers); a player's name is said to be
-    one; capitols.txt with capital markers turned off (`map.showCapitolMarkers=false`), which
-    TripleA then reads but never uses, is one info finding; a file of ten names or more, four in
-    five of them no territory (copied from another map), is one finding.
+    names), only such a territory is suggested by where the point lies. A name a word longer or
+    shorter, or of another direction (`Northeastern ...` for `Western ...`), is another place and is
+    not suggested. `there be dragons`, the name TripleA's PlacementPicker writes for a point in no
+    territory, is info. A game whose `<map>` builds its territories with `<grid>` is not checked. A
+    file saved with a byte-order mark (some Windows editors write one) gives its first name that
+    invisible U+FEFF: TripleA 1.9 and 2.x read it as part of the name, so that territory's line is
+    not found. So does 2.x with blanks before a name in centers.txt (its pattern keeps them; 1.9
+    trimmed them), and both with other characters around a name that Java's trim does not remove,
+    such as a no-break space. A file's names with nothing to suggest are one finding from five on (a
+    block of leftovers); a player's name is said to be one; capitols.txt with capital markers turned
+    off (`map.showCapitolMarkers=false`), which TripleA then reads but never uses, is one info
+    finding; a file of ten names or more, four in five of them no territory (copied from another
+    map), is one finding.
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
@@ -194,10 +196,11 @@ def extra_name(context):
                     f"; did you mean {meant!r}? (names are case-sensitive)"
                 leftover = copy_of = meant if meant in names else None
             else:
-                using = territories_using(context, file_name)  # capitols.txt: a capital's name, and so on
-                close = closest_name(name.strip(), frozenset(known if not using else known & using))
-                # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings
-                if not close or _DIGITS.sub("", close) == _DIGITS.sub("", name.strip()):
+                close = closest_name(name.strip(), frozenset(known))
+                # names differing only in their digits are numbered siblings (SZ1, SZ81), not misspellings;
+                # nor are names of another region (`Northeastern United States`, `Western United States`)
+                if not close or _DIGITS.sub("", close) == _DIGITS.sub("", name.strip()) or \
+                        another_word(name.strip(), close):
                     suggestion = ""
                 else:
                     suggestion = _has_its_line(close, file_name, entries) if close in names else \
