@@ -10,6 +10,7 @@ from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOL
                                             SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
                                    TERRITORY, UNIT, USUAL_PATHS)
+from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true, technology_advances
 from converter.check.spelling2x import attachment_name_as_2x
@@ -304,7 +305,8 @@ def attachment_type_mismatch(context):
 
     Why: TripleA 1.9 loads it without complaint and hangs it on that thing, but looks such an
     attachment up only on its own kind (a TerritoryAttachment only on territories), so the game
-    never finds it. A missing `type` counts as `unitType`, the DTD's default.
+    never finds it. A missing `type` counts as `unitType`, the DTD's default. A rules attachment on
+    a unit type that restricts movement is told that on its player it would bind every unit.
 
     Fix: Set the `<attachment>`'s `type` (and `attachTo`) in the game XML to the kind the message
     names, e.g. `type="territory"` and a territory's name for a TerritoryAttachment.
@@ -324,11 +326,29 @@ def attachment_type_mismatch(context):
     wrong = {(java_class, attach_type) for java_class, attach_type in set(pairs)  # each distinct pair judged once
              if attach_type not in expected_types.get(java_class.rsplit(".", 1)[-1], (attach_type,))
              and attach_type in ATTACH_KINDS}  # a type the engine does not know at all is S232's
+    restricting = _restricting_unit_rules(model) if wrong else set()
     for index, (java_class, attach_type) in enumerate(pairs) if wrong else ():
         if (java_class, attach_type) in wrong:
             short = java_class.rsplit(".", 1)[-1]
+            note = _NO_UNIT_RESTRICTION if index in restricting else ""
             yield hit(line=table.lines[index], java_class=short, type=attach_type,
-                      expected=" or ".join(expected_types[short]))
+                      expected=" or ".join(expected_types[short]) + note)
+
+
+# a player's movement restriction moved where it belongs would bind all its units
+_NO_UNIT_RESTRICTION = (" (but there its movementRestrictionTerritories would hold every unit of the player: TripleA has "
+                        "no restriction for one unit type; a territory effect's unitsNotAllowed keeps a unit type out "
+                        "of the territories that have it)")
+
+
+def _restricting_unit_rules(model) -> set[int]:
+    """The attachment elements of a RulesAttachment on a unit type that set a movement restriction."""
+    table = model.table(ATTACHMENT_PATH)
+    classes, types = table.column("javaClass", ""), table.column("type", "unitType")
+    owners = model.option_owners
+    return {owners[index] for index in positions(model.option_names, frozenset(("movementRestrictionTerritories",
+                                                                                 "movementRestrictionType")))
+            if classes[owners[index]].endswith("RulesAttachment") and types[owners[index]] == "unitType"}
 
 
 @rule("S214", "structure.bad-quantity", Severity.ERROR, "<{element} {attribute}=\"{value}\"> is not a whole number",
