@@ -54,7 +54,8 @@ def victory_message_missing(context):
     with it missing the trigger does nothing at all, and the game goes on, silently. Some maps
     write the message itself as the value (`The Allies achieve victory by ...`), which is no key.
     The file is read as Java reads it; a sound alone (`<key>_sounds`) does not end the game. One
-    finding per key, with how many triggers name it; a close key is suggested.
+    finding per key, with how many triggers name it; a close key is suggested, else the key the
+    trigger's own `notification` names when the file holds it.
 
     Fix: Add the key with its message to the map's notifications.properties (`AXIS_WINS=The Axis
     win ...`, beside polygons.txt) and write that key as the trigger's `victory` value.
@@ -121,6 +122,9 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         if close is not None and (_DIGITS.sub("", close) == _DIGITS.sub("", key) or another_word(key, close)):
             close = None  # numbered siblings (round20intro, round30intro), or one pattern's: another message
         suggestion = f" (did you mean {close!r}?)" if close else ""
+        if close is None and option == "victory":  # the trigger's own notification names a key the file holds
+            own = _own_notification(model, {owners[index] for index in indices}, keys)
+            suggestion = f" (did you mean {own!r}, the key its notification shows?)" if own else ""
         if close is not None and (shown := shown if shown is not None else keys_shown(context)) is not None \
                 and close not in shown:  # the file's key is the one misspelt: no trigger of the map names it
             suggestion = f" (did you mean {close!r}? No trigger names it, so it may be the key misspelt instead)"
@@ -128,6 +132,14 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
                   triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
                                    verb_many),
                   problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}", suggestion=suggestion)
+
+
+def _own_notification(model, triggers: set[int], keys: dict[str, int]) -> str | None:
+    """The first `notification` of the `triggers` (attachment elements) that the file holds."""
+    chosen = [index for index in options_of(model, "notification", "TriggerAttachment")
+              if model.option_owners[index] in triggers]
+    return next((value.strip() for value in model.options.column_at("value", chosen, "") if value.strip() in keys),
+                None)
 
 
 def _run_on(key: str, keys: dict[str, int]) -> str | None:
