@@ -22,12 +22,13 @@ def tooltip_not_shown(context):
 
     Why: For a unit's tooltip 2.x reads `tooltip.unit.<unit type>.<player>` (the unit's owner;
     `Neutral` for an unowned one) and, when that is empty, `tooltip.unit.<unit type>`: the text
-    replaces the tip it writes from the unit's attachment; the same keys ending `.append` are
-    added after that tip. Names are compared exactly, letter case included. A key naming a unit
-    type or player no game of the map has, or not starting `tooltip.unit.`, is never read, without
-    a word, and the unit shows the engine's own tip. The map's other games are counted too. A close
-    unit type is suggested, but not one of a numbered series (`carrier5` for `carrier`) or one a
-    word longer or shorter (`Transport` for `AirTransport`): those are other units.
+    replaces the tip it writes from the unit's attachment; the same keys ending `.append` are added
+    after that tip. Names are compared exactly, letter case included. A key naming a unit type or
+    player no game of the map has, or not starting `tooltip.unit.`, is never read, without a word,
+    and the unit shows the engine's own tip; a line starting `<` is the rest of the text before it,
+    cut off by a line break. The map's other games are counted too. A close unit type is suggested,
+    but not one of a numbered series (`carrier5` for `carrier`) or one a word longer or shorter
+    (`Transport` for `AirTransport`): those are other units.
 
     Fix: Write the unit type (and player) as the game XML names them: `tooltip.unit.infantry`,
     `tooltip.unit.infantry.Germans`, `tooltip.unit.infantry.append`.
@@ -46,6 +47,9 @@ def tooltip_not_shown(context):
 
 def _why_unread(key: str, units: frozenset[str], players: set[str]) -> str | None:
     """Why no unit's tooltip reads `key`; None when some does."""
+    if not key.startswith(_PREFIX) and key.lstrip().startswith("<"):  # `<br/>Can give ...` on a line of its own
+        return "the line is the rest of the text before it, cut off by a line break (Java reads it as a key): join " \
+               "the two lines, or end the first with '\\', or that tooltip loses this text"
     if not key.startswith(_PREFIX):
         return f"2.x reads only keys that start {_PREFIX!r}"
     rest = key[len(_PREFIX):]
