@@ -51,13 +51,13 @@ def html_image_missing(context):
         return  # the usual game: no picture at all
     in_folder = frozenset(context.map_tree(IMAGE_FOLDER).with_bit(FILE))
     by_lower = by_lower_case(in_folder)
-    shown: frozenset[str] | None = None  # the notifications the map's triggers show, read at the first one
+    shown = None  # the notifications the map's triggers show (keys_shown), read at the first one
     unseen_hits: list[dict] = []  # images of entries no trigger shows: one finding from _MANY_UNSEEN on
     for source, file, line, text in html:
         unseen = False
         if source.startswith(NOTIFICATIONS_FILE):
             shown = shown if shown is not None else keys_shown(context)
-            unseen = shown is not None and source.partition("entry ")[2][1:-1] not in shown
+            unseen = source.partition("entry ")[2][1:-1] not in shown
         for match in _IMAGE_TAG.finditer(text):
             link = match.group(2) or match.group(3)
             if link.startswith("http") or _present(map_dir, link, in_folder):

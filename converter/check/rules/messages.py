@@ -149,24 +149,36 @@ def _run_on(key: str, keys: dict[str, int]) -> str | None:
                  and each[len(key)] in "<&" and each != key + _SOUNDS), None)
 
 
-def keys_shown(context) -> frozenset[str] | None:
+def keys_shown(context) -> "ShownKeys":
     """The notifications.properties keys the triggers of every game of the map show (the file
-    serves them all); None when a loop's variables may name more."""
-    own, others = notification_keys_shown(context.model), context.sibling_notification_keys
-    if own is None or any("@" in key or "$" in key for key in others):
-        return None
-    return own | others
+    serves them all); a key a loop's variable is left in (`Start_@All-Players@`, another game's,
+    read without its loops) stands for every key it can become."""
+    return ShownKeys(notification_keys_shown(context.model) | context.sibling_notification_keys)
 
 
-def notification_keys_shown(model) -> frozenset[str] | None:
+def notification_keys_shown(model) -> frozenset[str]:
     """The notifications.properties keys triggers show: their `notification` and `victory`
-    values (TriggerAttachment reads nothing else there); None when a loop's variables may name
-    more."""
+    values (TriggerAttachment reads nothing else there), trimmed."""
     chosen = options_of(model, "notification", "TriggerAttachment") + options_of(model, "victory", "TriggerAttachment")
-    values = [value.strip() for value in model.options.column_at("value", chosen, "")]
-    if any("@" in value or "$" in value for value in values):
-        return None
-    return frozenset(values)
+    return frozenset(value.strip() for value in model.options.column_at("value", chosen, ""))
+
+
+class ShownKeys:
+    """Keys, some holding a loop's `@Variable@` or `$Variable$`: those match a key with any text
+    in its place."""
+
+    def __init__(self, keys: frozenset[str]) -> None:
+        looped = [key for key in keys if "@" in key or "$" in key]
+        self._plain = keys.difference(looped)
+        self._looped = re.compile("|".join(
+            "".join(".+" if part.startswith(("@", "$")) else re.escape(part) for part in _VARIABLE.split(key) if part)
+            for key in looped)) if looped else None
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._plain or (self._looped is not None and self._looped.fullmatch(key) is not None)
+
+
+_VARIABLE = re.compile(r"(@[^@]*@|\$[^$]*\$)")
 
 
 # the messages an action shows, each `<text>.<MESSAGE>` in its file (2.x UserActionText,
