@@ -147,12 +147,33 @@ def extra_name(context):
     block of leftovers); a player's name is said to be one; capitols.txt with capital markers turned
     off (`map.showCapitolMarkers=false`), which TripleA then reads but never uses, is one info
     finding; a file of ten names or more, four in five of them no territory (copied from another
-    map), is one finding.
+    map), is one finding; so is a name found in several files with nothing or the same name to
+    suggest (a territory renamed or deleted in the XML alone).
 
     Fix: In the file and on the line named, change the name to the game XML's exact
     `<territory name=...>`, or delete the line if the territory no longer exists; save a file
     with a byte-order mark again as UTF-8 without one.
     """
+    found = list(_extra_names(context))
+    if len(found) < 2:
+        yield from found
+        return
+    # one name unknown in several files (a territory renamed or deleted in the XML alone): one finding
+    alike: dict[tuple, list] = {}
+    for each in found:
+        suggestion = each.params.get("suggestion", "")
+        key = (each.params["name"], suggestion, each.params.get("severity")) \
+            if suggestion == "" or (suggestion.startswith("; did you mean") and "line" not in suggestion) else id(each)
+        alike.setdefault(key, []).append(each)
+    for hits in alike.values():
+        first = hits[0]
+        if len(hits) > 1:
+            also = some_of([f"{each.params['file_name']} (line {each.line})" for each in hits[1:]])
+            first.params["suggestion"] += f"; the same name is in {also}"
+        yield first
+
+
+def _extra_names(context):
     territories = game_territories(context)
     if territories is None:
         return
