@@ -162,8 +162,10 @@ def extra_name(context):
     alike: dict[tuple, list] = {}
     for each in found:
         suggestion = each.params.get("suggestion", "")
-        key = (each.params["name"], suggestion, each.params.get("severity")) \
-            if suggestion == "" or (suggestion.startswith("; did you mean") and "line" not in suggestion) else id(each)
+        # the same note but for the file and its line numbers ("has its own line (74) in centers.txt")
+        same = _FILE_AND_LINE.sub("", suggestion)
+        key = (each.params["name"], same, each.params.get("severity")) \
+            if not suggestion.startswith((", nor", _ITS_POINT)) else id(each)
         alike.setdefault(key, []).append(each)
     for hits in alike.values():
         first = hits[0]
@@ -171,6 +173,9 @@ def extra_name(context):
             also = some_of([f"{each.params['file_name']} (line {each.line})" for each in hits[1:]])
             first.params["suggestion"] += f"; the same name is in {also}"
         yield first
+
+
+_FILE_AND_LINE = re.compile(r" \(\d+\)|\b[\w.]+\.txt\b")
 
 
 def _extra_names(context):
