@@ -313,11 +313,12 @@ def trigger_unknown_step(context):
     """Finds triggers whose `when` names a step the game's sequence does not have.
 
     Why: A trigger with `when="before:italiaPlace"` fires when the engine reaches the step of
-    exactly that name (TripleA 2.x compares the names as they are, letter case included). With
-    a misspelt name (`itlaiaPlace`, `BritainCombatMovee`, `RussiansPurchase` for
-    `russiansPurchase`) or a step since renamed or removed, the trigger silently never fires
-    there, and nothing tells the map maker. One finding per such step name, with how many
-    triggers name it. A close step name is suggested. Some maps name a step that does not
+    exactly that name (TripleA 2.x compares the names as they are, letter case included). With a
+    misspelt name (`itlaiaPlace`, `BritainCombatMovee`, `RussiansPurchase` for `russiansPurchase`)
+    or a step since renamed or removed, the trigger silently never fires there, and nothing tells
+    the map maker. One finding per such step name, with how many triggers name it. A close step name
+    is suggested (and, where the trigger's step starts with the player's name and that step's does
+    not, the step's own name is said to be the one misspelt). Some maps name a step that does not
     exist on purpose (`before:Never`) for triggers that only another trigger or a user action
     activates (`activateTrigger`), which ignores `when`: when every trigger naming the step is
     activated so, or names another step in a `when` of its own (a trigger fires at each step its
@@ -361,6 +362,9 @@ def trigger_unknown_step(context):
         severity = None
         if close is not None:
             detail = f"; did you mean {close!r}? {'It never fires' if len(triggers) == 1 else 'They never fire'} there"
+            if _step_misspelt(model, step, close):  # `rebelsNonCombatMove` for the step `rebelstNonCombatMove`
+                detail += f" (or is that step's name the one misspelt? {step!r} is written as the other players' " \
+                          f"steps are)"
         elif idle:
             detail = (": nothing activates it either, so it never fires there" if len(triggers) == 1 else
                       f": nothing activates {len(idle)} of them either ({idle[0]!r} first), so those never fire there")
@@ -375,6 +379,18 @@ def trigger_unknown_step(context):
             severity = Severity.INFO
         yield hit(line=options.lines[indices[0]], triggers=shown, step=step, detail=detail,
                   **({"severity": severity} if severity else {}))
+
+
+def _step_misspelt(model, wanted: str, close: str) -> bool:
+    """Is `wanted` the player's name and an ending the other players' steps are named with
+    (`germansNonCombatMove`), while the step `close` of that player is not so named?"""
+    owner = next((step.player for step in model.steps if step.name == close and step.player), None)
+    if not owner or not wanted.lower().startswith(owner.lower()):
+        return False
+    ending = wanted[len(owner):].lower()
+    return close.lower() != owner.lower() + ending and any(
+        step.player and step.player != owner and step.name.lower() == step.player.lower() + ending
+        for step in model.steps)
 
 
 def _activated_triggers(model) -> frozenset[str] | None:
