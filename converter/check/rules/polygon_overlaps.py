@@ -37,7 +37,9 @@ def overlapping_polygons(context):
     and sea is not filled, so nothing is hidden); for a map with no game XML (a skin), which
     cannot tell sea from land, any territory drawn wholly inside another. Nor is a name the
     game does not declare: the engine drops its outline as it loads the map (M303 reports such
-    names). Most messages give a point inside both, `around (x,y)`.
+    names). Most messages give a point inside both, `around (x,y)`. Where the polygons of one land
+    territory that overlap another all lie wholly inside it (islands in a sea the game declares
+    land), the message says so.
 
     Fix: Move the border points in polygons.txt so the two outlines meet instead of overlapping,
     and delete a polygon pasted under a second name.
@@ -63,10 +65,16 @@ def overlapping_polygons(context):
         return  # (the usual map)
     islands = _islands(context, pairs)
     lines = {entry.name: entry.line for entry in context.polygons.entries}  # a name twice: its last entry's
+    inside = _drawn_inside(context, [pair for pair in pairs if pair not in islands])
     for (first, second), point in sorted(pairs.items()):
         if (first, second) in islands:
             continue
         where = f" around ({point[0]},{point[1]})" if point is not None else ""
+        if (first, second) in inside:  # islands drawn in a sea the game declares land (Diplomacy's seas)
+            inner, outer, count = inside[(first, second)]
+            where += f": {count} polygon{'s' * (count > 1)} of {inner!r} lie{'s' * (count == 1)} wholly inside " \
+                     f"{outer!r}, which the game XML declares land, so 2.x fills both, either one on top: cut " \
+                     f"them out of {outer!r} (or, if it is sea, declare it water=\"true\")"
         yield hit(file=context.polygons.path, line=lines.get(first), first=first, second=second, territory=first,
                   where=where, **({AT: (int(point[0]), int(point[1]))} if point is not None else {}))
 
@@ -121,6 +129,35 @@ def _islands_among(context, candidates: list[tuple[str, str]], wanted: set[str],
             if _land_selected(pieces.get(land, []), pieces.get(sea, [])):
                 islands.add((first, second))
     return islands
+
+
+def _drawn_inside(context, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, str, int]]:
+    """For pairs of land territories where every overlapping polygon of one lies wholly inside
+    a polygon of the other: (the inner, the outer, how many of its polygons overlap)."""
+    model = context.model
+    water = model.water if model is not None else None
+    pairs = [pair for pair in pairs if water is not None and not (set(pair) & water)]
+    if not pairs:
+        return {}
+    wanted = {name for pair in pairs for name in pair}
+    pieces: dict[str, list[Outline]] = {}
+    for name, outline in _distinct([(entry.name, Outline.of(polygon)) for entry in context.polygons.entries
+                                    if entry.name in wanted for polygon in entry.polygons]).values():
+        pieces.setdefault(name, []).append(outline)
+    found, budget = {}, ISLAND_COMPARISONS
+    for first, second in pairs:
+        for outer, inner in ((first, second), (second, first)):
+            cost = len(pieces.get(inner, ())) * len(pieces.get(outer, ()))
+            if cost > budget:
+                continue
+            budget -= cost
+            overlapping = [piece for piece in pieces.get(inner, [])
+                           if any(polygons_overlap(piece, other) for other in pieces[outer])]
+            if overlapping and all(any(polygon_within(piece, other) for other in pieces[outer])
+                                   for piece in overlapping):
+                found[(first, second)] = (inner, outer, len(overlapping))
+                break
+    return found
 
 
 def _land_selected(land: list[Outline], sea: list[Outline]) -> bool:
