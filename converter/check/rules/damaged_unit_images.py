@@ -4,7 +4,7 @@ bombing damages when the game says so."""
 
 from __future__ import annotations
 
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.images import other_case_note, player_units, where_looked
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
@@ -72,8 +72,7 @@ def damaged_unit_image_missing(context):
         first = found[0]
         if len(found) > 1:
             others = [each["player"] for each in found[1:]]
-            shown = ", ".join(map(repr, others[:3])) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
-            first["note"] += f"; nor for player{'s' * (len(others) > 1)} {shown}: one " \
+            first["note"] += f"; nor for player{'s' * (len(others) > 1)} {some_of(list(map(repr, others)), 3)}: one " \
                              f"units/{first['image']}{first['suffix']}.png serves them all"
         yield hit(**first)
 
