@@ -31,7 +31,7 @@ def test_a_name_another_game_declares_is_not_extra(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "map", {**base_files(), **GAMMA, "map/games/other.xml": other})
     assert extra_names(root) == []
     (root / "map/games/other.xml").write_text(other.replace("Gamma", "Delta"))  # changed: read again
-    assert extra_names(root) == ["centers.txt:Gamma", "place.txt:Gamma", "polygons.txt:Gamma"]
+    assert extra_names(root) == ["polygons.txt:Gamma"]  # one finding, naming the other files too
 
 
 def test_unreadable_siblings_add_no_names(tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_unreadable_siblings_add_no_names(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(Path.cwd()), str(root)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(["centers.txt:Gamma", "place.txt:Gamma", "polygons.txt:Gamma"])
+    assert done.stdout.strip() == str(["polygons.txt:Gamma"])  # one finding for the three files
 
 
 def test_a_tooltip_for_a_unit_type_of_another_game_is_read(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from converter.check.builtin_tables import TECH_ATTACHMENT_CLASS, TERRITORY_ATTACHMENT_CLASS, sets_a_default
+from converter.check.builtin_tables import TECH_ATTACHMENT_CLASS, sets_a_default
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
@@ -32,7 +32,8 @@ def attachment_name_case(context):
     read: its options do nothing, without a word (a player's movement restrictions, production
     per territories and placement rules, its capital and victory points, its technologies). The
     old spelling `Attatchment` is corrected first, as 2.x does. A unit's `unitAttachment` is S207's.
-    One that sets nothing but defaults (every technology `false`) is info: the game plays the same.
+    A techAttachment that sets every technology `false` is info: 2.x makes a player without one a
+    default one, so the game plays the same.
 
     Fix: Write the attachment's name in the game XML exactly as the message gives it.
     """
@@ -57,12 +58,13 @@ def attachment_name_case(context):
 
 
 def _only_defaults(model, element: int, java_class: str) -> bool:
-    """Does the attachment set nothing but what the engine holds anyway (sets_a_default: known for
-    territory and technology attachments; 2.x makes a player a default techAttachment when it has
-    none)? Then, read or not, the game plays the same."""
+    """Does a technology attachment set nothing but what the engine holds anyway (every advance
+    false)? 2.x makes a player without one a default techAttachment (GamePlayer.getTechAttachment),
+    so, read or not, the game plays the same. (A land territory without its territoryAttachment
+    stops the game: TerritoryAttachment.getOrThrow, S225.)"""
     short = java_class.rpartition(".")[2]
     chosen = [index for index, owner in enumerate(model.option_owners) if owner == element]
-    if not chosen or short not in (TECH_ATTACHMENT_CLASS, TERRITORY_ATTACHMENT_CLASS):
+    if not chosen or short != TECH_ATTACHMENT_CLASS:
         return False
     values = model.options.column_at("value", chosen, "")
     return all(sets_a_default(short, model.option_names[index], value) for index, value in zip(chosen, values))

@@ -150,15 +150,22 @@ def gained_unit_image_missing(context):
         yield hit(line=gain.line, player=player, unit=unit, how=gain.how, image=image, where=where, note=note)
 
 
-def _gained_units(model) -> dict[tuple[str, str], _Gain]:
-    """(player, unit type) -> where the player first gets it, for the pairs I401 does not check."""
+def gained_units(model) -> dict[tuple[str, str], "_Gain"]:
+    """(player, unit) -> how the player gets the unit in play (triggers that can fire, technology
+    frontiers, units that make or turn into it), I401's pairs too; found once per game."""
+    return model.derived("images.every_gain", lambda model: _gained_units(model, also_i401s=True))
+
+
+def _gained_units(model, also_i401s: bool = False) -> dict[tuple[str, str], _Gain]:
+    """(player, unit type) -> where the player first gets it, for the pairs I401 does not check
+    (with `also_i401s`, for those too)."""
     base = set(player_units(model))
     # a trigger may give units to `Neutral`, the owner of unowned units (2.x PlayerList.getPlayerId)
     players, units = {*model.players, NEUTRAL}, model.names(UNIT)
     gained: dict[tuple[str, str], _Gain] = {}
 
     def gain(player: str, unit: str, line: int | None, how: str) -> None:
-        if player in players and unit in units and (player, unit) not in base:
+        if player in players and unit in units and (also_i401s or (player, unit) not in base):
             gained.setdefault((player, unit), _Gain(line, how))
 
     _technology_gains(model, gain)

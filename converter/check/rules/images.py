@@ -105,9 +105,9 @@ def unit_image_missing(context):
     lists those with their images even for a player that never buys); a `<unitPlacement>` without an
     owner places units nobody owns, which the engine draws as its player `Neutral`'s; a unit only
     frontiers offer, to players with no step that buys or places units, is info (it shows only in
-    Help > Unit Help, as a broken image: UnitStatsTable); a unit map.properties lists in
-    `dont_draw_units` is drawn nowhere but in the purchase window, so it counts only for players
-    that buy it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
+    Help > Unit Help, as a broken image: UnitStatsTable); so is a unit map.properties lists in
+    `dont_draw_units`, for players that do not buy it: 2.x leaves it off the map and the unit tables,
+    but battle and casualty windows still draw it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
     engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9 looks only for the
     first). The assets are those of TripleA 2.x and of 1.9, known by their file names, so the check
     answers alike with or without an engine installed; an image only 1.9 ships is reported by I407
@@ -140,12 +140,14 @@ def unit_image_missing(context):
             if buyers is None:
                 buyers, started, undrawn = _buyers(model), _started_with(model), _undrawn_units(context)
                 bought = {pair for pair in offered_units(model) if pair[0] in buyers}
-            if unit in undrawn and (player, unit) not in bought:
-                continue  # map.properties' dont_draw_units: drawn nowhere but in the purchase window
+                from converter.check.rules.gained_unit_images import gained_units  # (it imports this module)
+
+                started |= set(gained_units(model))  # placed or made by triggers and units: on the board too
             missing.setdefault((unit, image), []).append(
                 dict(line=line, player=player, unit=unit, image=image, where=where,
                      tech=_TECH_NOTE if image != unit else "", case=other_case_note(case),
-                     help_only=player not in buyers and (player, unit) not in started))
+                     help_only=player not in buyers and (player, unit) not in started,
+                     undrawn=unit in undrawn and (player, unit) not in bought))
     order = {player: at for at, player in enumerate(dict.fromkeys(model.players))}
     borrowed = borrowed_map_note(context, "units") if missing else ""
     for found in missing.values():
@@ -155,8 +157,11 @@ def unit_image_missing(context):
             first["case"] += f"; nor for player{'s' * (len(others) > 1)} {some_of(others, 3)}: one " \
                              f"units/{first['image']}.png serves them all"
         first["case"] += borrowed
-        if all([each.pop("help_only") for each in found]):  # no player ever has one on the board
+        help_only, undrawn = [each.pop("help_only") for each in found], [each.pop("undrawn") for each in found]
+        if all(help_only):  # no player ever has one on the board
             first.update(severity=Severity.INFO, case=first["case"] + _HELP_ONLY)
+        elif all(undrawn):  # map.properties' dont_draw_units: off the map, in battle and casualty windows still
+            first.update(severity=Severity.INFO, case=first["case"] + _UNDRAWN)
         yield hit(**first)
 
 
@@ -170,6 +175,10 @@ def _buyers(model) -> set[str]:
     classes = model.delegate_classes
     return {step.player for step in model.steps if step.player
             and any(kind in classes.get(step.delegate, "") for kind in ("Purchase", "Place"))}
+
+
+_UNDRAWN = ("; map.properties lists it in dont_draw_units, so 2.x leaves it off the map and the unit tables, but "
+            "its battle and casualty windows still draw the placeholder")
 
 
 def _undrawn_units(context) -> set[str]:

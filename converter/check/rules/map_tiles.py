@@ -51,9 +51,9 @@ def tile_missing(context):
     tile to black before drawing, so it shows as a black line at the map's edge (mostly a
     `map.width` or `map.height` a few pixels too large); a missing tile past every tile the map has
     says so (map.width or map.height may be larger than the picture). After 1,000 missing tiles the
-    rest are only counted. A square no sea zone reaches into, whose land territories fill their own
-    part of it, shows black only outside every territory (the picture's margin, past a grid of
-    hexes): such squares are one finding, info.
+    rest are only counted. A square of the grid's edge no sea zone reaches into, whose land
+    territories fill their own part of it, shows black only outside every territory (the picture's
+    margin, past a grid of hexes): such squares are one finding, info.
 
     Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
     TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
@@ -78,8 +78,8 @@ def tile_missing(context):
     outside: list[tuple[int, int]] = []  # squares no sea zone reaches into: black only outside every territory
     if missing <= COVERAGE_LIMIT:  # squares the land territories' colours cover whole look the same without
         absent = _not_land_covered(context, list(absent), width, height)
-        outside = _reached_by_no_sea(context, [cell for cell in absent if not _edge_strip(cell, width, height)],
-                                     width, height)
+        outside = _reached_by_no_sea(context, [cell for cell in absent if not _edge_strip(cell, width, height)
+                                               and _on_the_edge(cell, columns, rows)], width, height)
         absent = [cell for cell in absent if cell not in set(outside)]
         missing = len(absent)
     last = _last_tile(present)
@@ -109,6 +109,13 @@ def _edge_strip(cell: tuple[int, int], width: int, height: int) -> bool:
     """Does at most EDGE_STRIP px of the map lie across or down the cell (the last column or row)?"""
     column, row = cell
     return min(TILE_SIZE, width - column * TILE_SIZE, height - row * TILE_SIZE) <= EDGE_STRIP
+
+
+def _on_the_edge(cell: tuple[int, int], columns: int, rows: int) -> bool:
+    """Is the cell in the grid's first or last column or row? Only there can what no territory
+    covers be the picture's margin: inside, it is water or land painted and never traced (a lake)."""
+    column, row = cell
+    return column in (0, columns - 1) or row in (0, rows - 1)
 
 
 def _reached_by_no_sea(context, cells: list[tuple[int, int]], width: int, height: int) -> list[tuple[int, int]]:
