@@ -17,11 +17,16 @@ def territories_using(context, file_name: str) -> frozenset[str] | None:
     file whose lines every territory uses (centers.txt, place.txt, ...)."""
     if file_name not in _OPTIONS and file_name != "name_place.txt":
         return None
-    model = context.model
+    model, properties = context.model, context.map_properties
+    setting = (lambda key, default: ((properties.get(key) if properties is not None else None) or default).lower())
     if file_name == "name_place.txt":  # TerritoryNameDrawable: sea zones' names only when the map asks
-        properties = context.map_properties
-        shown = properties is not None and (properties.get("map.showSeaZoneNames") or "").lower() == _TRUE
-        return frozenset(model.territories) if shown else frozenset(model.territories) - frozenset(model.water)
+        if setting("map.showSeaZoneNames", "false") == _TRUE:
+            return frozenset(model.territories)
+        # a convoy zone's comment is drawn there too, unless map.showComments is false (true by default)
+        convoys = _using(model, "convoy.txt") if setting("map.showComments", _TRUE) == _TRUE else frozenset()
+        return frozenset(model.territories) - frozenset(model.water) | convoys
+    if file_name == "pu_place.txt" and setting("map.showResources", _TRUE) != _TRUE:
+        return frozenset()  # no production label is drawn at all
     return model.derived(f"markerfiles.{file_name}", lambda model: _using(model, file_name))
 
 
@@ -29,6 +34,9 @@ def territories_using(context, file_name: str) -> frozenset[str] | None:
 _OPTIONS = {"capitols.txt": ("capital",), "vc.txt": ("victoryCity",), "pu_place.txt": ("production",),
             "convoy.txt": ("convoyRoute", "production"), "kamikaze_place.txt": ("kamikazeZone",),
             "blockade.txt": ("blockadeZone",)}
+
+
+_WATER_ONLY = frozenset(("convoy.txt", "kamikaze_place.txt", "blockade.txt"))  # TileManager: sea zones' markers
 
 
 def _using(model, file_name: str) -> frozenset[str]:
@@ -41,8 +49,10 @@ def _using(model, file_name: str) -> frozenset[str]:
             used = bool(value)
         elif option in ("kamikazeZone", "blockadeZone", "convoyRoute"):
             used = value.lower() == _TRUE
-        else:  # victoryCity, production: a number other than 0 (an old victoryCity=true is 1)
+        elif option == "production":  # drawn only above 0 (TerritoryNameDrawable)
+            used = value.lstrip("+").isdecimal() and int(value) > 0
+        else:  # victoryCity: a number other than 0 (an old victoryCity=true is 1)
             used = value.lower() == _TRUE or (value.lstrip("-").isdecimal() and int(value) != 0)
-        if used and (file_name != "convoy.txt" or territory in water):
+        if used and (file_name not in _WATER_ONLY or territory in water):
             using.add(territory)
     return frozenset(using)

@@ -91,32 +91,35 @@ def another_word(name: str, close: str) -> bool:
     """Do the names differ in one whole word of their own (`Pro-Axis-Persia` and
     `Pro-Allies-Persia`, `Kweichow_Is_Not_Garrisoned` and `Jehol_Is_Not_Garrisoned`), in a word
     of direction (`Jishin_Mid-West` and `Jishin_Mid-East`, `WestIndies` and `East_Indies`), or by
-    a word one of them adds (`South_Australia` and `Australia`, `AirTransport` and `Transport`):
-    another thing of one pattern, not a misspelling? Words part at `-`, `_`, blanks, dots and
-    where a lower-case letter meets a capital."""
+    a word one of them adds (`South_Australia` and `Australia`, `AirTransport` and `Transport`;
+    not a small word such as `of`: `Gulf Mexico` is `Gulf of Mexico` misspelt): another thing of
+    one pattern, not a misspelling? Words part at `-`, `_`, blanks and dots; for the last two
+    tests also where a lower-case letter meets a capital (`MechInf` and `MechInfantry` are one
+    word each, a shortening)."""
+    mine, theirs = _words(name, camel=False), _words(close, camel=False)
+    if len(mine) == len(theirs) >= 2:
+        differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
+        if len(differing) == 1 and difflib.SequenceMatcher(None, *differing[0]).ratio() < 0.7:
+            return True
     mine, theirs = _words(name), _words(close)
-    if len(mine) != len(theirs):
-        longer, shorter = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
-        return len(longer) == len(shorter) + 1 and len(shorter) >= 1 and any(
-            longer[:at] + longer[at + 1:] == shorter for at in range(len(longer)))
-    if len(mine) < 2:
-        return False
-    differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
-    if len(differing) != 1:
-        return False
-    first, second = differing[0]
-    return (first in _DIRECTIONS and second in _DIRECTIONS) or difflib.SequenceMatcher(None, first, second).ratio() < 0.7
+    if len(mine) == len(theirs):
+        differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
+        return len(differing) == 1 and differing[0][0] in _DIRECTIONS and differing[0][1] in _DIRECTIONS
+    longer, shorter = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
+    return len(longer) == len(shorter) + 1 and len(shorter) >= 1 and any(
+        longer[:at] + longer[at + 1:] == shorter and longer[at] not in _SMALL_WORDS for at in range(len(longer)))
 
 
-def _words(name: str) -> list[str]:
+def _words(name: str, camel: bool = True) -> list[str]:
     """The name's words, lower-cased, an image file's ending left out (`Logo` is `Logo.png`)."""
-    words = [word for word in _WORDS.split(_CAMEL.sub(" ", name).lower()) if word]
+    words = [word for word in _WORDS.split((_CAMEL.sub(" ", name) if camel else name).lower()) if word]
     return words[:-1] if len(words) > 1 and words[-1] in _IMAGE_ENDINGS else words
 
 
+# words a name may lose or gain by a slip (`Gulf Mexico`, `Netherlands` for `The Netherlands`)
+_SMALL_WORDS = frozenset(("of", "the", "and", "de", "la", "le", "les", "du", "del", "des", "di", "von", "van", "a",
+                          "an", "&", "el", "al", "y", "e"))
 _IMAGE_ENDINGS = frozenset(("png", "gif", "jpg", "jpeg"))
-
-
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # words that place one of a set of like things: another region, not a misspelling
 _DIRECTIONS = frozenset(("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",

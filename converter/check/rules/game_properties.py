@@ -45,7 +45,7 @@ def unknown_property(context):
     host's choice then does nothing); other unknown names, those of older engines and those only 1.9
     reads (`Roll AA Individually`) are info (a warning when `editable`: the host sees an option that
     does nothing); the old AI's `AI Bonus ...` properties are one finding, named with 2.x's
-    per-player income options, a warning only when one is not 0; a name TripleA renamed (`4th
+    per-player income options, a warning when one is editable or not 0; a name TripleA renamed (`4th
     Edition`, now `WW2V2`; `No Economic Victory`, now `Economic Victory` with the opposite meaning)
     is named with the new one, a warning when its value differs from the new name's default (false),
     info when the game sets the new name too or cannot use the rule (`Allied Air Dependents` without
@@ -208,7 +208,8 @@ _AI_BONUS = "AI Bonus "
 
 def _ai_bonus_found(model, found: list):
     """One finding for the retired `AI Bonus ...` properties of a game (an old template's block):
-    a warning when one is not 0 (the game meant the AI to get it), else info."""
+    a warning when one is editable (the host sees options that do nothing) or not 0 (the game
+    meant the AI to get it), else info."""
     if not found:
         return
     first, others = found[0], found[1:]
@@ -220,7 +221,8 @@ def _ai_bonus_found(model, found: list):
         if any(prop.editable for prop in found) else ""
     meant = [prop for prop in found if prop.value.strip() not in ("", "0")]
     given = f"; {meant[0].name!r} is {meant[0].value.strip()} here, a bonus the AI no longer gets" if meant else ""
-    yield hit(line=first.line, name=first.name, severity=Severity.WARNING if meant else Severity.INFO,
+    # a warning when the host sees them (options that do nothing) or a bonus was meant, as for one retired name
+    yield hit(line=first.line, name=first.name, severity=Severity.WARNING if meant or host else Severity.INFO,
               suggestion=f" (a property of older engines{more}{successor}{given}{host})")
 
 

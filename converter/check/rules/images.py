@@ -356,8 +356,8 @@ def resource_image_missing(context):
             lacking.append(dict(line=line, resource=name, image=image, where=looked, effect=effect, note=note))
     if len(lacking) >= _MANY_RESOURCES and not in_map:  # a map with no resources/ images at all: one cause
         others = [f"{each['image']}.png" for each in lacking[1:]]
-        lacking[0]["note"] += f"; nor are {len(others)} more of its resources' images ({some_of(others, 3)}): the map has " \
-                              "no resources/ images at all"
+        lacking[0]["note"] += f"; nor are the images of {len(others)} more resources there ({some_of(others, 3)}): the " \
+                              "map has no resources/ images at all"
         lacking = lacking[:1]
     yield from (hit(**each) for each in lacking)
 

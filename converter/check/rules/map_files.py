@@ -473,8 +473,7 @@ def polygon_off_map(context):
     clicked, which some maps do on purpose: a few pixels' holding box that keeps a player's
     factory or reserves out of sight is info, with that said. Five polygons or more past the same
     edge, or wholly off the map, are one finding (a grid of boxes beside the picture, a map size
-    set too small); past the right or bottom edge it says whether the base tiles reach as far, in
-    which case `map.width` or `map.height` looks too small.
+    set too small); past the right or bottom edge it says how far they reach.
 
     Fix: Correct the point in polygons.txt, or set map.width and map.height in map.properties to
     the real size of the map image in pixels.
@@ -515,7 +514,7 @@ def polygon_off_map(context):
                 **{AT: (int(corner[0]), int(corner[1]))}))
     for edge, hits in alike.items():
         if edge and len(hits) >= _MANY_OFF_MAP:
-            yield hit(**{**hits[0], "hidden": hits[0]["hidden"] + _many_off_map(context, edge, hits, width, height)})
+            yield hit(**{**hits[0], "hidden": hits[0]["hidden"] + _many_off_map(edge, hits, width, height)})
         else:
             yield from (hit(**each) for each in hits)
 
@@ -523,35 +522,17 @@ def polygon_off_map(context):
 _MANY_OFF_MAP = 5  # from this many polygons off the map the same way, they are one finding
 
 
-def _many_off_map(context, edge: str, hits: list[dict], width: int, height: int) -> str:
-    """The note of one finding for many polygons off the map the same way: how many, and, for
-    those past the right or bottom edge, whether the base tiles reach as far (map.properties'
-    size too small) or not."""
+def _many_off_map(edge: str, hits: list[dict], width: int, height: int) -> str:
+    """The note of one finding for many polygons off the map the same way: how many, and, past
+    the right or bottom edge, how far (the map's size may be set too small: TripleA's tile
+    breaker pads the last tiles to 256 px, so the tiles cannot tell where the picture ends)."""
     lines = [str(each["line"]) for each in hits[1:]]
     note = f"; so {'are' if edge == 'off' else 'do'} {len(lines)} more territories' polygons (lines {some_of(lines)})"
     if edge in ("right", "bottom"):
         axis, key, size = ("x", "width", width) if edge == "right" else ("y", "height", height)
         farthest = max(int(each["point"].strip("()").split(",")[edge == "bottom"]) for each in hits)
-        reach = _tiles_reach(context)[edge == "bottom"]
-        if reach is not None and reach >= farthest:
-            note += f"; the base tiles reach {axis}={reach}: map.{key}={size} looks too small"
-        else:
-            note += f", as far as {axis}={farthest}"
+        note += f", as far as {axis}={farthest}: if the map's picture reaches there, map.{key}={size} is too small"
     return note
-
-
-def _tiles_reach(context) -> tuple[int | None, int | None]:
-    """How far right and down the base tiles draw (each tile at its column and row, its size as
-    pngscan read it, else a whole tile); None each without tiles."""
-    tiles = context.tiles.get("baseTiles") or []
-    facts = context.image_facts.get
-    right = down = None
-    for _name, column, row, tile in tiles:
-        known = facts(tile)
-        across, high = known[1] if known is not None and known[1] else (256, 256)
-        right = max(right or 0, int(column) * 256 + across)
-        down = max(down or 0, int(row) * 256 + high)
-    return right, down
 
 
 HIDDEN_BOX = 10  # px: a territory this small wholly off the map is a holding box kept out of sight

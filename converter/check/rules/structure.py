@@ -336,9 +336,9 @@ def attachment_type_mismatch(context):
 
 
 # a player's movement restriction moved where it belongs would bind all its units
-_NO_UNIT_RESTRICTION = (" (but there its movementRestrictionTerritories would hold every unit of the player: TripleA has "
-                        "no restriction for one unit type; a territory effect's unitsNotAllowed keeps a unit type out "
-                        "of the territories that have it)")
+_NO_UNIT_RESTRICTION = (" (but there its movementRestrictionTerritories would restrict every unit of the player, with "
+                        "'Movement By Territory Restricted' on: TripleA has no restriction for one unit type; a "
+                        "territory effect's unitsNotAllowed keeps a unit type out of the territories that have it)")
 
 
 def _restricting_unit_rules(model) -> set[int]:
