@@ -246,7 +246,10 @@ def unused_delegate(context):
     or lets the host set one (`editable`), is a warning: those bids are never given; so is an unused
     round's end delegate (`EndRoundDelegate`) where the game turns on, or lets the host turn on,
     `Total Victory`, `Honorable Surrender`, `Projection of Power`, `Economic Victory` or `Triggered
-    Victory`: only the end of a round tests them, so they never end the game.
+    Victory` (with a victory trigger that has no `when`): only the end of a round tests them, so
+    they never end the game. An unused `InitializationDelegate` is a warning too: the game's
+    start-up (original owners, starting technologies) never runs. A `tech` delegate a tech
+    activation step needs is said to be kept.
 
     Fix: Add a `<step name="..." delegate="NAME" player="..."/>` to the game XML's `<sequence>`, or
     delete the unused `<delegate>`.
@@ -268,8 +271,14 @@ def unused_delegate(context):
         if victories:
             note = f"; so {some_of([repr(each) for each in victories])}, which only the end of a round tests " \
                    f"(EndRoundDelegate), never {'ends' if len(victories) == 1 else 'end'} the game"
+        unstarted = java_class.endswith(".InitializationDelegate") or java_class == "InitializationDelegate"
+        if unstarted:  # its start-up work never runs (InitializationDelegate.init)
+            note = "; so the game's start-up never runs: no territory gets its original owner (never liberated), " \
+                   "no starting technology, shipyards or two-hit battleships are set"
+        elif name == "tech" and model.runs_delegate("TechActivationDelegate"):
+            note = "; keep it: the tech activation step reads it (getTechDelegate), and the game stops without it"
         yield hit(line=model.first_line("delegate", name), name=name, note=note,
-                  **({"severity": Severity.WARNING} if bids or victories else {}))
+                  **({"severity": Severity.WARNING} if bids or victories or unstarted else {}))
 
 
 # the victories 2.x's EndRoundDelegate tests at the end of each round, and only there
@@ -278,10 +287,21 @@ _ROUND_END_VICTORIES = ("Total Victory", "Honorable Surrender", "Projection of P
 
 
 def _victories_on(model) -> list[str]:
-    """Those of _ROUND_END_VICTORIES the game turns on, or lets the host turn on (editable)."""
+    """Those of _ROUND_END_VICTORIES the game turns on, or lets the host turn on (editable);
+    `Triggered Victory` only where a trigger with a `victory` and no `when` waits for the round's
+    end (one with a `when` fires at its step: BaseTripleADelegate.triggerWhenTriggerAttachments)."""
     last = {prop.name: prop for prop in model.properties}
     return [name for name in _ROUND_END_VICTORIES if name in last and
-            (last[name].value.strip().lower() == "true" or last[name].editable)]
+            (last[name].value.strip().lower() == "true" or last[name].editable)
+            and (name != "Triggered Victory" or _victory_at_round_end(model))]
+
+
+def _victory_at_round_end(model) -> bool:
+    from converter.check.rules.options import options_of  # (options imports this module)
+
+    owners = model.option_owners
+    with_when = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
+    return any(owners[index] not in with_when for index in options_of(model, "victory", "TriggerAttachment"))
 
 
 def _bids_set(model) -> list[str]:
