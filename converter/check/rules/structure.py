@@ -9,7 +9,7 @@ import re
 from converter.check.builtin_tables import (LEGACY_OPTION_NAMES_2X, SKIPPED_BOOLEAN_OPTION_NAMES_2X,
                                             SKIPPED_OPTION_NAMES_2X)
 from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, FRONTIER, PLAYER, QUANTITY_TAGS,
-                                   TERRITORY, UNIT, USUAL_PATHS)
+                                   RULE, TERRITORY, UNIT, USUAL_PATHS)
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true, technology_advances
@@ -438,7 +438,9 @@ def unused_frontier(context):
     on gaining Industrial Technology, and to `XShipyards` on gaining Shipyards with the property
     `Use Shipyards` on (or editable); those count as used when the game has that technology (a
     game without `<technology>` has Industrial Technology unless `WW2V2` or `WW2V3` is set, and
-    Shipyards only with `WW2V3`).
+    Shipyards only with `WW2V3`). `production` and `productionShipyards` with `Use Shipyards` on,
+    and `production` and `productionIndustrialTechnology` with `Use Destroyers and Artillery` on,
+    the game's start-up reads by name (InitializationDelegate), failing without them: said so.
 
     Fix: Give it to a player with `<playerProduction player="..." frontier="NAME"/>` in the game
     XML's `<production>` (or a trigger's `frontier` option), or delete the `<productionFrontier>`.
@@ -453,8 +455,29 @@ def unused_frontier(context):
         return  # the usual case
     reached, why_not = technology_frontiers(model, used)
     unused.difference_update(reached)
+    needed = _read_at_start(model)
     for name in sorted(unused):
-        yield hit(line=model.first_line(FRONTIER, name), name=name, detail=why_not.get(name, ""))
+        yield hit(line=model.first_line(FRONTIER, name), name=name, detail=needed.get(name) or why_not.get(name, ""))
+
+
+def _read_at_start(model) -> dict[str, str]:
+    """The frontiers the game's start-up reads by name, so that it fails without them
+    (InitializationDelegate: initShipyards with 'Use Shipyards' on; initDestroyerArtillery with
+    'Use Destroyers and Artillery' on and WW2V2 off): {frontier: the message's note}."""
+    notes = {}
+    keep = "; keep it: with {0!r} on, the game's start-up reads it ({1}), and the game stops without it"
+    if property_is_true(model, "Use Shipyards"):
+        for name in ("production", "productionShipyards"):
+            notes[name] = keep.format("Use Shipyards", "InitializationDelegate.initShipyards")
+    if property_is_true(model, "Use Destroyers and Artillery") and not property_is_true(model, "WW2V2"):
+        rules = model.names(RULE)
+        for name, rule_names in (("production", ("buyArtillery", "buyDestroyer")),
+                                 ("productionIndustrialTechnology", ("buyArtilleryIndustrialTechnology",
+                                                                     "buyDestroyerIndustrialTechnology"))):
+            if any(rule_name in rules for rule_name in rule_names):
+                notes.setdefault(name, keep.format("Use Destroyers and Artillery",
+                                                   "InitializationDelegate.initDestroyerArtillery"))
+    return notes
 
 
 def technology_frontiers(model, start) -> tuple[dict[str, str], dict[str, str]]:
