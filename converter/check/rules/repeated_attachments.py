@@ -24,8 +24,10 @@ def duplicate_attachment(context):
     elements are one finding, as are those one `foreach` element makes under one name (a name
     following none of its variables, such as a misspelt `@Side@`). A condition defined again keeps
     its earlier definition for the `conditions` options read between the two (2.x binds a condition
-    as it reads its name): the message names their lines. Attachments of the same name on different
-    things are fine.
+    as it reads its name): the message names their lines, and where others read the later one after
+    it (define, use, define again, use) each use gets the definition above it, as meant: info. A
+    territory the later definition makes impassable, that no one owns, loses nothing in play (its
+    production goes to no one): info. Attachments of the same name on different things are fine.
 
     Fix: Merge the two `<attachment>` elements in the game XML's `<attachmentList>` into one that
     holds every option meant, and delete the other.
@@ -60,8 +62,16 @@ def duplicate_attachment(context):
                 outcome, severity = f", and {whose} {_named_options(changed)} set otherwise", None
             else:
                 outcome, severity = " (it sets every option the earlier one did, alike: nothing is lost)", Severity.INFO
+            if severity is None and short_class == "TerritoryAttachment" and attach_to not in _owned(model) and \
+                    any(value.strip().lower() == "true" for value, _count in after.get("isImpassable", ())):
+                # made impassable, and no one owns it: what it gave (production) no one collects
+                outcome += " (but it makes the territory impassable, and no one owns it: nothing is lost in play)"
+                severity = Severity.INFO
             if short_class == "RulesAttachment":
-                outcome += _bound_between(model, name, replaced_line, line)
+                note, both_read = _bound_between(model, name, replaced_line, line)
+                outcome += note
+                if both_read and severity is None:  # define, use, define again, use: each use gets the one above
+                    severity = Severity.INFO
             repeats.setdefault((line, first_line), []).append(
                 dict(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
                      **({"severity": severity} if severity else {})))
@@ -86,18 +96,29 @@ def duplicate_attachment(context):
         yield hit(**found[0])
 
 
-def _bound_between(model, name: str, first: int | None, last: int | None) -> str:
+def _bound_between(model, name: str, first: int | None, last: int | None) -> tuple[str, bool]:
     """The note on the `conditions` options naming condition `name` between its two definitions:
     2.x binds a condition as it reads its name (AbstractConditionsAttachment.setConditions), so
-    those keep the earlier definition; "" without any."""
+    those keep the earlier definition ("" without any); and whether others read the later one."""
     if first is None or last is None:
-        return ""
+        return "", False
     reads = model.derived("structure.condition_reads", _condition_reads)
     between = [f"line {line}" for line, names in reads if first < line < last and name in names]
     if not between:
-        return ""
+        return "", False
+    after = [f"line {line}" for line, names in reads if line > last and name in names]
+    if after:  # each reader gets the definition above it: both are used, as meant
+        return f"; but the conditions read between the two ({some_of(between, 3)}) keep the earlier one, and those " \
+               f"after ({some_of(after, 3)}) get this one: 2.x binds a condition as it reads its name, so each " \
+               "use gets the definition above it", True
     return f"; but the conditions read between the two ({some_of(between, 3)}) keep the earlier one: 2.x binds a " \
-           "condition as it reads its name"
+           "condition as it reads its name", False
+
+
+def _owned(model) -> frozenset[str]:
+    """The territories a `<territoryOwner>` gives an owner at the start."""
+    return model.derived("structure.owned", lambda model: frozenset(
+        model.table("initialize/ownerInitialize/territoryOwner").column("territory", "")))
 
 
 def _condition_reads(model) -> list[tuple[int, frozenset[str]]]:
