@@ -54,32 +54,42 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
             repeats.append((t1, t2, line, first_line, first_t1 != t1, number, first_number))
         else:
             first[frozenset((t1, t2))] = (t1, line, number)
-    # a map writing at least half its connections (ten or more) both ways: those are one finding
+    # repeats written the other way round: one finding, info (a map listing connections under both territories)
     reversed_repeats = [repeat for repeat in repeats if repeat[4]]
-    both_ways = len(reversed_repeats) >= 10 and 2 * len(reversed_repeats) >= len(first)
-    # runs of repeats of connections in a row: three or more are one finding, a block pasted twice
+    if reversed_repeats:
+        t1, t2, line, first_line, *_ = reversed_repeats[0]
+        more = len(reversed_repeats) - 1
+        found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"
+                                 + (f", as are {more} more connections written the other way round" if more else
+                                    ", written the other way round")
+                                 + ": the map lists connections under both their territories, which changes nothing "
+                                   "in play"))
+    # the others, in runs of repeats on lines in a row: three or more are one finding, a block pasted twice
     runs: list[list[tuple]] = []
     for repeat in repeats:
-        if repeat[4] and both_ways:
+        if repeat[4]:
             continue
-        if runs and repeat[5] == runs[-1][-1][5] + 1 and repeat[6] == runs[-1][-1][6] + 1:
+        if runs and repeat[5] == runs[-1][-1][5] + 1:
             runs[-1].append(repeat)
         else:
             runs.append([repeat])
+    ends = [(connection.get("t1", ""), connection.get("t2", "")) for connection in root.iterfind("map/connection")]
     for run in runs:
         t1, t2, line, first_line = run[0][:4]
         if len(run) >= 3:
+            in_order = all(repeat[6] == run[0][6] + at for at, repeat in enumerate(run))
+            repeated = f"repeat lines {first_line} to {run[-1][3]}, a block pasted twice" if in_order else \
+                "repeat connections declared earlier, a section listed twice"
             found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line}), as "
                                      f"are the {len(run) - 1} connections after it: lines {line} to {run[-1][2]} "
-                                     f"repeat lines {first_line} to {run[-1][3]}, a block pasted twice"))
+                                     f"{repeated}"))
             continue
-        for t1, t2, line, first_line, *_ in run:
-            found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"))
-    if both_ways:
-        t1, t2, line, first_line, *_ = reversed_repeats[0]
-        found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line}), as are "
-                                 f"{len(reversed_repeats) - 1} more connections written both ways: this map lists its "
-                                 "connections in both directions, which changes nothing in play"))
+        for t1, t2, line, first_line, _other_way, number, first_number in run:
+            joined = next((territory for territory in (t1, t2)
+                           if all(territory in ends[at] for at in range(first_number, number + 1))), None)
+            found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"
+                       + (f"; every connection from the first to this one joins {joined!r}: was another of its "
+                          "neighbours meant?" if joined else "")))
     for tag in QUANTITY_TAGS:
         for element in root.iter(tag):
             value = element.get("quantity")  # read as Java's Integer.valueOf reads it; absent is 0

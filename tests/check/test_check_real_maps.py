@@ -45,7 +45,7 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
     # the same attachment defined twice: the first is silently lost
     ("Pacific_Theater_Solo_Challenge.xml", "S202", "'conditionAttachmentJapaneseT10' on 'Japanese'"),
     # connections declared twice: sengokuJidai writes them both ways, folded into one finding
-    ("sengokuJidai.xml", "S204", "as are 236 more connections written both ways"),
+    ("sengokuJidai.xml", "S204", "as are 236 more connections written the other way round"),
     ("command_and_conquer.xml", "S204", "is declared again (first on line"),
     # a one-value option given twice: the engine keeps the last
     ("Global_War_v3.xml", "S219", "option 'isInfantry' is given again in attachment 'unitAttachment' on "

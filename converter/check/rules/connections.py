@@ -32,21 +32,19 @@ def self_connection(context):
         yield hit(line=model.connection_lines[index], name=t1s[index], territory=t1s[index])
 
 
-_BOTH_WAYS_AT_LEAST = 10
-
-
 @rule("S204", "structure.duplicate-connection", Severity.WARNING,
       "connection {t1!r} - {t2!r} is declared again (first on line {first}){more}")
 def duplicate_connection(context):
     """Finds a connection declared again, with its two territories in the same or the reverse order.
 
-    Why: It changes nothing in play: TripleA 1.9 loads it and the two territories are simply
-    neighbours once. But repeats clutter a long `<map>` and can hide a connection that was meant
-    instead, e.g. a copied line whose ends were not changed. Some maps list every connection in
-    both directions on purpose: where at least half the connections are written both ways, the
-    reversed repeats are one info finding for the whole map (a connection written twice the same
-    way is still reported on its line). Three or more repeats in a row of connections in a row
-    (a block pasted twice) are one finding.
+    Why: It changes nothing in play: TripleA keeps each connection once (GameMap.addConnection adds
+    both ways into sets), so the two territories are simply neighbours once. It is a warning only
+    where it may hide a connection that was meant instead: a repeat written the same way whose
+    lines, from the first copy to it, all join one territory (a copied line whose other end was not
+    changed: `Silesia - Krakow` twice where `Silesia - Prague` was meant). Else it is info: repeats
+    written the other way round (a map listing each connection under both its territories) are one
+    finding, and so are three or more repeats in a row (a block or a section pasted twice); another
+    single repeat is its own.
 
     Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
     `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
@@ -68,42 +66,56 @@ def duplicate_connection(context):
             repeats.append((index, t1s[first[key]] != t1))
         else:
             first[key] = index
-    reversed_repeats = [index for index, other_way in repeats if other_way]
-    # the map's way of writing connections (a few repeats are no noise: each gets its line)
-    both_ways = len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first)
     lines = model.connection_lines
     earlier = {index: first[(t1s[index], t2s[index]) if t1s[index] < t2s[index] else (t2s[index], t1s[index])]
                for index, _other_way in repeats}
-    block: list[int] = []  # a run of repeats, each of the connection after the one the previous repeats
-    for index, other_way in repeats:
-        t1, t2 = t1s[index], t2s[index]
-        first_line = lines[earlier[index]]
-        if not (other_way and both_ways):
-            if block and index == block[-1] + 1 and earlier[index] == earlier[block[-1]] + 1:
-                block.append(index)
-                continue
-            yield from _repeated_block(block, earlier, lines, t1s, t2s)
-            block = [index]
-        elif index == reversed_repeats[0]:
-            more = (f", as are {len(reversed_repeats) - 1} more connections written both ways: this map lists its "
-                    "connections in both directions, which changes nothing in play")
-            yield hit(line=lines[index], t1=t1, t2=t2, first=first_line, more=more, severity=Severity.INFO)
-    yield from _repeated_block(block, earlier, lines, t1s, t2s)
+    reversed_repeats = [index for index, other_way in repeats if other_way]
+    if reversed_repeats:  # one habit of writing: each connection under both its territories
+        index = reversed_repeats[0]
+        more = len(reversed_repeats) - 1
+        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], severity=Severity.INFO,
+                  more=(f", as are {more} more connections written the other way round" if more else
+                        ", written the other way round") + ": the map lists connections under both their "
+                       "territories, which changes nothing in play")
+    runs: list[list[int]] = []  # repeats on lines in a row: a block or a section pasted twice
+    for index in (index for index, other_way in repeats if not other_way):
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    for run in runs:
+        yield from _repeated_run(run, earlier, lines, t1s, t2s)
 
 
-_BLOCK_AT_LEAST = 3  # from this many repeats in a row of connections in a row: one pasted block
+_BLOCK_AT_LEAST = 3  # from this many repeats in a row: one pasted block
 
 
-def _repeated_block(block: list[int], earlier: dict[int, int], lines, t1s, t2s):
-    """The findings of a run of repeats: one each, or one for the block when it is long."""
-    if len(block) >= _BLOCK_AT_LEAST:
-        start, end = block[0], block[-1]
-        yield hit(line=lines[start], t1=t1s[start], t2=t2s[start], first=lines[earlier[start]],
-                  more=f", as are the {len(block) - 1} connections after it: lines {lines[start]} to {lines[end]} "
-                       f"repeat lines {lines[earlier[start]]} to {lines[earlier[end]]}, a block pasted twice")
+def _repeated_run(run: list[int], earlier: dict[int, int], lines, t1s, t2s):
+    """The findings of repeats on connections in a row: one for a block, else one each."""
+    start, end = run[0], run[-1]
+    if len(run) >= _BLOCK_AT_LEAST:
+        in_order = all(earlier[index] == earlier[start] + at for at, index in enumerate(run))
+        repeated = f"repeat lines {lines[earlier[start]]} to {lines[earlier[end]]}, a block pasted twice" if in_order \
+            else "repeat connections declared earlier, a section listed twice"
+        yield hit(line=lines[start], t1=t1s[start], t2=t2s[start], first=lines[earlier[start]], severity=Severity.INFO,
+                  more=f", as are the {len(run) - 1} connections after it: lines {lines[start]} to {lines[end]} "
+                       f"{repeated}")
         return
-    for index in block:
-        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], more="")
+    for index in run:
+        joined = _joined_throughout(index, earlier[index], t1s, t2s)
+        more = f"; every connection from the first to this one joins {joined!r}: was another of its neighbours " \
+               "meant?" if joined else ""
+        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], more=more,
+                  **({} if joined else {"severity": Severity.INFO}))
+
+
+def _joined_throughout(index: int, first: int, t1s, t2s) -> str | None:
+    """The territory of the repeat that every connection from its first copy to it joins (a line
+    copied among one territory's connections), or None."""
+    for territory in (t1s[index], t2s[index]):
+        if all(territory in (t1s[at], t2s[at]) for at in range(first, index + 1)):
+            return territory
+    return None
 
 
 @rule("S205", "structure.isolated-territory", Severity.WARNING, "territory {name!r} has no connection{unused}")
