@@ -110,3 +110,28 @@ def _touched(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Sq
         if ((ends >= left) & (starts <= right - 1)).any():
             return True
     return False
+
+
+def covered_shares(scan: ScanTable, names: Iterable[str], squares: Sequence[Square]) -> list[float]:
+    """For each square: the share of its area (0 to 1) that the scanned polygons of the `names`
+    territories cover, row by row (polygons of one territory that overlap count once each, so the
+    share is capped at 1)."""
+    names = set(names)
+    polygons = [number for number, name in enumerate(scan.names) if name in names]
+    if not polygons or not squares:
+        return [0.0] * len(squares)
+    boxes = scan.boxes[np.flatnonzero(scan.scanned)][polygons]
+    numbers = np.asarray(polygons, dtype=np.int64)
+    shares = []
+    for left, top, right, bottom in squares:
+        area = (right - left) * (bottom - top)
+        near = (boxes[:, 0] < right) & (boxes[:, 2] >= left) & (boxes[:, 1] < bottom) & (boxes[:, 3] >= top)
+        first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)
+        covered = 0.0
+        for number in numbers[near].tolist() if first_row < last_row and area > 0 else ():
+            base = number * scan.rows - scan.top
+            first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
+            starts, ends = scan.cross_x[first:last:2], scan.cross_x[first + 1:last:2]
+            covered += float(np.clip(np.minimum(ends, right) - np.maximum(starts, left), 0, None).sum())
+        shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
+    return shares

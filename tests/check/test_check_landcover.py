@@ -95,3 +95,16 @@ def test_by_default_a_seam_of_4_px_along_a_row_is_covered(seam: int, covered: bo
     shapes = [("A", [(0, 0), (100, 0), (150, 256), (0, 256)]),
               ("B", [(100 + seam, 0), (256, 0), (256, 256), (150 + seam, 256)])]
     assert _covered(shapes, {"A", "B"}, [(0, 0, 256, 256)]) == [covered]
+
+
+def test_covered_shares_and_touched_squares_read_the_scan_rows() -> None:
+    from converter.check.landcover import covered_shares, touched_squares
+    from converter.check.scanlines import ScanTable
+
+    scan = ScanTable.of([("A", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+                         ("B", [(100, 0), (200, 0), (200, 100), (100, 100)])])
+    squares = [(80, 10, 128, 58), (0, 0, 48, 48), (150, 10, 198, 58), (300, 300, 348, 348)]
+    shares = covered_shares(scan, {"A"}, squares)
+    assert [round(share, 3) for share in shares] == [0.417, 1.0, 0.0, 0.0]  # 20 of 48 columns over A
+    assert touched_squares(scan, {"A"}, squares) == [True, True, False, False]
+    assert touched_squares(scan, {"B"}, [(99, 50, 101, 52), (201, 0, 210, 10)]) == [True, False]

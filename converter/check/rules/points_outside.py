@@ -92,6 +92,12 @@ def place_outside(context):
     territory the unit is drawn over; one drawn near over no territory (the map's artwork beside a
     narrow pass, at most a unit's size off) is not taken for another's unit, and is info, as is a
     unit on a holding box joined to nothing, at most 10 px each way (a marker: nothing moves there).
+    The rest are judged by the squares the units are drawn in, as players see them: a warning where
+    a unit lies over another territory that could hold it for at least half its area (other land,
+    for a land territory's unit; any territory for a sea zone's), or apart from its own; info where
+    every unit of the line still lies a quarter over its own territory (drawn across its border),
+    where it touches it (beside its coast), or where the territory is too small for its points'
+    units (a row beside an islet).
 
     Fix: Move those points in place.txt so each unit image (its top-left corner at the point)
     sits inside the territory's outline in polygons.txt; TripleA's PlacementPicker tool shows
@@ -133,12 +139,59 @@ def place_outside(context):
         elif not beyond:  # over the map's picture alone, near: not taken for another territory's unit
             note += ", over no territory"
             severity = Severity.INFO if distance <= max(unit_size) else None
+        if severity is None and not beyond:  # judged by what the unit squares cover, as players see them
+            drawn_note, severity = _as_drawn(context, entry, unit_size)
+            note += drawn_note
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
                        "distance": shown_distance(distance, tolerance), AT: (int(x), int(y)), "off_map": note,
                        "farthest": ", the farthest," if count > 1 else "",
                        **({"severity": severity} if severity else {})},
                       path, entry.line, name, None))
+
+
+_MOSTLY_OWN, _MOSTLY_OTHER = 0.25, 0.5  # shares of a unit's square: still its territory's; another's
+
+
+def _as_drawn(context, entry, unit_size: tuple[int, int]) -> tuple[str, Severity | None]:
+    """The note and severity (None: the rule's, a warning) of a line whose units are centred
+    outside, by the unit squares as drawn (top-left at each point, the map's unit size): a
+    warning where a unit lies mostly over another territory that could hold it (other land for a
+    land territory's, any territory for a sea zone's) or apart from its own; info where every
+    unit still lies a quarter over its own territory, or touches it beside its coast, or where the
+    territory is too small to hold its points' units (a row beside an islet)."""
+    from converter.check.landcover import covered_shares  # numpy: map folders only
+
+    scan, model, name = context.scan, context.model, entry.name
+    width, height = unit_size
+    # the line as place.txt writes it (the rows found hold the units' centres)
+    written = next((each for each in context.place.entries if each.line == entry.line), entry)
+    squares = [(int(x), int(y), int(x) + width, int(y) + height) for x, y in written.points]
+    if scan is None or model is None or not squares:
+        return "", None
+    own = covered_shares(scan, {name}, squares)
+    worst = min(range(len(squares)), key=own.__getitem__)
+    if own[worst] >= _MOSTLY_OWN:
+        return f" (but each of its units lies at least {int(own[worst] * 100)}% over {name!r}: drawn across its " \
+               "border)", Severity.INFO
+    water = set(model.water)
+    holding = set(model.territories) - {name} if name in water else set(model.territories) - water - {name}
+    other = covered_shares(scan, holding, [squares[worst]])[0]
+    if other >= _MOSTLY_OTHER:
+        return f"; {int(other * 100)}% of the unit at ({squares[worst][0]},{squares[worst][1]}) lies over another " \
+               f"{'territory' if name in water else 'land territory'}", None
+    if own[worst] > 0:
+        return f" (but it touches {name!r}: drawn beside it, over {'the sea or ' if name not in water else ''}the " \
+               "map's picture)", Severity.INFO
+    layout = context.polygon_layout
+    if layout is not None and name in layout.first:
+        _entry, start, count = layout.first[name]
+        parts = scan.boxes[start:start + count]
+        box = (int(parts[:, 0].min()), int(parts[:, 1].min()), int(parts[:, 2].max()), int(parts[:, 3].max()))
+        area = covered_shares(scan, {name}, [box])[0] * (box[2] - box[0]) * (box[3] - box[1])
+        if area < len(squares) * width * height:
+            return f" ({name!r} is too small for its {len(squares)} units: they stand beside it)", Severity.INFO
+    return "; it lies apart from its territory", None
 
 
 def territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
