@@ -117,11 +117,15 @@ def covered_shares(scan: ScanTable, names: Iterable[str], squares: Sequence[Squa
     territories cover, row by row (polygons of one territory that overlap count once each, so the
     share is capped at 1)."""
     names = set(names)
-    polygons = [number for number, name in enumerate(scan.names) if name in names]
-    if not polygons or not squares:
+    return polygon_shares(scan, np.asarray([number for number, name in enumerate(scan.names) if name in names],
+                                           dtype=np.int64), squares)
+
+
+def polygon_shares(scan: ScanTable, numbers: np.ndarray, squares: Sequence[Square]) -> list[float]:
+    """covered_shares for the scanned polygons `numbers` (found once by a caller asking often)."""
+    if not len(numbers) or not squares:
         return [0.0] * len(squares)
-    boxes = scan.boxes[np.flatnonzero(scan.scanned)][polygons]
-    numbers = np.asarray(polygons, dtype=np.int64)
+    boxes = scan.boxes[np.flatnonzero(scan.scanned)][numbers]
     shares = []
     for left, top, right, bottom in squares:
         area = (right - left) * (bottom - top)

@@ -115,6 +115,7 @@ def place_outside(context):
     boxes = _holding_boxes(context, {row[0].name for row in found}) if found else {}
     over = territories_under(context, [row[4] for row in found]) if found else []
     unit_size = context.map_properties.unit_size() if found and context.map_properties is not None else (48, 48)
+    drawn = None  # M308's lookups, made at the first line judged by its squares
     for (entry, (x, y), count, distance, (across, down)), under in zip(found, over):
         name = entry.name
         if name in hidden:
@@ -139,8 +140,9 @@ def place_outside(context):
         elif not beyond:  # over the map's picture alone, near: not taken for another territory's unit
             note += ", over no territory"
             severity = Severity.INFO if distance <= max(unit_size) else None
-        if severity is None and not beyond:  # judged by what the unit squares cover, as players see them
-            drawn_note, severity = _as_drawn(context, entry, unit_size)
+        if severity is None and not beyond and context.scan is not None:  # by what the unit squares cover
+            drawn = drawn if drawn is not None else _Drawn(context)
+            drawn_note, severity = _as_drawn(context, drawn, entry, unit_size)
             note += drawn_note
         yield hit_of(({"territory": name, "player": None, "name": name, "point": f"({x},{y})", "count": count,
                        "total": len(entry.points), "centre": f"({across},{down})",
@@ -151,47 +153,114 @@ def place_outside(context):
 
 
 _MOSTLY_OWN, _MOSTLY_OTHER = 0.25, 0.5  # shares of a unit's square: still its territory's; another's
+_NEAR = 4  # px: a unit this near its territory's outline touches it (the outline tolerance and a border)
 
 
-def _as_drawn(context, entry, unit_size: tuple[int, int]) -> tuple[str, Severity | None]:
+class _Drawn:
+    """What M308 judges units by, found once per check: each territory's scanned polygons, the
+    polygons of land and of every territory, place.txt's lines by number."""
+
+    def __init__(self, context) -> None:
+        import numpy as np  # map folders only
+
+        scan, model = context.scan, context.model
+        self.scan, self.water = scan, set(model.water) if model is not None else None
+        names = np.asarray(scan.names, dtype=object)
+        self.numbers_of: dict[str, list[int]] = {}
+        for number, name in enumerate(scan.names):
+            self.numbers_of.setdefault(name, []).append(number)
+        known = set(model.territories) if model is not None else set()
+        self.holders = np.flatnonzero([name in known for name in names]).astype(np.int64)
+        self.land = np.flatnonzero([name in known and name not in (self.water or ()) for name in names]).astype(
+            np.int64)
+        self.names = names
+        self.lines = {each.line: each for each in context.place.entries}
+
+    def own(self, name: str):
+        import numpy as np
+
+        return np.asarray(self.numbers_of.get(name, ()), dtype=np.int64)
+
+    def others(self, name: str):
+        """The polygons of the territories that could hold `name`'s units: any other territory's
+        for a sea zone, other land's for land."""
+        numbers = self.holders if name in self.water else self.land
+        return numbers[self.names[numbers] != name]
+
+
+def _as_drawn(context, drawn: "_Drawn", entry, unit_size: tuple[int, int]) -> tuple[str, Severity | None]:
     """The note and severity (None: the rule's, a warning) of a line whose units are centred
     outside, by the unit squares as drawn (top-left at each point, the map's unit size): a
-    warning where a unit lies mostly over another territory that could hold it (other land for a
-    land territory's, any territory for a sea zone's) or apart from its own; info where every
-    unit still lies a quarter over its own territory, or touches it beside its coast, or where the
-    territory is too small to hold its points' units (a row beside an islet)."""
-    from converter.check.landcover import covered_shares  # numpy: map folders only
+    warning where a unit lies at least half over another territory that could hold it (other
+    land for a land territory's unit, any territory for a sea zone's), and twice as much as over
+    its own, or apart from its own; info where every unit still lies a quarter over its own
+    territory, or touches it (beside its coast), or stands in a row beside a territory too small
+    to hold its points' units. Without a game XML only the quarter is known."""
+    from converter.check.landcover import polygon_shares  # numpy: map folders only
 
-    scan, model, name = context.scan, context.model, entry.name
+    scan, name = drawn.scan, entry.name
     width, height = unit_size
-    # the line as place.txt writes it (the rows found hold the units' centres)
-    written = next((each for each in context.place.entries if each.line == entry.line), entry)
+    written = drawn.lines.get(entry.line, entry)  # the line as place.txt writes it (found rows hold centres)
     squares = [(int(x), int(y), int(x) + width, int(y) + height) for x, y in written.points]
-    if scan is None or model is None or not squares:
+    if not squares or width <= 0 or height <= 0:
         return "", None
-    own = covered_shares(scan, {name}, squares)
+    own_polygons = drawn.own(name)
+    own = polygon_shares(scan, own_polygons, squares)
+    if drawn.water is not None:
+        other = polygon_shares(scan, drawn.others(name), squares)
+        over = [at for at in range(len(squares)) if other[at] >= _MOSTLY_OTHER and other[at] >= 2 * own[at]]
+        if over:
+            at = max(over, key=other.__getitem__)
+            kind = "territory" if name in drawn.water else "land territory"
+            return f"; {int(other[at] * 100)}% of the unit at ({squares[at][0]},{squares[at][1]}) lies over another " \
+                   f"{kind}", None
     worst = min(range(len(squares)), key=own.__getitem__)
     if own[worst] >= _MOSTLY_OWN:
         return f" (but each of its units lies at least {int(own[worst] * 100)}% over {name!r}: drawn across its " \
                "border)", Severity.INFO
-    water = set(model.water)
-    holding = set(model.territories) - {name} if name in water else set(model.territories) - water - {name}
-    other = covered_shares(scan, holding, [squares[worst]])[0]
-    if other >= _MOSTLY_OTHER:
-        return f"; {int(other * 100)}% of the unit at ({squares[worst][0]},{squares[worst][1]}) lies over another " \
-               f"{'territory' if name in water else 'land territory'}", None
-    if own[worst] > 0:
-        return f" (but it touches {name!r}: drawn beside it, over {'the sea or ' if name not in water else ''}the " \
-               "map's picture)", Severity.INFO
-    layout = context.polygon_layout
-    if layout is not None and name in layout.first:
-        _entry, start, count = layout.first[name]
-        parts = scan.boxes[start:start + count]
-        box = (int(parts[:, 0].min()), int(parts[:, 1].min()), int(parts[:, 2].max()), int(parts[:, 3].max()))
-        area = covered_shares(scan, {name}, [box])[0] * (box[2] - box[0]) * (box[3] - box[1])
-        if area < len(squares) * width * height:
-            return f" ({name!r} is too small for its {len(squares)} units: they stand beside it)", Severity.INFO
+    if drawn.water is None:
+        return "", None  # which territories are sea is unknown (no game XML): nothing more to judge by
+    near = [share > 0 for share in polygon_shares(scan, own_polygons, [_grown(each, _NEAR, _NEAR) for each in squares])]
+    if all(near):
+        return f" (but it touches {name!r}: drawn beside it)", Severity.INFO
+    if _in_a_row_beside(scan, own_polygons, squares, near, width, height):
+        return f" ({name!r} is too small for its {len(squares)} units: they stand in a row beside it)", Severity.INFO
     return "; it lies apart from its territory", None
+
+
+def _grown(square, across: int, down: int):
+    left, top, right, bottom = square
+    return left - across, top - down, right + across, bottom + down
+
+
+def _in_a_row_beside(scan, own_polygons, squares, near: list[bool], width: int, height: int) -> bool:
+    """Is the territory too small for its points' units (its area below theirs), and every unit
+    within a unit's size of it, or of a unit that is (a row or ring beside an islet)?"""
+    from converter.check.landcover import polygon_shares
+
+    if not len(own_polygons):
+        return False
+    boxes = scan.boxes[scan.scanned][own_polygons]
+    box = (int(boxes[:, 0].min()), int(boxes[:, 1].min()), int(boxes[:, 2].max()), int(boxes[:, 3].max()))
+    area = polygon_shares(scan, own_polygons, [box])[0] * (box[2] - box[0]) * (box[3] - box[1])
+    if area >= len(squares) * width * height:
+        return False
+    reached = [share > 0 or close for share, close in zip(
+        polygon_shares(scan, own_polygons, [_grown(each, width, height) for each in squares]), near)]
+    grew = True
+    while grew:  # a unit within a unit's size of one that is reached is reached
+        grew = False
+        for at, square in enumerate(squares):
+            if not reached[at] and any(reached[other] and _within(square, squares[other], width, height)
+                                       for other in range(len(squares))):
+                reached[at] = grew = True
+    return all(reached)
+
+
+def _within(one, other, width: int, height: int) -> bool:
+    """Are the two squares at most a unit's size apart, across and down?"""
+    return one[0] - other[2] <= width and other[0] - one[2] <= width and one[1] - other[3] <= height \
+        and other[1] - one[3] <= height
 
 
 def territories_under(context, centres: list[tuple[int, int]]) -> list[str | None]:
