@@ -104,7 +104,14 @@ def another_word(name: str, close: str) -> bool:
     mine, theirs = _words(name), _words(close)
     if len(mine) == len(theirs):
         differing = [(a, b) for a, b in zip(mine, theirs) if a != b]
-        return len(differing) == 1 and differing[0][0] in _DIRECTIONS and differing[0][1] in _DIRECTIONS
+        if len(differing) != 1:
+            return False
+        first, second = differing[0]
+        if first in _DIRECTIONS and second in _DIRECTIONS:
+            return True
+        # another word of its own (`ProAxisPersia`, `ProAlliesPersia`), not a shortening (`MechInf`)
+        return len(mine) >= 2 and not (first.startswith(second) or second.startswith(first)) and \
+            difflib.SequenceMatcher(None, first, second).ratio() < 0.7
     longer, shorter = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
     return len(longer) == len(shorter) + 1 and len(shorter) >= 1 and any(
         longer[:at] + longer[at + 1:] == shorter and longer[at] not in _SMALL_WORDS for at in range(len(longer)))

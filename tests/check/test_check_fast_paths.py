@@ -59,11 +59,12 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
     if reversed_repeats:
         t1, t2, line, first_line, *_ = reversed_repeats[0]
         more = len(reversed_repeats) - 1
+        habit = ": the map lists connections under both their territories" if \
+            len(reversed_repeats) >= 10 and 2 * len(reversed_repeats) >= len(first) else ""
         found.add(("S204", line, f"connection {t1!r} - {t2!r} is declared again (first on line {first_line})"
-                                 + (f", as are {more} more connections written the other way round" if more else
-                                    ", written the other way round")
-                                 + ": the map lists connections under both their territories, which changes nothing "
-                                   "in play"))
+                                 + (f", as {'is' if more == 1 else 'are'} {more} more connection{'s' * (more > 1)} "
+                                    "written the other way round" if more else ", written the other way round")
+                                 + habit + ", which changes nothing in play"))
     # the others, in runs of repeats on lines in a row: three or more are one finding, a block pasted twice
     runs: list[list[tuple]] = []
     for repeat in repeats:
@@ -76,7 +77,7 @@ def oracle(root: etree._Element, engine) -> set[tuple[str, int | None, str]]:
     ends = [(connection.get("t1", ""), connection.get("t2", "")) for connection in root.iterfind("map/connection")]
     for run in runs:
         t1, t2, line, first_line = run[0][:4]
-        if len(run) >= 3:
+        if len(run) >= 3 and len({repeat[6] for repeat in run}) == len(run):
             in_order = all(repeat[6] == run[0][6] + at for at, repeat in enumerate(run))
             repeated = f"repeat lines {first_line} to {run[-1][3]}, a block pasted twice" if in_order else \
                 "repeat connections declared earlier, a section listed twice"

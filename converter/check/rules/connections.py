@@ -42,9 +42,9 @@ def duplicate_connection(context):
     where it may hide a connection that was meant instead: a repeat written the same way whose
     lines, from the first copy to it, all join one territory (a copied line whose other end was not
     changed: `Silesia - Krakow` twice where `Silesia - Prague` was meant). Else it is info: repeats
-    written the other way round (a map listing each connection under both its territories) are one
-    finding, and so are three or more repeats in a row (a block or a section pasted twice); another
-    single repeat is its own.
+    written the other way round are one finding (a map listing each connection under both its
+    territories, said so where they are many), and so are three or more repeats in a row of
+    different connections (a block or a section pasted twice); another single repeat is its own.
 
     Fix: Delete the repeated `<connection>` from the game XML's `<map>` (`t1="A" t2="B"` and
     `t1="B" t2="A"` are the same connection), or correct it to the one that was meant.
@@ -70,13 +70,16 @@ def duplicate_connection(context):
     earlier = {index: first[(t1s[index], t2s[index]) if t1s[index] < t2s[index] else (t2s[index], t1s[index])]
                for index, _other_way in repeats}
     reversed_repeats = [index for index, other_way in repeats if other_way]
-    if reversed_repeats:  # one habit of writing: each connection under both its territories
+    if reversed_repeats:  # one finding: written the other way round, they change nothing
         index = reversed_repeats[0]
         more = len(reversed_repeats) - 1
+        # the map's habit where many are: each connection listed under both its territories
+        habit = ": the map lists connections under both their territories" if \
+            len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first) else ""
         yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], severity=Severity.INFO,
-                  more=(f", as are {more} more connections written the other way round" if more else
-                        ", written the other way round") + ": the map lists connections under both their "
-                       "territories, which changes nothing in play")
+                  more=(f", as {'is' if more == 1 else 'are'} {more} more connection{'s' * (more > 1)} written the "
+                        "other way round" if more else ", written the other way round") + habit +
+                  ", which changes nothing in play")
     runs: list[list[int]] = []  # repeats on lines in a row: a block or a section pasted twice
     for index in (index for index, other_way in repeats if not other_way):
         if runs and index == runs[-1][-1] + 1:
@@ -87,13 +90,14 @@ def duplicate_connection(context):
         yield from _repeated_run(run, earlier, lines, t1s, t2s)
 
 
-_BLOCK_AT_LEAST = 3  # from this many repeats in a row: one pasted block
+_BLOCK_AT_LEAST = 3  # from this many repeats in a row of different connections: one pasted block
+_BOTH_WAYS_AT_LEAST = 10  # from this many reversed repeats, half the connections or more: the map's habit
 
 
 def _repeated_run(run: list[int], earlier: dict[int, int], lines, t1s, t2s):
     """The findings of repeats on connections in a row: one for a block, else one each."""
     start, end = run[0], run[-1]
-    if len(run) >= _BLOCK_AT_LEAST:
+    if len(run) >= _BLOCK_AT_LEAST and len({earlier[index] for index in run}) == len(run):  # different ones
         in_order = all(earlier[index] == earlier[start] + at for at, index in enumerate(run))
         repeated = f"repeat lines {lines[earlier[start]]} to {lines[earlier[end]]}, a block pasted twice" if in_order \
             else "repeat connections declared earlier, a section listed twice"

@@ -107,7 +107,7 @@ def unit_image_missing(context):
     frontiers offer, to players with no step that buys or places units, is info (it shows only in
     Help > Unit Help, as a broken image: UnitStatsTable); so is a unit map.properties lists in
     `dont_draw_units`, for players that do not buy it: 2.x leaves it off the map and the unit tables,
-    but battle and casualty windows still draw it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
+    but casualty lists and the casualty chooser still draw it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
     engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9 looks only for the
     first). The assets are those of TripleA 2.x and of 1.9, known by their file names, so the check
     answers alike with or without an engine installed; an image only 1.9 ships is reported by I407
@@ -178,7 +178,7 @@ def _buyers(model) -> set[str]:
 
 
 _UNDRAWN = ("; map.properties lists it in dont_draw_units, so 2.x leaves it off the map and the unit tables, but "
-            "its battle and casualty windows still draw the placeholder")
+            "casualty lists and the casualty chooser still draw the placeholder")
 
 
 def _undrawn_units(context) -> set[str]:

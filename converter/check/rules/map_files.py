@@ -170,8 +170,11 @@ def extra_name(context):
     for hits in alike.values():
         first = hits[0]
         if len(hits) > 1:
-            also = some_of([f"{each.params['file_name']} (line {each.line})" for each in hits[1:]])
-            first.params["suggestion"] += f"; the same name is in {also}"
+            also = some_of([f"line {each.line}" if each.params["file_name"] == first.params["file_name"] else
+                            f"{each.params['file_name']} (line {each.line})" for each in hits[1:]])
+            first.params["suggestion"] += f"; the same name is on {also}" if all(
+                each.params["file_name"] == first.params["file_name"] for each in hits[1:]) else \
+                f"; the same name is in {also}"
         yield first
 
 

@@ -271,7 +271,8 @@ def unused_delegate(context):
         if victories:
             note = f"; so {some_of([repr(each) for each in victories])}, which only the end of a round tests " \
                    f"(EndRoundDelegate), never {'ends' if len(victories) == 1 else 'end'} the game"
-        unstarted = java_class.endswith(".InitializationDelegate") or java_class == "InitializationDelegate"
+        unstarted = (java_class.endswith(".InitializationDelegate") or java_class == "InitializationDelegate") \
+            and not model.runs_delegate("InitializationDelegate")
         if unstarted:  # its start-up work never runs (InitializationDelegate.init)
             note = "; so the game's start-up never runs: no territory gets its original owner (never liberated), " \
                    "no starting technology, shipyards or two-hit battleships are set"
@@ -460,22 +461,32 @@ def unused_frontier(context):
         yield hit(line=model.first_line(FRONTIER, name), name=name, detail=needed.get(name) or why_not.get(name, ""))
 
 
+def _on_or_editable(model, name: str) -> bool:
+    """Is the property on, or may the host turn it on (editable)?"""
+    return property_is_true(model, name) or any(prop.editable for prop in model.properties if prop.name == name)
+
+
+def _on_as_said(model, name: str) -> str:
+    """"'X' on", or "'X', which the host may turn on" for an editable property that is off."""
+    return f"{name!r} on" if property_is_true(model, name) else f"{name!r}, which the host may turn on"
+
+
 def _read_at_start(model) -> dict[str, str]:
     """The frontiers the game's start-up reads by name, so that it fails without them
     (InitializationDelegate: initShipyards with 'Use Shipyards' on; initDestroyerArtillery with
     'Use Destroyers and Artillery' on and WW2V2 off): {frontier: the message's note}."""
     notes = {}
-    keep = "; keep it: with {0!r} on, the game's start-up reads it ({1}), and the game stops without it"
-    if property_is_true(model, "Use Shipyards"):
+    keep = "; keep it: with {0}, the game's start-up reads it ({1}), and the game stops without it"
+    if _on_or_editable(model, "Use Shipyards"):
         for name in ("production", "productionShipyards"):
-            notes[name] = keep.format("Use Shipyards", "InitializationDelegate.initShipyards")
-    if property_is_true(model, "Use Destroyers and Artillery") and not property_is_true(model, "WW2V2"):
+            notes[name] = keep.format(_on_as_said(model, "Use Shipyards"), "InitializationDelegate.initShipyards")
+    if _on_or_editable(model, "Use Destroyers and Artillery") and not property_is_true(model, "WW2V2"):
         rules = model.names(RULE)
         for name, rule_names in (("production", ("buyArtillery", "buyDestroyer")),
                                  ("productionIndustrialTechnology", ("buyArtilleryIndustrialTechnology",
                                                                      "buyDestroyerIndustrialTechnology"))):
             if any(rule_name in rules for rule_name in rule_names):
-                notes.setdefault(name, keep.format("Use Destroyers and Artillery",
+                notes.setdefault(name, keep.format(_on_as_said(model, "Use Destroyers and Artillery"),
                                                    "InitializationDelegate.initDestroyerArtillery"))
     return notes
 
