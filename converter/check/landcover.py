@@ -139,3 +139,58 @@ def polygon_shares(scan: ScanTable, numbers: np.ndarray, squares: Sequence[Squar
             covered += float(np.clip(np.minimum(ends, right) - np.maximum(starts, left), 0, None).sum())
         shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
     return shares
+
+
+def border_pixels(scan: ScanTable, name: str, others: Iterable[str], gap: int = 6,
+                  limit: int = 4_000_000) -> dict[str, int]:
+    """For each of the `others` territories: how many pixels of its polygons lie within `gap` px
+    of territory `name`'s (about the length of the border they share times the gap); none where
+    the box to rasterise is over `limit` pixels."""
+    others = set(others)
+    mine = [number for number, each in enumerate(scan.names) if each == name]
+    theirs: dict[str, list[int]] = {}
+    for number, each in enumerate(scan.names):
+        if each in others:
+            theirs.setdefault(each, []).append(number)
+    if not mine or not theirs:
+        return {}
+    boxes = scan.boxes[np.flatnonzero(scan.scanned)]
+    left, top = int(boxes[mine, 0].min()) - gap - 1, int(boxes[mine, 1].min()) - gap - 1
+    right, bottom = int(boxes[mine, 2].max()) + gap + 2, int(boxes[mine, 3].max()) + gap + 2
+    if (right - left) * (bottom - top) > limit:
+        return {}
+    own = _raster(scan, mine, left, top, right, bottom)
+    grown = own.copy()
+    for shift in range(1, gap + 1):  # a square of `gap` px around each pixel, across then down
+        grown[:, shift:] |= own[:, :-shift]
+        grown[:, :-shift] |= own[:, shift:]
+    across = grown.copy()
+    for shift in range(1, gap + 1):
+        grown[shift:, :] |= across[:-shift, :]
+        grown[:-shift, :] |= across[shift:, :]
+    band = grown & ~own
+    found = {}
+    for other, numbers in theirs.items():
+        near = (boxes[numbers, 0] < right) & (boxes[numbers, 2] >= left) & (boxes[numbers, 1] < bottom) & \
+            (boxes[numbers, 3] >= top)
+        if near.any():
+            found[other] = int((band & _raster(scan, [n for n, ok in zip(numbers, near) if ok],
+                                               left, top, right, bottom)).sum())
+    return found
+
+
+def _raster(scan: ScanTable, numbers: list[int], left: int, top: int, right: int, bottom: int) -> np.ndarray:
+    """The polygons' pixels in the box, as a boolean array (rows down, columns across)."""
+    mask = np.zeros((bottom - top, right - left), dtype=bool)
+    first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)
+    for number in numbers:
+        base = number * scan.rows - scan.top
+        first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
+        rows = scan.cross_keys[first:last:2] - base
+        starts = np.ceil(scan.cross_x[first:last:2] - 0.5).astype(np.int64) - left
+        ends = np.floor(scan.cross_x[first + 1:last:2] - 0.5).astype(np.int64) - left
+        for row, start, end in zip((rows - top).tolist(), np.clip(starts, 0, right - left).tolist(),
+                                   np.clip(ends + 1, 0, right - left).tolist()):
+            if end > start:
+                mask[row, start:end] = True
+    return mask

@@ -108,3 +108,15 @@ def test_covered_shares_and_touched_squares_read_the_scan_rows() -> None:
     assert [round(share, 3) for share in shares] == [0.417, 1.0, 0.0, 0.0]  # 20 of 48 columns over A
     assert touched_squares(scan, {"A"}, squares) == [True, True, False, False]
     assert touched_squares(scan, {"B"}, [(99, 50, 101, 52), (201, 0, 210, 10)]) == [True, False]
+
+
+def test_border_pixels_measure_a_shared_border_not_a_corner() -> None:
+    from converter.check.landcover import border_pixels
+    from converter.check.scanlines import ScanTable
+
+    scan = ScanTable.of([("A", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+                         ("B", [(100, 0), (200, 0), (200, 100), (100, 100)]),
+                         ("C", [(100, 100), (140, 100), (140, 140), (100, 140)]),
+                         ("D", [(300, 0), (400, 0), (400, 100), (300, 100)])])
+    # 100 px of border, 6 px deep; a corner's 6 x 6; a territory far off has none
+    assert border_pixels(scan, "A", {"B", "C", "D"}) == {"B": 600, "C": 36}

@@ -41,7 +41,9 @@ def duplicate_connection(context):
     both ways into sets), so the two territories are simply neighbours once. It is a warning only
     where it may hide a connection that was meant instead: a repeat written the same way whose
     lines, from the first copy to it, all join one territory (a copied line whose other end was not
-    changed: `Silesia - Krakow` twice where `Silesia - Prague` was meant). Else it is info: repeats
+    changed: `Silesia - Krakow` twice where `Silesia - Prague` was meant), and, with the map's
+    polygons.txt, that territory borders one it is not joined to (40 px of outline within 6 px,
+    named in the message). Else it is info: repeats
     written the other way round are one finding (a map listing each connection under both its
     territories, said so where they are many), and so are three or more repeats in a row of
     different connections (a block or a section pasted twice); another single repeat is its own.
@@ -87,14 +89,14 @@ def duplicate_connection(context):
         else:
             runs.append([index])
     for run in runs:
-        yield from _repeated_run(run, earlier, lines, t1s, t2s)
+        yield from _repeated_run(context, run, earlier, lines, t1s, t2s)
 
 
 _BLOCK_AT_LEAST = 3  # from this many repeats in a row of different connections: one pasted block
 _BOTH_WAYS_AT_LEAST = 10  # from this many reversed repeats, half the connections or more: the map's habit
 
 
-def _repeated_run(run: list[int], earlier: dict[int, int], lines, t1s, t2s):
+def _repeated_run(context, run: list[int], earlier: dict[int, int], lines, t1s, t2s):
     """The findings of repeats on connections in a row: one for a block, else one each."""
     start, end = run[0], run[-1]
     if len(run) >= _BLOCK_AT_LEAST and len({earlier[index] for index in run}) == len(run):  # different ones
@@ -107,10 +109,34 @@ def _repeated_run(run: list[int], earlier: dict[int, int], lines, t1s, t2s):
         return
     for index in run:
         joined = _joined_throughout(index, earlier[index], t1s, t2s)
-        more = f"; every connection from the first to this one joins {joined!r}: was another of its neighbours " \
-               "meant?" if joined else ""
+        unjoined = _unjoined_neighbour(context, joined) if joined else None
+        if joined and unjoined == "":  # the map's outlines show every neighbour joined already
+            joined = None
+        more = "" if not joined else \
+            f"; every connection from the first to this one joins {joined!r}: was another of its neighbours " \
+            "meant?" if unjoined is None else \
+            f"; every connection from the first to this one joins {joined!r}, which borders {unjoined!r} in " \
+            "polygons.txt but is not joined to it: was that connection meant?"
         yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], more=more,
                   **({} if joined else {"severity": Severity.INFO}))
+
+
+_SHARED_BORDER = 40  # px of outline within 6 px of each other: territories that border (corners touch less)
+
+
+def _unjoined_neighbour(context, territory: str) -> str | None:
+    """The territory `territory` shares the longest border with in polygons.txt without a
+    connection to it (neither impassable); "" where it has none; None without the map's polygons."""
+    scan, model = context.scan if context.target.map_dir is not None else None, context.model
+    if scan is None or territory not in scan.names:
+        return None
+    from converter.check.landcover import border_pixels  # numpy: map folders only
+
+    joined = model.neighbours().get(territory, set())
+    candidates = set(model.territories) - joined - model.impassable - {territory}
+    borders = border_pixels(scan, territory, candidates)
+    longest = max(borders, key=borders.get, default=None)
+    return longest if longest is not None and borders[longest] >= _SHARED_BORDER * 6 else ""
 
 
 def _joined_throughout(index: int, first: int, t1s, t2s) -> str | None:
