@@ -88,28 +88,8 @@ def _rows_within_gap(covered: np.ndarray, gap: int) -> bool:
 
 
 def touched_squares(scan: ScanTable, names: Iterable[str], squares: Sequence[Square]) -> list[bool]:
-    """For each square: does a scanned polygon of the `names` territories reach into it (some of
-    its interior on a row of the square)?"""
-    names = set(names)
-    polygons = [number for number, name in enumerate(scan.names) if name in names]
-    if not polygons or not squares:
-        return [False] * len(squares)
-    boxes = scan.boxes[np.flatnonzero(scan.scanned)][polygons]
-    numbers = np.asarray(polygons, dtype=np.int64)
-    return [_touched(scan, numbers, boxes, square) for square in squares]
-
-
-def _touched(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Square) -> bool:
-    left, top, right, bottom = square
-    near = (boxes[:, 0] < right) & (boxes[:, 2] >= left) & (boxes[:, 1] < bottom) & (boxes[:, 3] >= top)
-    first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)
-    for number in numbers[near].tolist() if first_row < last_row else ():
-        base = number * scan.rows - scan.top
-        first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
-        starts, ends = scan.cross_x[first:last:2], scan.cross_x[first + 1:last:2]
-        if ((ends >= left) & (starts <= right - 1)).any():
-            return True
-    return False
+    """For each square: does a scanned polygon of the `names` territories reach into it?"""
+    return [share > 0 for share in covered_shares(scan, names, squares)]
 
 
 def covered_shares(scan: ScanTable, names: Iterable[str], squares: Sequence[Square]) -> list[float]:
