@@ -46,12 +46,10 @@ def _covered(scan: ScanTable, numbers: np.ndarray, boxes: np.ndarray, square: Sq
         return False
     rows, starts, ends = [], [], []
     for number in numbers[near].tolist():
-        base = number * scan.rows - scan.top
-        # (each key's crossings pair up from an even index: each (start, end) is one interval)
-        first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
-        rows.append(scan.cross_keys[first:last:2] - base)
-        starts.append(scan.cross_x[first:last:2])
-        ends.append(scan.cross_x[first + 1:last:2])
+        polygon_rows, polygon_starts, polygon_ends = _intervals(scan, number, first_row, last_row)
+        rows.append(polygon_rows)
+        starts.append(polygon_starts)
+        ends.append(polygon_ends)
     row, start, end = np.concatenate(rows), np.concatenate(starts), np.concatenate(ends)
     keep = (end >= left - gap) & (start <= right - 1 + gap)
     row, start, end = row[keep], start[keep], end[keep]
@@ -113,9 +111,7 @@ def polygon_shares(scan: ScanTable, numbers: np.ndarray, squares: Sequence[Squar
         first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)
         covered = 0.0
         for number in numbers[near].tolist() if first_row < last_row and area > 0 else ():
-            base = number * scan.rows - scan.top
-            first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
-            starts, ends = scan.cross_x[first:last:2], scan.cross_x[first + 1:last:2]
+            _rows, starts, ends = _intervals(scan, number, first_row, last_row)
             covered += float(np.clip(np.minimum(ends, right) - np.maximum(starts, left), 0, None).sum())
         shares.append(min(covered / area, 1.0) if area > 0 else 0.0)
     return shares
@@ -164,13 +160,20 @@ def _raster(scan: ScanTable, numbers: list[int], left: int, top: int, right: int
     mask = np.zeros((bottom - top, right - left), dtype=bool)
     first_row, last_row = max(top, scan.top), min(bottom, scan.top + scan.rows)
     for number in numbers:
-        base = number * scan.rows - scan.top
-        first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
-        rows = scan.cross_keys[first:last:2] - base
-        starts = np.ceil(scan.cross_x[first:last:2] - 0.5).astype(np.int64) - left
-        ends = np.floor(scan.cross_x[first + 1:last:2] - 0.5).astype(np.int64) - left
+        rows, starts, ends = _intervals(scan, number, first_row, last_row)
+        starts = np.ceil(starts - 0.5).astype(np.int64) - left
+        ends = np.floor(ends - 0.5).astype(np.int64) - left
         for row, start, end in zip((rows - top).tolist(), np.clip(starts, 0, right - left).tolist(),
                                    np.clip(ends + 1, 0, right - left).tolist()):
             if end > start:
                 mask[row, start:end] = True
     return mask
+
+
+def _intervals(scan: ScanTable, number: int, first_row: int, last_row: int):
+    """(rows, starts, ends) of scanned polygon `number`'s interior intervals on the map's rows
+    first_row to last_row - 1 (each key's crossings pair up from an even index: each (start, end)
+    is one interval)."""
+    base = number * scan.rows - scan.top
+    first, last = np.searchsorted(scan.cross_keys, (base + first_row, base + last_row), side="left").tolist()
+    return scan.cross_keys[first:last:2] - base, scan.cross_x[first:last:2], scan.cross_x[first + 1:last:2]
