@@ -40,19 +40,18 @@ _WATER_ONLY = frozenset(("convoy.txt", "kamikaze_place.txt", "blockade.txt"))  #
 
 
 def _using(model, file_name: str) -> frozenset[str]:
-    using = set()
-    water = frozenset(model.water)
-    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory",
-                                                           _OPTIONS[file_name]):
-        value = value.strip()
-        if option == "capital":
-            used = bool(value)
-        elif option in ("kamikazeZone", "blockadeZone", "convoyRoute"):
-            used = value.lower() == _TRUE
-        elif option == "production":  # drawn only above 0 (TerritoryNameDrawable)
-            used = value.lstrip("+").isdecimal() and int(value) > 0
-        else:  # victoryCity: a number other than 0 (an old victoryCity=true is 1)
-            used = value.lower() == _TRUE or (value.lstrip("-").isdecimal() and int(value) != 0)
-        if used and (file_name not in _WATER_ONLY or territory in water):
+    from converter.check.rules.victory import territory_values  # (the rules import this module)
+
+    # victoryCity and production as the engine reads them (victory's reader: an old victoryCity of
+    # true is 1); a production label is drawn only above 0 (TerritoryNameDrawable)
+    values = territory_values(model)
+    using = {territory for territory, read in values.items()
+             if ("victoryCity" in _OPTIONS[file_name] and read.get("victoryCity", 0) != 0)
+             or ("production" in _OPTIONS[file_name] and read.get("production", 0) > 0)}
+    flags = [option for option in _OPTIONS[file_name] if option not in ("victoryCity", "production")]
+    for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory", flags) \
+            if flags else ():
+        if bool(value.strip()) if option == "capital" else value.strip().lower() == _TRUE:
             using.add(territory)
-    return frozenset(using)
+    water = frozenset(model.water)
+    return frozenset(territory for territory in using if file_name not in _WATER_ONLY or territory in water)

@@ -209,19 +209,16 @@ def _drawn_apart(context, names: list[str], isolated: set[str]) -> set[str]:
     scan = context.scan if names and context.target.map_dir is not None else None
     if scan is None or not len(scan.names):
         return set()
-    import numpy as np  # map folders only
+    from converter.check.landcover import touched_squares  # numpy: map folders only
+    from converter.check.rules.points_outside import outline_box
 
-    from converter.check.landcover import touched_squares
-
-    boxes = scan.boxes[np.flatnonzero(scan.scanned)]
+    layout = context.polygon_layout
     joined = set(scan.names) - isolated
     apart = set()
     for name in names:
-        own = [number for number, each in enumerate(scan.names) if each == name]
-        if not own:
+        if layout is None or name not in layout.first:
             continue  # no polygon: M302's
-        left, top = boxes[own, 0].min(), boxes[own, 1].min()
-        right, bottom = boxes[own, 2].max(), boxes[own, 3].max()
+        left, top, right, bottom = outline_box(context, name)
         square = (int(left) - _APART_GAP, int(top) - _APART_GAP, int(right) + _APART_GAP + 1,
                   int(bottom) + _APART_GAP + 1)
         if not touched_squares(scan, joined, [square])[0]:

@@ -223,7 +223,9 @@ def _as_drawn(context, drawn: "_Drawn", entry, unit_size: tuple[int, int]) -> tu
     near = [share > 0 for share in polygon_shares(scan, own_polygons, [_grown(each, _NEAR, _NEAR) for each in squares])]
     if all(near):
         return f" (but it touches {name!r}: drawn beside it)", Severity.INFO
-    if _in_a_row_beside(scan, own_polygons, squares, near, width, height):
+    layout = context.polygon_layout
+    box = outline_box(context, name) if layout is not None and name in layout.first else None
+    if _in_a_row_beside(scan, own_polygons, box, squares, near, width, height):
         return f" ({name!r} is too small for its {len(squares)} units: they stand in a row beside it)", Severity.INFO
     return "; it lies apart from its territory", None
 
@@ -233,15 +235,13 @@ def _grown(square, across: int, down: int):
     return left - across, top - down, right + across, bottom + down
 
 
-def _in_a_row_beside(scan, own_polygons, squares, near: list[bool], width: int, height: int) -> bool:
+def _in_a_row_beside(scan, own_polygons, box, squares, near: list[bool], width: int, height: int) -> bool:
     """Is the territory too small for its points' units (its area below theirs), and every unit
     within a unit's size of it, or of a unit that is (a row or ring beside an islet)?"""
     from converter.check.landcover import polygon_shares
 
-    if not len(own_polygons):
+    if not len(own_polygons) or box is None:
         return False
-    boxes = scan.boxes[scan.scanned][own_polygons]
-    box = (int(boxes[:, 0].min()), int(boxes[:, 1].min()), int(boxes[:, 2].max()), int(boxes[:, 3].max()))
     area = polygon_shares(scan, own_polygons, [box])[0] * (box[2] - box[0]) * (box[3] - box[1])
     if area >= len(squares) * width * height:
         return False
@@ -316,7 +316,7 @@ def _holding_boxes(context, names: set[str]) -> dict[str, tuple[int, int]]:
     for name in names & layout.first.keys():
         if neighbours.get(name):
             continue
-        left, top, right, bottom = _outline_box(context, name)
+        left, top, right, bottom = outline_box(context, name)
         if right - left <= HIDDEN_BOX and bottom - top <= HIDDEN_BOX:
             found[name] = (right - left, bottom - top)
     return found
@@ -362,12 +362,12 @@ def _wholly_off_map(context, names: set[str]) -> set[str]:
         return set()
     width, height, hidden = *size, set()
     for name in names & layout.first.keys():
-        if off_map(*_outline_box(context, name), width, height):
+        if off_map(*outline_box(context, name), width, height):
             hidden.add(name)
     return hidden
 
 
-def _outline_box(context, name: str) -> list[int]:
+def outline_box(context, name: str) -> list[int]:
     """[left, top, right, bottom] of the box around a territory's polygons (its first
     polygons.txt line's, as the engine reads them)."""
     _entry, start, count = context.polygon_layout.first[name]

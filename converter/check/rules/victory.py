@@ -48,7 +48,7 @@ def victory_at_start(context):
     offered = _offered(model, switched_on_only=False)
     if not offered:
         return
-    alliances, worth = _alliances(model), _territory_values(model)
+    alliances, worth = _alliances(model), territory_values(model)
     owners = model.table("initialize/ownerInitialize/territoryOwner")
     owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
     held: dict[str, Counter] = defaultdict(Counter)  # option -> owner -> what its territories give, one pass
@@ -90,7 +90,7 @@ def victory_out_of_reach(context):
     model = context.model
     for each in _offered(model, switched_on_only=True):
         needs = each.needs
-        total = sum(values.get(each.option, 0) for values in _territory_values(model).values())
+        total = sum(values.get(each.option, 0) for values in territory_values(model).values())
         if needs and all(need > total for need, _source in needs.values()):
             alliance, (need, source) = min(needs.items(), key=lambda item: item[1][0])
             if len(needs) == 1:
@@ -196,7 +196,7 @@ def _effect(switched_on: bool) -> str:
             "loses some in that round")
 
 
-def _territory_values(model) -> dict[str, dict[str, int]]:
+def territory_values(model) -> dict[str, dict[str, int]]:
     """Per territory, the `victoryCity` and `production` of its territory attachment (the last
     given deciding; a value the engine would not read as a number left out), read once."""
     return model.derived("victory.territory_values", _read_territory_values)
