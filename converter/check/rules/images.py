@@ -38,6 +38,16 @@ def drawing_player(owner: str | None) -> str:
 def player_units(model) -> dict[tuple[str, str], int | None]:
     """(player, unit type) pairs the game shows: placed at start (unowned ones as Neutral's),
     held, or purchasable; ordered (I401 and I407 read them, `model.derived`)."""
+    pairs = started_units(model)
+    for pair, line in offered_units(model).items():
+        pairs.setdefault(pair, line)
+    players, known_units = {*model.players, NEUTRAL}, model.names(UNIT)
+    return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
+
+
+def started_units(model) -> dict[tuple[str, str], int | None]:
+    """(player, unit type) -> the first line that places (unowned ones as Neutral's) or holds
+    them at the start."""
     pairs: dict[tuple[str, str], int | None] = {}
     placements = model.table("initialize/unitInitialize/unitPlacement")
     for owner, unit, line in zip(placements.column("owner"), placements.column("unitType", ""), placements.lines):
@@ -45,10 +55,7 @@ def player_units(model) -> dict[tuple[str, str], int | None]:
     held = model.table("initialize/unitInitialize/heldUnits")
     for player, unit, line in zip(held.column("player", ""), held.column("unitType", ""), held.lines):
         pairs.setdefault((player, unit), line)
-    for pair, line in offered_units(model).items():
-        pairs.setdefault(pair, line)
-    players, known_units = {*model.players, NEUTRAL}, model.names(UNIT)
-    return dict(sorted((pair, line) for pair, line in pairs.items() if pair[0] in players and pair[1] in known_units))
+    return pairs
 
 
 def offered_units(model) -> dict[tuple[str, str], int | None]:
@@ -106,21 +113,22 @@ def unit_image_missing(context):
     owner places units nobody owns, which the engine draws as its player `Neutral`'s; a unit only
     frontiers offer, to players with no step that buys or places units, is info (it shows only in
     Help > Unit Help, as a broken image: UnitStatsTable); so is a unit map.properties lists in
-    `dont_draw_units`, for players that do not buy it: 2.x leaves it off the map and the unit tables,
-    but casualty lists and the casualty chooser still draw it. Each is looked for as 2.x does: `units/<Player>/<unit>.png` in the map, then in the
-    engine's assets, then `units/<unit>.png` in the map, then in the assets (1.9 looks only for the
-    first). The assets are those of TripleA 2.x and of 1.9, known by their file names, so the check
-    answers alike with or without an engine installed; an image only 1.9 ships is reported by I407
-    instead. A map file whose name differs only in letter case (`heavyBomber.png` for `heavybomber`)
-    is named in the message: Windows and macOS find it, Linux does not. For a player that starts
-    with technologies (its `techAttachment`), the image 2.x draws the unit with at the start is
-    checked: `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`,
-    `rockets.png` for the aaGun and so on. The `_hit` and `_disabled` variants, and those of
-    technologies gained in play, are not checked. One finding per unit, naming every player without
-    its image; an image the engine's assets hold in other letter case (`carrier.png` for the unit
-    `Carrier`) is named too: found nowhere since 2.x reads its assets from its jar. A map with no
-    units/ whose game's `mapName` names another map took that map's images in 1.9; 2.x takes the
-    map's name from map.yml and draws this map's own files: the message says so.
+    `dont_draw_units`, for players that do not buy it: 2.x leaves it off the map and the unit
+    tables, but casualty lists and the casualty chooser still draw it. Each is looked for as 2.x
+    does: `units/<Player>/<unit>.png` in the map, then in the engine's assets, then
+    `units/<unit>.png` in the map, then in the assets (1.9 looks only for the first). The assets are
+    those of TripleA 2.x and of 1.9, known by their file names, so the check answers alike with or
+    without an engine installed; an image only 1.9 ships is reported by I407 instead. A map file
+    whose name differs only in letter case (`heavyBomber.png` for `heavybomber`) is named in the
+    message: Windows and macOS find it, Linux does not. For a player that starts with technologies
+    (its `techAttachment`), the image 2.x draws the unit with at the start is checked:
+    `Cruiser_rockets.png` for a rocket unit with Rockets, `fighter_lr_jp.png`, `rockets.png` for the
+    aaGun and so on. The `_hit` and `_disabled` variants, and those of technologies gained in play,
+    are not checked. One finding per unit, naming every player without its image; an image the
+    engine's assets hold in other letter case (`carrier.png` for the unit `Carrier`) is named too:
+    found nowhere since 2.x reads its assets from its jar. A map with no units/ whose game's
+    `mapName` names another map took that map's images in 1.9; 2.x takes the map's name from map.yml
+    and draws this map's own files: the message says so.
 
     Fix: Add the image as `units/<Player>/<unit>.png` in the map folder, named exactly as the game
     XML's `<player>` and `<unit>` (`units/Neutral/<unit>.png` for units nobody owns), or as
@@ -130,7 +138,7 @@ def unit_image_missing(context):
     if model is None or context.target.map_dir is None:
         return
     where = where_looked(context)
-    missing: dict[tuple, list[dict]] = {}  # (unit, image, only in Unit Help): one finding, naming every player
+    missing: dict[tuple[str, str], list[dict]] = {}  # (unit, image): one finding, naming every player
     buyers = None  # players with a step that buys or places units, found at the first missing image
     for (player, unit), line in model.derived("images.player_units", player_units).items():
         image = starting_image_name(model, player, unit)
@@ -138,7 +146,7 @@ def unit_image_missing(context):
             case = context.unit_image_in_other_case((player,), image) or \
                 _in_assets_in_other_case(context, player, image)
             if buyers is None:
-                buyers, started, undrawn = _buyers(model), _started_with(model), _undrawn_units(context)
+                buyers, started, undrawn = _buyers(model), set(started_units(model)), _undrawn_units(context)
                 bought = {pair for pair in offered_units(model) if pair[0] in buyers}
                 from converter.check.rules.gained_unit_images import gained_units  # (it imports this module)
 
@@ -160,7 +168,7 @@ def unit_image_missing(context):
         help_only, undrawn = [each.pop("help_only") for each in found], [each.pop("undrawn") for each in found]
         if all(help_only):  # no player ever has one on the board
             first.update(severity=Severity.INFO, case=first["case"] + _HELP_ONLY)
-        elif all(undrawn):  # map.properties' dont_draw_units: off the map, in battle and casualty windows still
+        elif all(undrawn):  # map.properties' dont_draw_units: off the map, in casualty lists still
             first.update(severity=Severity.INFO, case=first["case"] + _UNDRAWN)
         yield hit(**first)
 
@@ -187,15 +195,6 @@ def _undrawn_units(context) -> set[str]:
     properties = context.map_properties
     value = properties.get("dont_draw_units") if properties is not None else None
     return set(value.split(",")) if value else set()
-
-
-def _started_with(model) -> set[tuple[str, str]]:
-    """(player, unit) of the units placed at the start or held."""
-    placements = model.table("initialize/unitInitialize/unitPlacement")
-    held = model.table("initialize/unitInitialize/heldUnits")
-    return {(drawing_player(owner), unit) for owner, unit in zip(placements.column("owner"),
-                                                                placements.column("unitType", ""))} | \
-        set(zip(held.column("player", ""), held.column("unitType", "")))
 
 
 def borrowed_map_note(context, folder: str) -> str:
