@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from converter.check.rule import hit, rule
+from converter.check.rules.xml import for_2x_alone
 from converter.findings import Severity
 
 # parent -> the children 2.x reads as one field each (lower case: its reader matches tags in
@@ -28,6 +29,8 @@ _SPELLINGS = {"attatchmentlist": "attachmentlist"}
 _ONE_SPELLING = {"attatchmentList": "attachmentList"}
 # what 2.x's GameParser reads without asking whether it is there, as the DTD spells it
 _REQUIRED = {"game": ("map", "playerList", "gamePlay"), "gameplay": ("sequence",)}
+# what 1.9's GameParser alone reads from <game> as one child (getSingleChild, by exact tag); 2.x reads neither
+_ONCE_IN_1_9 = ("triplea", "loader")
 
 
 @rule("S234", "structure.section-count", Severity.ERROR, "<{section}> {problem}", beyond_engine=False)
@@ -40,10 +43,12 @@ def section_count(context):
     or starting units of the first are lost (often found later as undefined names). A game with
     no `<map>`, `<playerList>`, `<gamePlay>` or `<sequence>` stops loading on a null, with no
     message a map maker can use. TripleA 1.9 refused both. A doubled `<info>` is a warning:
-    2.x takes the game's name from map.yml.
+    2.x takes the game's name from map.yml. A doubled `<triplea>` or `<loader>`, which 2.x does
+    not read, makes 1.9 refuse the game ("Too many children named"): info where the game is for
+    2.x alone.
 
     Fix: Merge the two sections into one (the order of their entries kept), or add the missing
-    section.
+    section; of two `<triplea>` or `<loader>` elements, delete one.
     """
     if context.model is None:
         return
@@ -66,6 +71,21 @@ def section_count(context):
                 if required.lower() not in found:
                     yield hit(line=parent.sourceline, section=required,
                               problem=f"is missing from <{parent.tag}>: TripleA stops loading the game")
+    yield from _given_twice_for_1_9(context.tree.getroot())
+
+
+def _given_twice_for_1_9(root):
+    """A `<triplea>` or `<loader>` given more than once in `<game>`: 1.9 refuses the game."""
+    alone = None
+    for tag in _ONCE_IN_1_9:
+        elements = root.findall(tag)
+        if len(elements) > 1:
+            alone = for_2x_alone(root) if alone is None else alone
+            lines = ", ".join(str(element.sourceline) for element in elements)
+            effect = f"; the game {alone}, so nothing changes" if alone else ""
+            yield hit(line=elements[1].sourceline, section=tag, severity=Severity.INFO if alone else None,
+                      problem=f"is given {len(elements)} times in <game> (lines {lines}): TripleA 1.9 refuses "
+                              f"the game (\"Too many children named {tag}\"); 2.x reads none of them{effect}")
 
 
 def _children_by_parent(root) -> dict[str, list]:
