@@ -495,6 +495,13 @@ def _number(text: str | None, kind: type, default, low, high):
     return value if low <= value <= high else default  # (NaN fails both comparisons)
 
 
+def map_flag(properties: MapProperties | None, key: str, default: bool) -> bool:
+    """A map.properties switch as 2.x's MapData reads it: Boolean.parseBoolean of the value, the
+    default where the key is absent (an empty value, or `true ` with a trailing blank, is false)."""
+    value = properties.get(key) if properties is not None else None
+    return default if value is None else value.lower() == "true"
+
+
 def read_map_properties(path: Path) -> MapProperties:
     """Java properties, simplified: `#`/`!` comments, `key=value` or `key: value`, no continuations.
     As java.util.Properties, a value keeps its trailing blanks (the engine reads `true ` as false)."""

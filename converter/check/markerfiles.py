@@ -7,9 +7,8 @@ territory for a line whose name is none, as the others would never read it."""
 
 from __future__ import annotations
 
+from converter.check.mapfiles import map_flag
 from converter.check.techimages import options_of_attachments
-
-_TRUE = "true"
 
 
 def territories_using(context, file_name: str) -> frozenset[str] | None:
@@ -18,14 +17,13 @@ def territories_using(context, file_name: str) -> frozenset[str] | None:
     if file_name not in _OPTIONS and file_name != "name_place.txt":
         return None
     model, properties = context.model, context.map_properties
-    setting = (lambda key, default: ((properties.get(key) if properties is not None else None) or default).lower())
     if file_name == "name_place.txt":  # TerritoryNameDrawable: sea zones' names only when the map asks
-        if setting("map.showSeaZoneNames", "false") == _TRUE:
+        if map_flag(properties, "map.showSeaZoneNames", False):
             return frozenset(model.territories)
         # a convoy zone's comment is drawn there too, unless map.showComments is false (true by default)
-        convoys = _using(model, "convoy.txt") if setting("map.showComments", _TRUE) == _TRUE else frozenset()
+        convoys = _using(model, "convoy.txt") if map_flag(properties, "map.showComments", True) else frozenset()
         return frozenset(model.territories) - frozenset(model.water) | convoys
-    if file_name == "pu_place.txt" and setting("map.showResources", _TRUE) != _TRUE:
+    if file_name == "pu_place.txt" and not map_flag(properties, "map.showResources", True):
         return frozenset()  # no production label is drawn at all
     return model.derived(f"markerfiles.{file_name}", lambda model: _using(model, file_name))
 
@@ -51,7 +49,7 @@ def _using(model, file_name: str) -> frozenset[str]:
     flags = [option for option in _OPTIONS[file_name] if option not in ("victoryCity", "production")]
     for territory, option, value in options_of_attachments(model, "territoryAttachment", "territory", flags) \
             if flags else ():
-        if bool(value.strip()) if option == "capital" else value.strip().lower() == _TRUE:
+        if bool(value.strip()) if option == "capital" else value.strip().lower() == "true":
             using.add(territory)
     water = frozenset(model.water)
     return frozenset(territory for territory in using if file_name not in _WATER_ONLY or territory in water)

@@ -15,6 +15,7 @@ from converter.check.folderlisting import FILE, FOLDER
 from converter.check.imagefiles import reads_ignoring_checksums, unreadable_reason
 from converter.check.javatext import is_blank
 from converter.check.builtin_tables import NEUTRAL_PLAYER
+from converter.check.mapfiles import map_flag
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
@@ -479,9 +480,7 @@ def _players_without_flag(context, endings: tuple[str, ...]) -> list[str]:
 def draws_capital_markers(context) -> bool:
     """map.properties' map.showCapitolMarkers, read as 2.x's MapData does: Boolean.parseBoolean
     of the value, "true" when it is absent."""
-    properties = context.map_properties
-    value = properties.get("map.showCapitolMarkers") if properties is not None else None
-    return value is None or value.lower() == "true"
+    return map_flag(context.map_properties, "map.showCapitolMarkers", True)
 
 
 def _capitals(model) -> dict[str, tuple[str, int | None]]:

@@ -5,6 +5,7 @@ the map asks for them (TileManager.drawTerritoryEffects) and beside its name in 
 from __future__ import annotations
 
 from converter.check.folderlisting import FILE
+from converter.check.mapfiles import map_flag
 from converter.check.rule import hit, rule
 from converter.check.rules.options import options_of
 from converter.check.suggest import by_lower_case
@@ -88,8 +89,7 @@ def _effects_drawn(context) -> dict[str, int | None]:
     model, properties = context.model, context.map_properties
     if model is None or context.target.map_dir is None or properties is None:
         return {}
-    markers = properties.get("map.useTerritoryEffectMarkers")
-    if markers is None or markers.lower() != "true":  # Boolean.parseBoolean, default false (MapData)
+    if not map_flag(properties, "map.useTerritoryEffectMarkers", False):
         return {}
     chosen = options_of(model, "territoryEffect", "TerritoryAttachment")
     first_line: dict[str, int | None] = {}
