@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
-from converter.check.inputs import (find_below, found_in_games, games_folder, listed_candidates, path_is_file,
-                                    safe_listed_name)
+from converter.check.inputs import (GAME_XML_DEPTH, find_below, found_in_games, games_folder, listed_candidates,
+                                    path_is_file, safe_listed_name)
 from converter.check.mapyml import GameEntry
 from converter.check.rule import hit, rule
 from converter.check.rules.xml import minimum_version
@@ -83,7 +84,9 @@ def game_file_missing(context):
     also where the XML is elsewhere in the repository (beside map.yml, with no `games` folder): the
     message says where. A `file_name` that is an absolute path, steps up with `..` or holds a
     wildcard (`*`, `?`, `[`, `]`) is reported without being looked up, as it could name a file
-    outside the repository.
+    outside the repository. A file that does not exist is told the game XMLs of the `games`
+    folder no entry lists (each also Y507), as the entry may be meant for one: named where one is
+    clearly the closest.
 
     Fix: Correct `file_name` to the game XML's file name alone, or move the XML into the `games`
     folder (`map/games/` is usual), or remove the entry of a game that is gone.
@@ -102,7 +105,27 @@ def game_file_missing(context):
         if games is not None and found_in_games(games, entry.file_name) is not None:
             continue
         problem = _not_found(root, map_dir, games, entry.file_name)
+        if problem == "does not exist" and games is not None:
+            problem += _unlisted_note(games, yml, entry.file_name)
         yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, problem=problem)
+
+
+def _unlisted_note(games, yml, file_name: str) -> str:
+    """For a listed game XML that does not exist: the game XMLs in the games folder that no entry
+    lists (each also a Y507 finding), as the entry may have been meant for one of them."""
+    listed = {entry.file_name for entry in yml.games}
+    unlisted = sorted({path.name for depth in range(GAME_XML_DEPTH + 1)
+                       for path in games.glob("*/" * depth + "*.xml") if path.name not in listed})
+    if not unlisted:
+        return ""
+    ratios = sorted(((SequenceMatcher(None, file_name.lower(), name.lower()).ratio(), name) for name in unlisted),
+                    reverse=True)
+    # one clearly closest: where two are about as close, naming one would mislead
+    if ratios[0][0] >= 0.7 and (len(ratios) == 1 or ratios[1][0] <= ratios[0][0] - 0.1):
+        close = ratios[0][1]
+        return f"; {_shown(yml.path.parent, games)}/ holds {close!r}, which no entry lists: did you mean {close!r}?"
+    shown = ", ".join(repr(name) for name in unlisted[:3]) + (f" and {len(unlisted) - 3} more" if len(unlisted) > 3 else "")
+    return f"; {_shown(yml.path.parent, games)}/ holds game XMLs no entry lists ({shown}): was the entry meant for one?"
 
 
 def _not_found(root, map_dir, games, file_name: str) -> str:
