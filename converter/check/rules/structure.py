@@ -177,10 +177,12 @@ def unknown_option(context):
     `takeUnitControl`, and `giveUnitControl` of value true or false. Reported too: `chance` on a
     RulesAttachment (both engines refuse it), and an option only 1.9 takes (`name`), since 2.x
     refuses it. An `<option>` with no `name` attribute at all (`nam1e="uses"`) 2.x skips without a
-    word, and its value is never set: a warning.
+    word, and its value is never set: a warning; so is an unknown name with no value (a misspelt
+    `value=`), which 2.x skips before looking the name up (GameParser.setOptions).
 
     Fix: Correct the option's name in that `<attachment>` of the game XML (the message suggests a
-    close known name), or remove an option that only another version of TripleA knows.
+    close known name), and give it a `value`; or remove an option that only another version of
+    TripleA knows.
     """
     model = context.model
     if model is None:
@@ -209,6 +211,13 @@ def unknown_option(context):
             retired = decapitalized(name) in context.engine.retired_options_for(java_class)
             suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
                 did_you_mean(name, context.engine.options_for(java_class))
+            if not model.options.column_at("value", [index], "")[0]:
+                # GameParser.setOptions skips an option with no value before looking its name up
+                yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                          severity=Severity.WARNING, suggestion=(f"{suggestion} It has" if suggestion else "; it has")
+                          + " no value either, so 2.x skips it without a word (1.9 refuses the game) and the option "
+                            "is never set")
+                continue
             yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
                       suggestion=suggestion)
 
