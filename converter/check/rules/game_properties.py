@@ -14,6 +14,7 @@ from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.references import last_declaration, property_is_true, technology_advances
 from converter.check.rules.structure import java_int
+from converter.check.rules.xml import for_2x_alone
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -357,10 +358,12 @@ def property_value(context):
     not whole (as Java reads it: no blank around it, within -2147483648..2147483647) stops
     TripleA 1.9 loading the game when the property is `editable="true"`, and 2.x makes it a text
     property; 1.9 reads a fixed one's value that is not a number as 0. A whole number outside
-    its range is S235's, a `min` or `max` that is no whole number S214's.
+    its range is S235's, a `min` or `max` that is no whole number S214's. A whole number typed
+    `<boolean/>` for a property 2.x reads as a number (`Land Battle Rounds`) plays in 2.x and
+    fails in 1.9: info where the game is for 2.x alone.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
-    number within `min`..`max` for a number (or widen the range).
+    number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
     """
     model = context.model
     conditions_read = None
@@ -375,6 +378,16 @@ def property_value(context):
             continue
         # 2.x keeps such a value as text, and `(boolean) value` / `(int) value` fail where it is read
         default = PROPERTY_DEFAULTS_2X.get(prop.name)
+        if prop.value_type == "boolean" and default is not None and java_int(default) is not None and \
+                java_int(prop.value) is not None:  # a number 2.x reads as one: it infers the type from the value
+            alone = for_2x_alone(context.tree.getroot())
+            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
+                      problem="a whole number typed <boolean/>: TripleA 2.x takes the type from the value and reads "
+                              "the number it wants, but 1.9 keeps a boolean and fails where it reads the number "
+                              "(a ClassCastException in GameProperties.get)"
+                              + (f"; the game {alone}, so only 2.x plays it" if alone else "")
+                              + "; type it <number min=\"...\" max=\"...\"/>")
+            continue
         if conditions_read is None:
             conditions_read = {value.strip() for value in model.option_values("gameProperty")}
         if default is not None and (default == "false") == (prop.value_type == "boolean") or \
