@@ -38,7 +38,7 @@ def test_no_rule_crashes_on_real_maps(map_xml_findings) -> None:
 @pytest.mark.parametrize("file, code, fragment", [
     # a boolean-typed property holding a number (WAW40's fixed neutralCharge of 0 outside its
     # range 1..10000 is not one: no engine reads a fixed property's range)
-    ("imperialism_1974_board_game.xml", "S210", "'Land Battle Rounds' has value '1': expected true or false"),
+    ("imperialism_1974_board_game.xml", "S210", "'Land Battle Rounds' has value '1': a whole number typed <boolean/>"),
     # a property the installed 1.9 engine reads and 2.x no longer does
     ("A_Song_of_Ice_and_Fire.xml", "S209",
      "'Rocket Attacks Per Factory Infinite' is not read by the engine (TripleA 1.9 reads it; 2.x does not)"),
