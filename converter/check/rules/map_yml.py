@@ -204,7 +204,8 @@ def game_name_differs(context):
     installed on this server"), so a game saved under the `<info name>` cannot go on there. The
     Objectives tab and unit icons (M319, M328) are read under the game's name too, so keys
     written for one engine are not read by the other. A game that needs TripleA 2.6 or later
-    (`<triplea minimumVersion=...>`), which map.yml alone names, is info.
+    (`<triplea minimumVersion=...>`), which map.yml alone names, is info; so is a map with no
+    objectives.properties or unit_icons.properties, where only old saves are at stake.
 
     Fix: Make the entry's `game_name` (the entry whose `file_name` is that XML's file name) and
     the `name` of the game XML's `<info name="..." .../>` the same, letter for letter (the
@@ -219,8 +220,13 @@ def game_name_differs(context):
             # since 2.6 the game is named by map.yml alone
             later = len(parts) >= 2 and parts[0].isdecimal() and parts[1].isdecimal() and \
                 (int(parts[0]), int(parts[1])) >= (2, 6)
+            # without texts keyed by the game's name, only a save made under the other name differs
+            keyed = any(path is not None and path.is_file() for path in map(context.map_file, _KEYED_BY_GAME_NAME))
             yield hit(file=yml.path, line=entry.line, file_name=entry.file_name, listed=entry.game_name,
-                      actual=model.info_name, **({"severity": Severity.INFO} if later else {}))
+                      actual=model.info_name, **({"severity": Severity.INFO} if later or not keyed else {}))
+
+
+_KEYED_BY_GAME_NAME = ("objectives.properties", "unit_icons.properties")  # M319, M328
 
 
 @rule("Y507", "map-yml.game-not-listed", Severity.WARNING,
