@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from converter.check.rule import hit, rule
+from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import bid_properties, java_int
 from converter.findings import Severity
 
@@ -58,16 +59,19 @@ def step_name_misread(context):
 
     Why: TripleA's players (2.x and 1.9 alike) choose what to ask of a player by the end of the
     step's name, not by its delegate: `...Tech`, then `...Bid` or `...Purchase`, `...Move`,
-    `...Battle`, `...Place` (`TripleAPlayer.start`, `AbstractAi.start`). A purchase, move, battle
-    or placement step whose name ends otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends
-    `Bid`, so it is taken for a purchase) fails as soon as the player has something to do there:
-    the player casts the delegate to the wrong kind (`ClassCastException`, the game stops) or, for
-    a name no kind ends, a human player's turn fails with `Unrecognized step name`. The name also
-    decides the step's rules: a bid purchase or placement is a bid only when its name ends `Bid`
-    or `BidPlace` or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under
-    an ordinary placement's rules: a warning), and a move is a non-combat move only when its name
-    ends `NonCombatMove` or its `stepProperty` `nonCombatMove` is true, whatever its `display`
-    says (`russiaonCombatMove` displayed "Non Combat Move" is a second combat move: a warning).
+    `...Battle`, `...Place` (`TripleAPlayer.start`, `AbstractAi.start`). A purchase, move, battle or
+    placement step whose name ends otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends `Bid`, so
+    it is taken for a purchase) fails as soon as the player has something to do there: the player
+    casts the delegate to the wrong kind (`ClassCastException`, the game stops) or, for a name no
+    kind ends, a human player's turn fails with `Unrecognized step name`. The name also decides the
+    step's rules: a bid purchase or placement is a bid only when its name ends `Bid` or `BidPlace`
+    or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under an ordinary
+    placement's rules, which allow fighters onto new carriers only with 'Produce fighters on
+    carriers' or 'LHTR Carrier production rules' on and no units in land another player owns: a
+    warning, info where the player has no bid or neither can differ), and a move is a non-combat
+    move only when its name ends `NonCombatMove` or its `stepProperty` `nonCombatMove` is true,
+    whatever its `display` says (`russiaonCombatMove` displayed "Non Combat Move" is a second combat
+    move: a warning).
 
     Fix: End the step's name as TripleA reads its kind: `<player>BidPlace`, `<player>Bid`,
     `<player>Purchase`, `<player>CombatMove`, `<player>NonCombatMove`, `<player>Battle`,
@@ -96,6 +100,9 @@ def step_name_misread(context):
         problem = _problem(name, java_class, kind, display, settings.get(index, {}))
         if problem is not None:
             text, severity = problem
+            if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
+                    not _bid_placement_differs(model, player, bidders):
+                severity = Severity.INFO
             if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
                 # the bid steps have nothing to do while the player's bid is 0
                 text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
@@ -112,12 +119,26 @@ def _problem(name: str, java_class: str, kind: str, display: str, settings: dict
                 f"{taken}, and fail as soon as the player has something to do there", Severity.ERROR)
     bid_ending = _BID_ENDINGS.get(java_class)
     if bid_ending and not name.endswith(bid_ending) and "bid" not in settings:
+        # a placement: only where a bid's units may go differs (AbstractPlaceDelegate's isBid)
+        played = "the bid's units are placed under an ordinary placement's rules, where a bid's may go further: " \
+            "fighters onto new carriers only with 'Produce fighters on carriers' or 'LHTR Carrier production " \
+            "rules' on, and no units in land another player owns (beside the player's own units there, or by its " \
+            "giveUnitControl)" if kind == "place" else f"the bid is played as an ordinary {_WORDS.get(kind, kind)}"
         return (f"plays a {java_class} step, but TripleA reads a step as a bid only by a name ending "
-                f"{bid_ending!r} (or its stepProperty 'bid'): the bid is played as an ordinary "
-                f"{_WORDS.get(kind, kind)}",
-                Severity.WARNING)
+                f"{bid_ending!r} (or its stepProperty 'bid'): {played}", Severity.WARNING)
     if kind == "move" and not name.endswith("NonCombatMove") and "nonCombatMove" not in settings \
             and "noncombat" in display.lower().translate(_SPACES):
         return (f"is displayed as {display!r}, but its name makes it a combat move (a non-combat move's ends "
                 f"'NonCombatMove'): the player gets a second combat move in its place", Severity.WARNING)
     return None
+
+
+def _bid_placement_differs(model, player: str, bidders: set[str]) -> bool:
+    """Whether a bid placement played as an ordinary one can differ: the player has a bid, and
+    fighters need the bid to go onto new carriers or a player gives another control of its land
+    (AbstractPlaceDelegate: isBid gates both)."""
+    if player not in bidders:
+        return False
+    fighters_need_it = not (property_is_true(model, "Produce fighters on carriers")
+                            or property_is_true(model, "LHTR Carrier production rules"))
+    return fighters_need_it or bool(model.option_values("giveUnitControl"))
