@@ -173,7 +173,8 @@ def option_replaced(context):
     as their new ones: 2.x reads `isInfantry` and `isMechanized` both as `isLandTransportable`,
     so a 1.9 unit written `isInfantry` true then `isMechanized` false is not land-transportable in
     2.x (1.9 kept them apart; the message then names TripleA 2.x); that is info in a game with no
-    land transport (`isLandTransport`), the only units that carry such units. Values differing
+    land transport (`isLandTransport`), the only units that carry such units; so is an old
+    `isParatroop` before `isAirTransportable`, which 1.9 ignored too. Values differing
     only in letter case or spaces count as the same, as do 2.x's old values (`victoryCity` true
     for 1). Where more than one earlier value is replaced, the message names each line.
 
@@ -219,7 +220,11 @@ def option_replaced(context):
         if others:  # more than one earlier value is lost
             note = f"; line{'s' * (len(others) > 1)} {some_of(others)} {'are' if len(others) > 1 else 'is'} " \
                    "replaced too"
-        if names[last] == _LAND_TRANSPORTABLE:
+        if written[replaced].lower() == "isparatroop" and written[last].lower() != "isparatroop":
+            # 1.9's setIsParatroop does nothing: it too ends with the last line's value
+            note, severity = note + "; 1.9 ignored 'isParatroop' (its setter does nothing), so both engines play " \
+                "the unit the same", {"severity": Severity.INFO}
+        elif names[last] == _LAND_TRANSPORTABLE:
             carriers = carriers if carriers is not None else _has_land_transports(model, names)
             if not carriers:  # only land transports carry what it marks (MoveValidator.checkLandTransports)
                 note, severity = note + "; no unit type of the game is a land transport, so it changes nothing", \
