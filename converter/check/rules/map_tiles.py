@@ -34,26 +34,27 @@ def map_size(context) -> tuple[int, int] | None:
     return None
 
 
-@rule("M310", "map-files.tile-missing", Severity.ERROR,
+@rule("M310", "map-files.tile-missing", Severity.WARNING,
       "{folder}/{column}_{row}.png is missing (map is {width}x{height}){edge}{more}")
 def tile_missing(context):
     """Finds squares of the map's 256x256 tile grid with neither a base tile nor a relief tile.
 
     Why: TripleA draws nothing but the territories' colours in such a square, so players see a hole
-    in the map, unless land territories cover the whole square: TripleA fills each land territory in
-    its owner's colour over the base tiles, so such a square looks the same without its tile and is
-    not reported (map makers leave those tiles out). The map's size is `map.width` by `map.height`
-    from map.properties (else the polygons' extent), divided into 256-pixel columns and rows counted
-    from 0, each drawn from `baseTiles/<column>_<row>.png` and the optional
-    `reliefTiles/<column>_<row>.png`. A square with only its relief tile is fine (2.x puts a blank
-    base under it; official maps leave out such base tiles), and relief tiles are never required. A
-    missing tile of the last column or row that holds at most 4 px of the map is info: 2.x clears a
-    tile to black before drawing, so it shows as a black line at the map's edge (mostly a
-    `map.width` or `map.height` a few pixels too large); a missing tile past every tile the map has
-    says so (map.width or map.height may be larger than the picture). After 1,000 missing tiles the
-    rest are only counted. A square of the grid's edge no sea zone reaches into, whose land
-    territories fill their own part of it, shows black only outside every territory (the picture's
-    margin, past a grid of hexes): such squares are one finding, info.
+    in the map (a warning: the game loads and plays; TileImageFactory returns no tile), unless land
+    territories cover the whole square: TripleA fills each land territory in its owner's colour over
+    the base tiles, so such a square looks the same without its tile and is not reported (map makers
+    leave those tiles out). The map's size is `map.width` by `map.height` from map.properties (else
+    the polygons' extent), divided into 256-pixel columns and rows counted from 0, each drawn from
+    `baseTiles/<column>_<row>.png` and the optional `reliefTiles/<column>_<row>.png`. A square with
+    only its relief tile is fine (2.x puts a blank base under it; official maps leave out such base
+    tiles), and relief tiles are never required. A missing tile of the last column or row that holds
+    at most 4 px of the map is info: 2.x clears a tile to black before drawing, so it shows as a
+    black line at the map's edge (mostly a `map.width` or `map.height` a few pixels too large; such
+    tiles are one finding); a missing tile past every tile the map has says so (map.width or
+    map.height may be larger than the picture). After 1,000 missing tiles the rest are only counted.
+    A square of the grid's edge no sea zone reaches into, whose land territories fill their own part
+    of it, shows black only outside every territory (the picture's margin, past a grid of hexes):
+    such squares are one finding, info.
 
     Fix: Add the missing PNGs, named as in the message, to baseTiles/; TripleA's
     TileImageBreaker tool cuts a whole map image into them. If map.width or map.height in
@@ -83,18 +84,24 @@ def tile_missing(context):
         absent = [cell for cell in absent if cell not in set(outside)]
         missing = len(absent)
     last = _last_tile(present)
+    strips: list[tuple[int, int]] = []  # tiles cleared to black: a line at the map's edge, not a hole
     for shown, (column, row) in enumerate(islice(absent, SHOWN_TILES), start=1):
         more = f"; {missing - shown} more tiles are missing" if shown == SHOWN_TILES < missing else ""
-        across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
-        if _edge_strip((column, row), width, height):  # the tile is cleared to black: a line at the edge, not a hole
-            key, excess = ("width", across) if across <= EDGE_STRIP else ("height", down)
-            yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
-                      height=height, more=more, severity=Severity.INFO,
-                      edge=f"; only {across}x{down} px of the map lie in it, a black line at its edge: "
-                           f"map.{key} may be {excess} px too large")
+        if _edge_strip((column, row), width, height):
+            strips.append((column, row))
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
                   more=more, edge=_beyond_the_tiles(last, column, row, width, height) if last else "")
+    if strips:  # one finding: one map.width or map.height a few pixels too large makes them all
+        (column, row), others = strips[0], [f"{each}_{row_of}.png" for each, row_of in strips[1:]]
+        across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
+        key, excess = ("width", across) if across <= EDGE_STRIP else ("height", down)
+        yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
+                  height=height, severity=Severity.INFO,
+                  edge=f"; only {across}x{down} px of the map lie in it, a black line at its edge: "
+                       f"map.{key} may be {excess} px too large",
+                  more=f"; {len(others)} more such tile{'s are' if len(others) > 1 else ' is'} missing at the edge: "
+                       f"{some_of(others)}" if others else "")
     if outside:  # one finding: the picture's margin, not a hole in any territory
         (column, row), others = outside[0], [f"{each}_{row_of}.png" for each, row_of in outside[1:]]
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
