@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from converter.check.javaproperties import read_keys
+from converter.check.javaproperties import read_keys, read_values
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
@@ -35,7 +35,9 @@ def notification_missing(context):
     is suggested (not one differing only in its digits, `round20intro` for `round30intro`, nor in
     one whole word, `Jehol_Is_Not_Garrisoned` for `Kweichow_Is_Not_Garrisoned`: another message of
     one pattern), and said to be named by no trigger of any game of the map when it is not (the
-    file's key may be the misspelt one: `Beleares` for the territory `Baleares`).
+    file's key may be the misspelt one: `Beleares` for the territory `Baleares`). A value with a
+    blank (the message written where its key belongs) is told the key holding that message, if
+    any. Five keys or more with nothing to suggest are one finding.
 
     Fix: Add the key to the map's notifications.properties (`KEY=<message>`), or correct the
     trigger's `notification` value to an existing key, exactly as written there (or the file's
@@ -55,7 +57,8 @@ def victory_message_missing(context):
     write the message itself as the value (`The Allies achieve victory by ...`), which is no key.
     The file is read as Java reads it; a sound alone (`<key>_sounds`) does not end the game. One
     finding per key, with how many triggers name it; a close key is suggested, else the key the
-    trigger's own `notification` names when the file holds it.
+    trigger's own `notification` names when the file holds it, or the key whose message the value
+    is. Five keys or more with nothing to suggest are one finding.
 
     Fix: Add the key with its message to the map's notifications.properties (`AXIS_WINS=The Axis
     win ...`, beside polygons.txt) and write that key as the trigger's `victory` value.
@@ -97,6 +100,8 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         return
     known = frozenset(keys)
     shown = None  # the keys some trigger names, read at the first close key
+    plain: list[tuple[str, list[int]]] = []  # the keys missing with nothing to suggest
+    messages = None  # the file's message -> its first key, read at the first key with a blank
     for key, indices in named.items():
         if key in keys:
             continue
@@ -128,10 +133,36 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
         if close is not None and (shown := shown if shown is not None else keys_shown(context)) is not None \
                 and close not in shown:  # the file's key is the one misspelt: no trigger of the map names it
             suggestion = f" (did you mean {close!r}? No trigger names it, so it may be the key misspelt instead)"
+        if not suggestion and _BLANK.search(key):  # a message written as its key: the file's key for it
+            if messages is None:
+                messages = {value.strip(): each for each, (value, _line) in reversed(read_values(path).items())}
+            holder = messages.get(key)
+            suggestion = f" (it is the message of {holder!r} there: write that key)" if holder else ""
+        if not suggestion:
+            plain.append((key, indices))
+            continue
         yield hit(line=options.lines[indices[0]], key=key,
                   triggers=several("trigger", [attachment_names[owners[index]] for index in indices], verb_one,
                                    verb_many),
                   problem=f", which {NOTIFICATIONS_FILE} does not hold: {outcome}", suggestion=suggestion)
+    # keys with nothing to suggest: five or more are one finding (one cause: texts never added, or
+    # messages written where their keys belong)
+    groups = [plain] if len(plain) >= GROUPED else [[each] for each in plain]
+    for group in groups:
+        (key, indices), others = group[0], [each for each, _ in group[1:]]
+        every = [index for _, each in group for index in each]
+        sentence = " (a key cannot hold a blank: is the message itself written where its key belongs?)" \
+            if all(_BLANK.search(each) for each, _ in group) else ""
+        more = f" (and {len(others)} other key{'s' * (len(others) > 1)}: {some_of([_shown_key(k) for k in others])})" \
+            if others else ""
+        yield hit(line=options.lines[indices[0]], key=key, suggestion=sentence,
+                  triggers=several("trigger", [attachment_names[owners[index]] for index in every], verb_one,
+                                   verb_many),
+                  problem=f"{more}, which {NOTIFICATIONS_FILE} does not hold: {outcome}")
+
+
+GROUPED = 5  # keys with nothing to suggest, from which on they are one finding
+_BLANK = re.compile(r"\s")  # java.util.Properties ends a key at its first unescaped blank
 
 
 def _own_notification(model, triggers: set[int], keys: dict[str, int]) -> str | None:
@@ -321,3 +352,8 @@ def _can_fail(chance: str) -> bool:
     except ValueError:
         return False
 
+
+
+def _shown_key(key: str) -> str:
+    """A key as a grouped message names it: a long one (a message written as its key) cut short."""
+    return repr(key if len(key) <= 40 else key[:39].rstrip() + "…")
