@@ -112,6 +112,8 @@ class Malformed:
     line: int
     text: str
     reason: str
+    # of a line read in part: the text 2.x skips ("" where it skips none); the reason says it too
+    skipped: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +310,9 @@ def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> En
     if drawless:
         notes.append(_drawless_note(drawless, any_drawn=bool(polygons)))
     entry = Entry(name, number, polygons=PolygonList(polygons))
-    return ReadInPart(entry, Malformed(number, shown, "; ".join(notes))) if notes else entry
+    # (a polygon drawing nothing is the finding then, whatever the text skipped)
+    skipped = "" if drawless else leftover or inside
+    return ReadInPart(entry, Malformed(number, shown, "; ".join(notes), skipped)) if notes else entry
 
 
 def _drawless_note(sizes: list[int], any_drawn: bool) -> str:
@@ -382,7 +386,8 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
         entry = Entry(name, number, points=points, options=options.strip())
         if not junk or _DEFAULT_OVERFLOW.fullmatch(junk):
             return entry  # (an option meaning the default, false, written without its " | ": ignored alike)
-        return ReadInPart(entry, Malformed(number, line.strip()[:60], f"{junk[:30]!r} beside the points is ignored"))
+        return ReadInPart(entry, Malformed(number, line.strip()[:60], f"{junk[:30]!r} beside the points is ignored",
+                                           junk))
     if len(points) == 1 and not junk:
         return Entry(name, number, points=points)
     first = _POINT.match(text)
@@ -390,7 +395,7 @@ def _point_entry(number: int, line: str, name: str, points, junk: str, options: 
         return Malformed(number, line.strip()[:60], f"unexpected {junk[:30]!r}")
     rest = text[first.end():].strip()
     return ReadInPart(Entry(name, number, points=points[:1]),
-                      Malformed(number, line.strip()[:60], f"{rest[:30]!r} after the point is ignored"))
+                      Malformed(number, line.strip()[:60], f"{rest[:30]!r} after the point is ignored", rest))
 
 
 def _split_point_line(line: str, allow_options: bool) -> tuple[str, str, str]:

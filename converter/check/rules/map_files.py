@@ -389,31 +389,46 @@ def _kept_blanks_note(name: str, file_name: str) -> str:
 def malformed_line(context):
     """Finds lines of polygons.txt, centers.txt or place.txt that do not follow the file's format.
 
-    Why: Depending on the line and the TripleA version, the engine either stops loading the map
-    at that line or reads it as something else without a warning: TripleA 1.9 fails on a
-    centers.txt line without its `(x,y)`. This check skips such a line, so a territory named
-    only there is also reported as missing (M302). Text the engine skips on a line it reads is
-    a warning instead: 2.x reads every `< >` of a polygons.txt line as a polygon of the points
-    in it, and every `(x,y)` of a place.txt line, and the point right after the name on a
-    centers.txt line, ignoring the rest, so the territory keeps what it has (the text is often
-    another territory's name whose line break was lost, or a mistyped point, which is then
-    missing). A polygon of fewer than three points is read too, and is a warning: it draws
-    nothing and is never clicked, and a territory with no other polygon is drawn nowhere. A
-    coordinate beyond Java's int range (-2147483648 to 2147483647) stops both versions loading
-    the map. Lines are split and blanks read as 2.x does: a line ends at a line feed, a carriage
-    return or the two together, and the points' blanks and digits are ASCII.
+    Why: Depending on the line and the TripleA version, the engine either stops loading the map at
+    that line or reads it as something else without a warning: TripleA 1.9 fails on a centers.txt
+    line without its `(x,y)`. This check skips such a line, so a territory named only there is also
+    reported as missing (M302). Text the engine skips on a line it reads is a warning instead: 2.x
+    reads every `< >` of a polygons.txt line as a polygon of the points in it, and every `(x,y)` of
+    a place.txt line, and the point right after the name on a centers.txt line, ignoring the rest,
+    so the territory keeps what it has (the text is often another territory's name whose line break
+    was lost, or a mistyped point, which is then missing); skipped text holding no digit, `=` or
+    territory name (a stray `]`, a label such as `Vectis`) loses nothing and is info. A polygon of
+    fewer than three points is read too, and is a warning: it draws nothing and is never clicked,
+    and a territory with no other polygon is drawn nowhere. A coordinate beyond Java's int range
+    (-2147483648 to 2147483647) stops both versions loading the map. Lines are split and blanks read
+    as 2.x does: a line ends at a line feed, a carriage return or the two together, and the points'
+    blanks and digits are ASCII.
 
     Fix: Write the line as `NAME < (x,y) (x,y) (x,y) ... >` in polygons.txt (at least three
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
     the message gives the line number and what is wrong with it.
     """
+    territories = frozenset(context.model.territories) if context.model is not None else frozenset()
     for file_name, point_file in _files(context):
         for bad in point_file.malformed:
             yield hit(file=point_file.path, line=bad.line, file_name=file_name, what="cannot be read",
                       reason=bad.reason, text=bad.text)
         for odd in point_file.read_in_part:
-            yield hit(file=point_file.path, line=odd.line, file_name=file_name, what="has text the engine skips",
-                      reason=odd.reason, text=odd.text, severity=Severity.WARNING)
+            lost = not odd.skipped or _may_be_lost(odd.skipped, territories)
+            what = "has text the engine skips" if odd.skipped else "is read in part"
+            yield hit(file=point_file.path, line=odd.line, file_name=file_name, what=what, text=odd.text,
+                      reason=odd.reason if lost else odd.reason + ": it holds no point or territory name, so "
+                      "nothing is lost", severity=Severity.WARNING if lost else Severity.INFO)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _may_be_lost(skipped: str, territories) -> bool:
+    """Whether text 2.x skips on a point-file line may be something meant: a number (a point
+    mistyped, `(6180,560,620)`), an option (`overflowToLeft=true` without its ` | `), or a
+    territory's name (a line break lost); a stray bracket or a label (`Vectis`) loses nothing."""
+    return bool(_DIGIT.search(skipped)) or "=" in skipped or skipped.strip() in territories
 
 
 @rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
