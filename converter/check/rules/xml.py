@@ -82,6 +82,8 @@ def dtd_invalid(context):
     children break their parent's content model, the message first names what is wrong: an
     element missing, one not allowed there, one given more often than allowed, or the first one
     out of order; text standing between its children (a leftover `-->`) is named on its own line.
+    Elements only out of order are info: 1.9's GameParser and 2.x's XML reader both read a
+    parent's children by name, in any order.
     Units placed for `Neutral`, a player the engines know though no game declares it, are no
     error.
 
@@ -110,12 +112,17 @@ def dtd_invalid(context):
         return
     for error in errors[:MAX_DTD_FINDINGS]:
         line, message = _shown(context.tree, error)
+        if _OUT_OF_ORDER.search(message):  # both engines read a parent's children by name, in any order
+            yield hit(line=line, message=message, severity=Severity.INFO,
+                      note=" (both engines read these elements by name, so their order changes nothing)")
+            continue
         yield hit(line=line, message=message, **later)
     if error_count > MAX_DTD_FINDINGS and len(errors) > MAX_DTD_FINDINGS:
         yield hit(line=errors[MAX_DTD_FINDINGS].line or None,
                   message=f"and {error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
 
 
+_OUT_OF_ORDER = re.compile(r": <[^>]+> is out of order: the DTD wants it before <[^>]+>, expecting ")
 _NEUTRAL_IDREF = re.compile(r'IDREF attribute \w+ references an unknown ID "Neutral"')
 # any content model, `(attachment)+` too: the element and the children it got
 _CONTENT_GOT = re.compile(r"Element (\S+) content does not follow the DTD, expecting .*, got \((.*)\)", re.S)
