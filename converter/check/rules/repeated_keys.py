@@ -4,6 +4,7 @@ icons, production tabs, sounds) set on more than one line, where only the last l
 from __future__ import annotations
 
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.objectives import OBJECTIVES_FILE, name_in_2x, objectives_prefix, other_game_prefixes
 from converter.findings import Severity
 
 # the .properties files 2.x reads with ResourceLoader.loadPropertyFile (map.properties is M326's)
@@ -25,8 +26,10 @@ def text_key_repeated(context):
     earlier text is never shown, without a word. Messages are often corrected by writing the key
     again below (`GERMANTURN2` with two different messages), and then the first is the one edited
     next time, to no effect. A line giving the key the value it already had is info (nothing changes
-    yet). From five of either kind in one file, they are one finding naming the others' lines (a
-    block pasted twice). map.properties is M326's.
+    yet), and so is one whose earlier line has no text, or an objectives.properties key starting
+    with the name of no game of the map, which no Objectives tab reads. From five of either kind in
+    one file, they are one finding naming the others' lines (a block pasted twice). map.properties
+    is M326's.
 
     Fix: Keep one line per key: delete the earlier line, or merge the two texts into the last.
     """
@@ -37,12 +40,32 @@ def text_key_repeated(context):
         if not repeats:
             continue
         path = context.properties_file(name)[0]
-        changed = [repeat for repeat in repeats if repeat.value != repeat.first_value]
+        unread = _read_by_no_game(context) if name == OBJECTIVES_FILE else (lambda key: False)
+        # an earlier line with no text, or a key no game reads, loses nothing shown
+        changed = [repeat for repeat in repeats if repeat.value != repeat.first_value
+                   and repeat.first_value.strip() and not unread(repeat.key)]
         unchanged = [repeat for repeat in repeats if repeat.value == repeat.first_value]
+        empty = [repeat for repeat in repeats if repeat.value != repeat.first_value and not repeat.first_value.strip()
+                 and not unread(repeat.key)]
+        unused = [repeat for repeat in repeats if repeat.value != repeat.first_value and unread(repeat.key)]
         yield from _findings(path, name, changed, "; the last one wins, and the earlier text is never shown",
                              Severity.WARNING)
         yield from _findings(path, name, unchanged, " with the value it had: nothing changes, but only the last "
                              "line counts", Severity.INFO)
+        yield from _findings(path, name, empty, "; the earlier line gives it no text, so nothing is lost",
+                             Severity.INFO)
+        yield from _findings(path, name, unused, "; no game of the map reads it (the Objectives tab reads the keys "
+                             "that start with the game's name), so neither text is shown", Severity.INFO)
+
+
+def _read_by_no_game(context):
+    """For objectives.properties: whether a key starts with the name of no game of the map
+    (ObjectivePanel reads a game's keys by its name); never so without a game XML."""
+    own = name_in_2x(context) if context.model is not None else None
+    if own is None:
+        return lambda key: False
+    prefixes = tuple(other_game_prefixes(context, objectives_prefix(own)) | {objectives_prefix(own)})
+    return lambda key: not key.startswith(prefixes)
 
 
 def _findings(path, name: str, repeats: list, note: str, severity: Severity):
