@@ -19,11 +19,13 @@ _MAP_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'()&+-]*$")
 def missing(context):
     """Finds a map repository (a folder holding `map/` with a game XML) that has no map.yml.
 
-    Why: map.yml is the repository's index, read by the map downloader: the map's name
-    (`map_name`) and its games (`games`). TripleA 2.x offers an installed map's games from its
-    map.yml alone, so a map without one is not offered at all (2.x writes the missing map.yml
-    files at start-up only when more than four maps lack one). None of the other map.yml checks
-    (Y502-Y508) can run without it.
+    Why: map.yml is the repository's index: the maps server lists for download only the
+    triplea-maps repositories in which it finds a map.yml, reading the map's name (`map_name`) and
+    its games (`games`) from it (docs/development/maps-server.md), so without one the map cannot be
+    downloaded from TripleA. TripleA 2.x offers an installed map's games from its map.yml alone: it
+    writes a missing one itself when it downloads or unzips a map (DownloadFile,
+    ZippedMapsExtractor), but a map folder copied in by hand has none, and is not offered. None of
+    the other map.yml checks (Y502-Y508) can run without it.
 
     Fix: Add a map.yml beside the `map/` folder: a `map_name: MyMap` line, a `games:` line, and
     one `- {game_name: My Game, file_name: my_game.xml}` line per game XML.
