@@ -24,8 +24,9 @@ def missing(context):
     its games (`games`) from it (docs/development/maps-server.md), so without one the map cannot be
     downloaded from TripleA. TripleA 2.x offers an installed map's games from its map.yml alone: it
     writes a missing one itself when it downloads or unzips a map (DownloadFile,
-    ZippedMapsExtractor), but a map folder copied in by hand has none, and is not offered. None of
-    the other map.yml checks (Y502-Y508) can run without it.
+    ZippedMapsExtractor), but a map folder copied in by hand gets one only at a start-up that finds
+    more than four maps without one (MapDescriptionYamlGeneratorRunner), and is not offered until
+    then. None of the other map.yml checks (Y502-Y508) can run without it.
 
     Fix: Add a map.yml beside the `map/` folder: a `map_name: MyMap` line, a `games:` line, and
     one `- {game_name: My Game, file_name: my_game.xml}` line per game XML.
