@@ -13,6 +13,7 @@ from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, 
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true, technology_advances
+from converter.check.rules.xml import for_2x_alone
 from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.suggest import did_you_mean
 from converter.findings import Severity
@@ -560,7 +561,7 @@ def player_without_steps(context):
 
 
 @rule("S217", "structure.step-inside-step", Severity.WARNING,
-      "step {name!r} is written inside step {outer!r} (line {outer_line}): TripleA 2.x skips it")
+      "step {name!r} is written inside step {outer!r} (line {outer_line}): TripleA 2.x skips it{in_1_9}")
 def step_inside_step(context):
     """Finds a `<step>` written inside another `<step>`, which TripleA 2.x never plays.
 
@@ -568,11 +569,19 @@ def step_inside_step(context):
     after it land inside it. TripleA 2.x reads the open step, ignores the first step inside it
     and stops reading that step at its closing tag, then reads the later steps as usual: the
     first one inside is never played (a player's tech or purchase phase silently missing).
-    TripleA 1.9 does not load such a game (its DTD has steps hold no steps; X004).
+    TripleA 1.9 reads only the steps directly in `<sequence>`, so it plays none of the steps inside
+    (often every later player's turn), logging only a DTD error (X004).
 
     Fix: Close the outer step (`<step name="..." .../>`, or `</step>` right after it) in the game
     XML's `<sequence>`, and remove the stray `</step>` further down.
     """
     model = context.model
-    for inner, outer in model.skipped_steps if model is not None else ():
-        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player)
+    skipped = model.skipped_steps if model is not None else ()
+    alone = for_2x_alone(model.root) if skipped else None
+    for inner, outer in skipped:
+        outers = [each for each in model.root.iterfind("gamePlay/sequence/step") if each.sourceline == outer.line]
+        inside = sum(1 for _ in outers[0].iter("step")) - 1 if outers else 0
+        # 1.9's GameParser reads the sequence's own children alone (getChildren)
+        in_1_9 = f", and 1.9 plays none of the {inside} steps inside {outer.name!r}" if inside > 1 and not alone else ""
+        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
+                  in_1_9=in_1_9)
