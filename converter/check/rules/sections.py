@@ -10,6 +10,7 @@ refused both ("Too many children named", "No child called").
 from __future__ import annotations
 
 from collections import defaultdict
+from difflib import get_close_matches
 
 from converter.check.rule import hit, rule
 from converter.check.rules.xml import for_2x_alone
@@ -142,3 +143,60 @@ def element_not_read(context):
             parent = _BELONGS_IN.get(child.tag)
             yield hit(line=child.sourceline, tag=child.tag,
                       belongs=f": it belongs in <{parent}>" if parent else "")
+
+
+# the attributes TripleA 2.x reads of each element it reads (map-data's org.triplea.map.data.elements,
+# their @Attribute fields, matched by exact name); <info>, <loader> and <triplea> aside (2.x reads none
+# of theirs but <info name>, and takes the game's name from map.yml)
+ATTRIBUTES_2X = {tag: frozenset(names.split()) for tag, names in {
+    "attachment": "foreach name attachTo attatchTo javaClass type", "option": "name value count",
+    "diceSides": "value", "delegate": "name javaClass display", "step": "name delegate player maxRunCount display",
+    "stepProperty": "name value", "offset": "round", "territoryOwner": "territory owner",
+    "unitPlacement": "unitType territory quantity owner hitsTaken unitDamage", "heldUnits": "unitType player quantity",
+    "resourceGiven": "player resource quantity", "relationship": "type roundValue player1 player2",
+    "territory": "name water", "connection": "t1 t2", "player": "name optional canBeDisabled defaultType isHidden",
+    "alliance": "player alliance", "cost": "resource quantity", "result": "resourceOrUnit quantity",
+    "productionRule": "name", "repairRule": "name", "repairFrontier": "name", "repairRules": "name",
+    "productionFrontier": "name", "frontierRules": "name", "playerProduction": "player frontier",
+    "playerRepair": "player frontier", "property": "name editable player value min max", "number": "min max",
+    "relationshipType": "name", "resource": "name isDisplayedFor", "techname": "name tech", "playerTech": "player",
+    "category": "name", "tech": "name", "territoryEffect": "name", "unit": "name", "variable": "name",
+    "element": "name"}.items()}
+
+
+@rule("S245", "structure.attribute-not-read", Severity.WARNING,
+      "<{tag}> has the attribute {attribute!r}, which TripleA 2.x does not read{suggestion}: it is ignored, "
+      "without a word")
+def attribute_not_read(context):
+    """Finds an attribute TripleA 2.x does not read, in a game for 2.x alone.
+
+    Why: 2.x's XML reader takes each element's attributes by their exact names (map-data's
+    elements: `<unitPlacement>`'s `unitType`, `territory`, `quantity`, `owner`, `hitsTaken`,
+    `unitDamage`, ...) and passes over any other without a word, so a misspelt one is lost: a
+    find-and-replace accident such as `quaBalochistanity` for `quantity` places no unit, and an
+    option's `costarunt` for `count` drops the count. 1.9's DTD check names such attributes (X004),
+    but 2.x ignores the DTD, and X004 then gives one finding for the whole game, where these are
+    lost among 2.x's own additions; so this rule looks at games for 2.x alone (a `minimumVersion` of
+    2 or more, or what only 2.x reads). The suggestion is an attribute the element lacks.
+
+    Fix: Correct the attribute's name to the one the message suggests, or delete it.
+    """
+    model = context.model
+    if model is None or not for_2x_alone(context.tree.getroot()):
+        return
+    seen: set[tuple[int | None, str]] = set()  # (a game's loops copy their elements)
+    for element in model.root.iter(*ATTRIBUTES_2X):
+        keys = element.keys()
+        known = ATTRIBUTES_2X[element.tag]
+        if not keys or known.issuperset(keys) or element.tag == "option" and "name" not in keys:
+            continue  # (an option with no name is S208's)
+        for attribute in keys:
+            if attribute in known or (element.sourceline, attribute) in seen:
+                continue
+            seen.add((element.sourceline, attribute))
+            lacking = sorted(known - set(keys))
+            # (a lacking attribute is a strong hint: a looser cutoff than for names elsewhere)
+            close = get_close_matches(attribute.lower(), [name.lower() for name in lacking], n=1, cutoff=0.55)
+            suggestion = f" (did you mean {lacking[[name.lower() for name in lacking].index(close[0])]!r}, " \
+                "which it lacks?)" if close else ""
+            yield hit(line=element.sourceline, tag=element.tag, attribute=attribute, suggestion=suggestion)
