@@ -94,3 +94,33 @@ def test_the_game_ends_after_round_one_where_s227_says(real_engine, tmp_path: Pa
         assert f"(last event: {winners[0]} achieve" in str(stopped), f"{case['id']}: {stopped}"
     else:
         assert not ends and report.rounds_played == 1 and not report.game_over, f"{case['id']}: {report}"
+
+
+# S246's cases, and those about the frontiers the start-up reads by name: the game must stop in its
+# first step exactly where S246 reports an error; where it warns of a rule copied twice, the engine
+# must log 'Rule already added' and play on
+START_UP_FRONTIER_CASES = [param for param in _load_cases() if "S246" in param.values[1]["expect"]
+                           or re.search(r"shipyards|destroyers-and-artillery", param.values[1]["id"])]
+
+
+def test_the_start_up_frontier_cases_go_both_ways() -> None:
+    expected = ["S246" in param.values[1]["expect"] for param in START_UP_FRONTIER_CASES]
+    assert True in expected and False in expected
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", START_UP_FRONTIER_CASES)
+def test_the_engine_stops_where_s246_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    from converter.findings import Severity
+
+    findings = _findings(tmp_path, case, ("S246",))
+    errors = [finding for finding in findings if finding.severity is Severity.ERROR]
+    played = _play_one_round(tmp_path, case, timeout=60)
+    crash = played.game_crash
+    if not errors:
+        assert crash is None, f"{case['id']}: S246 sees no error, but TripleA 1.9 stopped: {crash}"
+        copied_twice = any("Rule already added" in finding.message for finding in findings)
+        assert copied_twice == any("Rule already added" in line for line in played.log_errors), played.log_errors
+        return
+    assert crash is not None, f"{case['id']}: S246 says the game stops at its first step, but 1.9 played on"

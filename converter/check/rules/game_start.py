@@ -1,4 +1,4 @@
-"""S225, S226: what stops a game as it starts, or at its first move. The engine's
+"""S225, S226, S246: what stops a game as it starts, or at its first move. The engine's
 InitializationDelegate, the game's first step, gives every owned territory its original owner
 from its territory attachment, and loads the land units the game places at sea onto the
 transports there; a territory with no attachment, or land units no transport can hold, throw
@@ -6,8 +6,8 @@ there, and the game goes no further (1.9 and 2.x alike)."""
 
 from __future__ import annotations
 
-from converter.check.model import TERRITORY
-from converter.check.rule import hit, rule
+from converter.check.model import RULE, TERRITORY, UNIT
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.techimages import options_of_attachments
@@ -174,3 +174,122 @@ def _load(transports: list[int], cost: int, quantity: int) -> int:
         transports[index] = room - taken * cost
         quantity -= taken
     return quantity
+
+
+_STOPS = "so the game stops at its first step"
+_PRODUCTION, _SHIPYARDS, _INDUSTRIAL = "production", "productionShipyards", "productionIndustrialTechnology"
+# initDestroyerArtillery: the rules it adds, and the frontier it adds them to (read by name)
+_ADDED_RULES = ((_PRODUCTION, ("buyArtillery", "buyDestroyer")),
+                (_INDUSTRIAL, ("buyArtilleryIndustrialTechnology", "buyDestroyerIndustrialTechnology")))
+
+
+@rule("S246", "structure.start-up-frontiers", Severity.ERROR, "{problem} ({engine})")
+def start_up_frontiers(context):
+    """Finds production frontiers the game's start-up changes by name, missing or already changed.
+
+    Why: With 'Use Shipyards' on, the InitializationDelegate (the game's first step) copies every
+    rule of the frontier named `production` whose unit is not a sea unit into the frontier named
+    `productionShipyards` (initShipyards): it stops the game with a NullPointerException where
+    there is no `production`, and fails where `productionShipyards` is missing. Where
+    `productionShipyards` already lists such a rule (a map maker listing every unit there, as the
+    other frontiers do), the copy throws `Rule already added` as it is applied, which both engines
+    log as an error as every game starts (2.x shows it), and the rules after it are not copied: a
+    warning, as the game plays on (as the map maker meant where the frontier lists them all). With 'Use Destroyers and Artillery' on and
+    WW2V2 off, it adds `buyArtillery` and `buyDestroyer` to `production`, and their Industrial
+    Technology rules to `productionIndustrialTechnology` (initDestroyerArtillery), and stops
+    where that frontier is missing. 1.9 and 2.x alike. A property the host may turn on
+    (`editable`) makes it a warning.
+
+    Fix: In `productionShipyards` list only the sea units' rules (the start-up adds the others);
+    declare the frontiers the message names; or turn the property off.
+    """
+    model = context.model
+    if model is None or not model.runs_delegate(_INIT_DELEGATE):
+        return
+    shipyards, artillery = _on_or_host_may(model, "Use Shipyards"), None
+    if not property_is_true(model, "WW2V2"):
+        artillery = _on_or_host_may(model, "Use Destroyers and Artillery")
+    if shipyards is None and artillery is None:
+        return  # the usual game
+    frontiers = _frontier_rules(model)
+    if shipyards is not None:
+        yield from _shipyard_failures(model, frontiers, shipyards)
+    rules = model.names(RULE)
+    for frontier, added in _ADDED_RULES if artillery is not None else ():
+        present = [name for name in added if name in rules]
+        if present and frontier not in frontiers:
+            yield hit(line=model.first_line(RULE, present[0]), severity=artillery[1],
+                      problem=f"{artillery[0]} and WW2V2 off, the start-up adds {present[0]!r} to the production "
+                              f"frontier {frontier!r}, which the game does not declare, {_STOPS}",
+                      engine="InitializationDelegate.initDestroyerArtillery: a NullPointerException")
+
+
+def _on_or_host_may(model, name: str):
+    """("'X' on", severity) where the property is on; ("'X', which the host may turn on", a
+    warning) where it is editable; None where it is off."""
+    if property_is_true(model, name):
+        return f"with {name!r} on", Severity.ERROR
+    if any(prop.editable for prop in model.properties if prop.name == name):
+        return f"with {name!r}, which the host may turn on", Severity.WARNING
+    return None
+
+
+def _frontier_rules(model) -> dict[str, tuple[list[str], int | None]]:
+    """Each production frontier's rules in order, with its line (a later declaration replaces
+    an earlier, as the engine's list keeps the last)."""
+    frontiers = model.table("production/productionFrontier")
+    rules = model.table("production/productionFrontier/frontierRules")
+    listed: dict[int, list[str]] = {}
+    for owner, name in zip(rules.owners(frontiers), rules.column("name", "")):
+        listed.setdefault(owner, []).append(name)
+    return {name: (listed.get(index, []), line)
+            for index, (name, line) in enumerate(zip(frontiers.column("name", ""), frontiers.lines))}
+
+
+def _shipyard_failures(model, frontiers, shipyards):
+    """initShipyards' failures: no `production`; land and air rules with no `productionShipyards`,
+    or some of them listed there already."""
+    said, severity = shipyards
+    if _PRODUCTION not in frontiers:
+        yield hit(line=None, severity=severity, problem=f"{said}, the start-up reads the production frontier "
+                  f"{_PRODUCTION!r}, which the game does not declare, {_STOPS}",
+                  engine="InitializationDelegate.initShipyards: a NullPointerException")
+        return
+    copied = _land_and_air_rules(model, frontiers[_PRODUCTION][0])
+    if not copied:
+        return
+    if _SHIPYARDS not in frontiers:
+        yield hit(line=frontiers[_PRODUCTION][1], severity=severity,
+                  problem=f"{said}, the start-up copies the {len(copied)} land and air unit rules of {_PRODUCTION!r} "
+                          f"({some_of([repr(name) for name in copied])}) into the production frontier "
+                          f"{_SHIPYARDS!r}, which the game does not declare, {_STOPS}",
+                  engine="InitializationDelegate.initShipyards: no frontier to add them to")
+        return
+    there, line = frontiers[_SHIPYARDS]
+    again = [name for name in copied if name in there]
+    if again:
+        # the copy is applied rule by rule, and stops at the first one listed already
+        lost = [name for name in copied[copied.index(again[0]):] if name not in there]
+        outcome = f"; {some_of([repr(name) for name in lost])} {'is' if len(lost) == 1 else 'are'} never copied" \
+            if lost else f"; as {_SHIPYARDS!r} lists them all, the game plays the same"
+        yield hit(line=line, severity=Severity.WARNING,
+                  problem=f"{said}, the start-up copies the land and air unit rules of {_PRODUCTION!r} into "
+                          f"{_SHIPYARDS!r}, which already lists {some_of([repr(name) for name in again])}: the copy "
+                          f"fails at {again[0]!r}, an error logged (and shown by 2.x) as every game starts{outcome}",
+                  engine=f"ProductionFrontier.addRule: Rule already added: ProductionRule:{again[0]}")
+
+
+def _land_and_air_rules(model, rule_names: list[str]) -> list[str]:
+    """The rules whose first result is a unit type that is not a sea unit (`isSea` true, as its
+    unitAttachment says last), in order: what initShipyards copies."""
+    results = model.table("production/productionRule/result")
+    rules = model.table("production/productionRule")
+    names = rules.column("name", "")
+    first_result: dict[str, str] = {}
+    for owner, target in zip(results.owners(rules), results.column("resourceOrUnit", "")):
+        first_result.setdefault(names[owner], target)
+    sea = {unit: value.strip().lower() == "true"
+           for unit, _option, value in options_of_attachments(model, "unitAttachment", "unitType", ("isSea",))}
+    units = model.names(UNIT)
+    return [name for name in dict.fromkeys(rule_names)
+            if first_result.get(name) in units and not sea.get(first_result[name], False)]
