@@ -1,8 +1,9 @@
-"""S225, S226, S246: what stops a game as it starts, or at its first move. The engine's
-InitializationDelegate, the game's first step, gives every owned territory its original owner
-from its territory attachment, and loads the land units the game places at sea onto the
-transports there; a territory with no attachment, or land units no transport can hold, throw
-there, and the game goes no further (1.9 and 2.x alike)."""
+"""S225, S226, S246, S247: what stops a game as it starts, at its first move, or as a player
+first buys technology. The engine's InitializationDelegate, the game's first step, gives every
+owned territory its original owner from its territory attachment, loads the land units the game
+places at sea onto the transports there, and changes the production frontiers some properties
+name; a territory with no attachment, land units no transport can hold, or a frontier missing
+throw there, and the game goes no further (1.9 and 2.x alike)."""
 
 from __future__ import annotations
 
@@ -293,3 +294,37 @@ def _land_and_air_rules(model, rule_names: list[str]) -> list[str]:
     units = model.names(UNIT)
     return [name for name in dict.fromkeys(rule_names)
             if first_result.get(name) in units and not sea.get(first_result[name], False)]
+
+
+_TECH_TOKENS = "techTokens"  # Constants.TECH_TOKENS: read by this name
+
+
+@rule("S247", "structure.tech-tokens-missing", Severity.ERROR,
+      "the game has a technology step ({step!r}) with {said}, but declares no resource {resource!r}: the game "
+      "stops when a player buys a tech token (TechnologyDelegate: No resource named: {resource})")
+def tech_tokens_missing(context):
+    """Finds a game whose technology steps buy tech tokens, with no `techTokens` resource.
+
+    Why: With 'WW2V3 Tech Model' and 'Tech Development' on, a player buys technology as tech tokens
+    (TechnologyDelegate.chargeForTechRolls), which the engine keeps as the resource it looks up by
+    the name `techTokens`: a game without that resource stops when a player buys one ("No resource
+    named: techTokens" in 2.x, a NullPointerException in 1.9), whether the player is a human at the
+    technology step or the AI. Either property set so that the host may turn it on (`editable`) makes
+    it a warning.
+
+    Fix: Declare `<resource name="techTokens"/>` in the game XML's `<resourceList>`, or turn 'WW2V3
+    Tech Model' off.
+    """
+    model = context.model
+    if model is None or _TECH_TOKENS in model.names("resource"):
+        return
+    step = next((step for step in model.steps if step.player
+                 and model.delegate_classes.get(step.delegate, "").rsplit(".", 1)[-1] == "TechnologyDelegate"), None)
+    if step is None:
+        return
+    tokens, development = _on_or_host_may(model, "WW2V3 Tech Model"), _on_or_host_may(model, "Tech Development")
+    if tokens is None or development is None:
+        return
+    severity = Severity.ERROR if tokens[1] is development[1] is Severity.ERROR else Severity.WARNING
+    yield hit(line=step.line, step=step.name, resource=_TECH_TOKENS, severity=severity, player=step.player,
+              said=f"{tokens[0][len('with '):]} and {development[0][len('with '):]}")
