@@ -124,3 +124,33 @@ def test_the_engine_stops_where_s246_says(real_engine, tmp_path: Path, group: st
         assert copied_twice == any("Rule already added" in line for line in played.log_errors), played.log_errors
         return
     assert crash is not None, f"{case['id']}: S246 says the game stops at its first step, but 1.9 played on"
+
+
+# S248's cases about the battle delegate: Reds' first move must stop the game exactly where S248 says
+BATTLE_DELEGATE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("battle-delegate")]
+
+
+def test_the_battle_delegate_cases_go_both_ways() -> None:
+    expected = ["S248" in param.values[1]["expect"] for param in BATTLE_DELEGATE_CASES]
+    assert True in expected and False in expected
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", BATTLE_DELEGATE_CASES)
+def test_the_engine_stops_at_the_first_move_where_s248_says(real_engine, tmp_path: Path, group: str,
+                                                              case: dict) -> None:
+    from converter.realengine import play_game
+    from converter.realengine.script import Move, StepEntry, write_script
+
+    reported = bool(_findings(tmp_path, case, ("S248",)))
+    xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
+    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
+    move = StepEntry("RedsCombatMove", (Move((("tinyfoot", 1),), ("Alpha", "Beta")),), round=1)
+    script = write_script(tmp_path / "move.jsonl", [move], seats=["Reds"])
+    played = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60,
+                       script=script)
+    if reported:
+        assert played.game_crash is not None and "battle delegate not found" in played.game_crash, played
+    else:
+        assert played.game_crash is None and [entry.error for entry in played.script_log] == [None], played

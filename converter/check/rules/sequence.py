@@ -142,3 +142,46 @@ def _bid_placement_differs(model, player: str, bidders: set[str]) -> bool:
     fighters_need_it = not (property_is_true(model, "Produce fighters on carriers")
                             or property_is_true(model, "LHTR Carrier production rules"))
     return fighters_need_it or bool(model.option_values("giveUnitControl"))
+
+
+# the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate), the
+# class it casts them to, and the steps that make it look: their delegates' classes
+_LOOKED_UP = (("battle", "BattleDelegate", ("MoveDelegate", "SpecialMoveDelegate", "EndTurnDelegate",
+                                            "NoPUEndTurnDelegate"), "at the first move or end of a turn"),
+              ("tech", "TechnologyDelegate", ("TechActivationDelegate",), "at the first tech activation step"))
+
+
+@rule("S248", "structure.delegate-looked-up-by-name", Severity.ERROR,
+      "step {step!r} plays a {java_class}, which makes TripleA look up the delegate named {name!r}: {problem}, so the "
+      "game stops {when}")
+def delegate_looked_up_by_name(context):
+    """Finds a game that lacks a delegate TripleA looks up by its fixed name, or has it of another class.
+
+    Why: The engine finds some delegates by name, not through the steps: every move and every end of
+    a turn asks for the delegate named `battle` (a BattleDelegate: its battle tracker), and a tech
+    activation step for the one named `tech` (a TechnologyDelegate: the advances bought). A game
+    whose battle delegate is named otherwise (`battles`, `combat`) stops there ("battle delegate not
+    found in list", GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
+    ClassCastException. A game with no delegate of that class at all is not reported.
+
+    Fix: Name the game's BattleDelegate `battle` and its TechnologyDelegate `tech` in `<gamePlay>`
+    (the steps name them by that name too).
+    """
+    model = context.model
+    if model is None or not model.steps:
+        return
+    classes = {name: java_class.rsplit(".", 1)[-1] for name, java_class in model.delegate_classes.items()}
+    for name, wanted, asking, when in _LOOKED_UP:
+        if classes.get(name) == wanted:
+            continue
+        step = next((step for step in model.steps if classes.get(step.delegate) in asking), None)
+        if step is None:
+            continue
+        others = [repr(each) for each, java_class in classes.items() if java_class == wanted]
+        if name not in classes and not others:
+            continue  # no such delegate at all: a game without battles (or a map in the making)
+        problem = f"it is a {classes[name]}, not a {wanted}" if name in classes else \
+            f"the game has none (its {wanted} is named {' and '.join(others)})"
+        yield hit(line=step.line, step=step.name, java_class=classes[step.delegate], name=name, problem=problem,
+                  when=when, player=step.player)
+
