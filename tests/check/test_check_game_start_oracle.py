@@ -140,17 +140,45 @@ def test_the_battle_delegate_cases_go_both_ways() -> None:
 @pytest.mark.parametrize("group, case", BATTLE_DELEGATE_CASES)
 def test_the_engine_stops_at_the_first_move_where_s248_says(real_engine, tmp_path: Path, group: str,
                                                               case: dict) -> None:
+    reported = bool(_findings(tmp_path, case, ("S248",)))
+    played = _first_move(tmp_path, case, with_battle_delegate=False)
+    if reported:
+        assert played.game_crash is not None and "battle delegate not found" in played.game_crash, played
+    else:
+        assert played.game_crash is None and [entry.error for entry in played.script_log] == [None], played
+
+
+def _first_move(tmp_path: Path, case: dict, with_battle_delegate: bool):
+    """The case's game played one round in 1.9, Reds moving a unit from Alpha into Beta first."""
     from converter.realengine import play_game
     from converter.realengine.script import Move, StepEntry, write_script
 
-    reported = bool(_findings(tmp_path, case, ("S248",)))
     xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
-    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
+    text = xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1)
+    if with_battle_delegate:  # (a move asks the delegate named 'battle' for its battle tracker: S248)
+        text = text.replace("<sequence>", '<delegate name="battle" javaClass="games.strategy.triplea.delegate.'
+                            'BattleDelegate" display="Combat"/><sequence>', 1)
+    xml.write_text(text)
     move = StepEntry("RedsCombatMove", (Move((("tinyfoot", 1),), ("Alpha", "Beta")),), round=1)
     script = write_script(tmp_path / "move.jsonl", [move], seats=["Reds"])
-    played = play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60,
-                       script=script)
+    return play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60,
+                     script=script)
+
+
+# S249's cases: Reds' first move must stop the game exactly where S249 says a type given at the start lacks
+# its attachment
+RELATIONSHIP_TYPE_CASES = [param for param in _load_cases()
+                           if re.match(r"relationship-type-(given|declared-and-never)", param.values[1]["id"])]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", RELATIONSHIP_TYPE_CASES)
+def test_the_engine_stops_at_the_first_move_where_s249_says(real_engine, tmp_path: Path, group: str,
+                                                              case: dict) -> None:
+    reported = bool(_findings(tmp_path, case, ("S249",)))
+    played = _first_move(tmp_path, case, with_battle_delegate=True)
     if reported:
-        assert played.game_crash is not None and "battle delegate not found" in played.game_crash, played
+        assert played.game_crash is not None and "relationshipTypeAttachment" in played.game_crash, played
     else:
         assert played.game_crash is None and [entry.error for entry in played.script_log] == [None], played

@@ -1,4 +1,4 @@
-"""S225, S226, S246, S247: what stops a game as it starts, at its first move, or as a player
+"""S225, S226, S246-S249: what stops a game as it starts, at its first move, or as a player
 first buys technology. The engine's InitializationDelegate, the game's first step, gives every
 owned territory its original owner from its territory attachment, loads the land units the game
 places at sea onto the transports there, and changes the production frontiers some properties
@@ -7,8 +7,10 @@ throw there, and the game goes no further (1.9 and 2.x alike)."""
 
 from __future__ import annotations
 
+from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.model import RULE, TERRITORY, UNIT
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.options import options_of
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.check.techimages import options_of_attachments
@@ -190,16 +192,16 @@ def start_up_frontiers(context):
 
     Why: With 'Use Shipyards' on, the InitializationDelegate (the game's first step) copies every
     rule of the frontier named `production` whose unit is not a sea unit into the frontier named
-    `productionShipyards` (initShipyards): it stops the game with a NullPointerException where
-    there is no `production`, and fails where `productionShipyards` is missing. Where
+    `productionShipyards` (initShipyards): it stops the game with a NullPointerException where there
+    is no `production`, and fails where `productionShipyards` is missing. Where
     `productionShipyards` already lists such a rule (a map maker listing every unit there, as the
     other frontiers do), the copy throws `Rule already added` as it is applied, which both engines
     log as an error as every game starts (2.x shows it), and the rules after it are not copied: a
-    warning, as the game plays on (as the map maker meant where the frontier lists them all). With 'Use Destroyers and Artillery' on and
-    WW2V2 off, it adds `buyArtillery` and `buyDestroyer` to `production`, and their Industrial
-    Technology rules to `productionIndustrialTechnology` (initDestroyerArtillery), and stops
-    where that frontier is missing. 1.9 and 2.x alike. A property the host may turn on
-    (`editable`) makes it a warning.
+    warning, as the game plays on (as the map maker meant where the frontier lists them all). With
+    'Use Destroyers and Artillery' on and WW2V2 off, it adds `buyArtillery` and `buyDestroyer` to
+    `production`, and their Industrial Technology rules to `productionIndustrialTechnology`
+    (initDestroyerArtillery), and stops where that frontier is missing. 1.9 and 2.x alike. A
+    property the host may turn on (`editable`) makes it a warning.
 
     Fix: In `productionShipyards` list only the sea units' rules (the start-up adds the others);
     declare the frontiers the message names; or turn the property off.
@@ -309,8 +311,8 @@ def tech_tokens_missing(context):
     (TechnologyDelegate.chargeForTechRolls), which the engine keeps as the resource it looks up by
     the name `techTokens`: a game without that resource stops when a player buys one ("No resource
     named: techTokens" in 2.x, a NullPointerException in 1.9), whether the player is a human at the
-    technology step or the AI. Either property set so that the host may turn it on (`editable`) makes
-    it a warning.
+    technology step or the AI. Either property set so that the host may turn it on (`editable`)
+    makes it a warning.
 
     Fix: Declare `<resource name="techTokens"/>` in the game XML's `<resourceList>`, or turn 'WW2V3
     Tech Model' off.
@@ -328,3 +330,57 @@ def tech_tokens_missing(context):
     severity = Severity.ERROR if tokens[1] is development[1] is Severity.ERROR else Severity.WARNING
     yield hit(line=step.line, step=step.name, resource=_TECH_TOKENS, severity=severity, player=step.player,
               said=f"{tokens[0][len('with '):]} and {development[0][len('with '):]}")
+
+
+_TYPE_ATTACHMENT = "relationshipTypeAttachment"  # Constants.RELATIONSHIPTYPE_ATTACHMENT_NAME
+# where a game names the relationship types it gives: (option, attachment class, the type's place)
+_TYPE_CHANGES = (("relationshipChange", "TriggerAttachment", 3), ("relationshipChange", "PoliticalActionAttachment", 2))
+
+
+@rule("S249", "structure.relationship-type-attachment-missing", Severity.ERROR,
+      "relationship type {name!r} has no relationshipTypeAttachment, but {use}: TripleA stops {when} "
+      "(RelationshipTypeAttachment.get: No attachment named 'relationshipTypeAttachment')")
+def relationship_type_attachment_missing(context):
+    """Finds relationship types the game gives to players that have no `relationshipTypeAttachment`.
+
+    Why: Whether two players are at war, allied or neutral is their relationship type's archetype,
+    kept in the attachment named `relationshipTypeAttachment`, which the engine asks for by that
+    name whenever it asks about the two (every move, battle, placement and the AI's plans): a type
+    without it that the game gives at the start (`<relationshipInitialize>`) stops the game at the
+    first such question, and one a trigger's or political action's `relationshipChange` gives
+    stops it once that fires. With 'Alliances Can Chain Together' on, the engine reads every
+    declared type's attachment at each step. 1.9 and 2.x alike. A type declared and never given
+    is not reported.
+
+    Fix: Add `<attachment name="relationshipTypeAttachment" attachTo="<type>"
+    javaClass="games.strategy.triplea.attachments.RelationshipTypeAttachment" type="relationship">`
+    with its `archeType` option (`war`, `allied` or `neutral`) to the game XML.
+    """
+    model = context.model
+    # (the engine makes its own types with their attachments: RelationshipTypeList)
+    declared = model.names("relationship type") - BUILTIN_RELATIONSHIP_TYPES if model is not None else frozenset()
+    if not declared:
+        return
+    attached = {each.attach_to for each in model.attachments if each.name == _TYPE_ATTACHMENT}
+    if attached.issuperset(declared):
+        return  # the usual game
+    uses: dict[str, tuple[str, str, int | None]] = {}
+    if property_is_true(model, "Alliances Can Chain Together"):
+        for name in declared:
+            uses[name] = ("'Alliances Can Chain Together' is on", "at the first step", model.first_line(
+                "relationship type", name))
+    relationships = model.table("initialize/relationshipInitialize/relationship")
+    for name, line in zip(relationships.column("type", ""), relationships.lines):
+        uses.setdefault(name, ("the game gives it at the start", "as soon as it asks about those players", line))
+    for option, java_class, place in _TYPE_CHANGES:
+        chosen = options_of(model, option, java_class)
+        for value, line in zip(model.options.column_at("value", chosen, ""), map(model.options.lines.__getitem__,
+                                                                                   chosen)):
+            parts = value.split(":")
+            if len(parts) > place:
+                uses.setdefault(parts[place].strip(), (f"a {java_class}'s relationshipChange gives it",
+                                                       "once that fires", line))
+    for name in sorted(declared - attached, key=lambda each: uses.get(each, ("", "", 0))[2] or 0):
+        if name in uses:
+            use, when, line = uses[name]
+            yield hit(line=line, name=name, use=use, when=when)
