@@ -68,10 +68,11 @@ def step_name_misread(context):
     or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under an ordinary
     placement's rules, which allow fighters onto new carriers only with 'Produce fighters on
     carriers' or 'LHTR Carrier production rules' on and no units in land another player owns: a
-    warning, info where the player has no bid or neither can differ), and a move is a non-combat
-    move only when its name ends `NonCombatMove` or its `stepProperty` `nonCombatMove` is true,
-    whatever its `display` says (`russiaonCombatMove` displayed "Non Combat Move" is a second combat
-    move: a warning).
+    warning; info where the player has no bid, or neither can differ: fighters go onto carriers
+    anyway, and no player gives control of its land nor does the bidder start with units in land it
+    does not own), and a move is a non-combat move only when its name ends `NonCombatMove` or its
+    `stepProperty` `nonCombatMove` is true, whatever its `display` says (`russiaonCombatMove`
+    displayed "Non Combat Move" is a second combat move: a warning).
 
     Fix: End the step's name as TripleA reads its kind: `<player>BidPlace`, `<player>Bid`,
     `<player>Purchase`, `<player>CombatMove`, `<player>NonCombatMove`, `<player>Battle`,
@@ -135,13 +136,24 @@ def _problem(name: str, java_class: str, kind: str, display: str, settings: dict
 
 def _bid_placement_differs(model, player: str, bidders: set[str]) -> bool:
     """Whether a bid placement played as an ordinary one can differ: the player has a bid, and
-    fighters need the bid to go onto new carriers or a player gives another control of its land
-    (AbstractPlaceDelegate: isBid gates both)."""
+    fighters need the bid to go onto new carriers, a player gives another control of its land, or
+    the player starts with units in land another player owns (AbstractPlaceDelegate: isBid gates
+    each)."""
     if player not in bidders:
         return False
     fighters_need_it = not (property_is_true(model, "Produce fighters on carriers")
                             or property_is_true(model, "LHTR Carrier production rules"))
-    return fighters_need_it or bool(model.option_values("giveUnitControl"))
+    return fighters_need_it or bool(model.option_values("giveUnitControl")) or _units_abroad(model, player)
+
+
+def _units_abroad(model, player: str) -> bool:
+    """Does the player start with units in land another player owns (where a bid may place)?"""
+    owners = model.table("initialize/ownerInitialize/territoryOwner")
+    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    placements = model.table("initialize/unitInitialize/unitPlacement")
+    water = model.water
+    return any(owner == player and territory not in water and owner_of.get(territory) != player
+               for territory, owner in zip(placements.column("territory", ""), placements.column("owner", "")))
 
 
 # the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate), the
