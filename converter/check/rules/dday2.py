@@ -129,8 +129,8 @@ def border_box_links(context):
     Why: A border box stands for one border between two areas: units cross from one area's patrol
     part through the box to the other's (`P1`-`B1`-`P2`). A box linked to fewer than two patrol
     parts joins nothing (the community D-Day2's `B85` has no connection at all), and one linked
-    to three or more makes more areas neighbours than the one border it stands for. A box linked
-    to no patrol part is a warning: it changes no move, and is most likely left unused.
+    to three or more makes more areas neighbours than the one border it stands for. A box joined
+    to nothing at all is a warning: it changes no move, and is most likely left unused.
 
     Fix: In the game XML give the box exactly two connections to patrol parts, e.g.
     `<connection t1="P1" t2="B1"/>` and `<connection t1="B1" t2="P2"/>`, removing any others to
@@ -144,9 +144,9 @@ def border_box_links(context):
     for name in names.borders:
         patrols = sorted(graph[name] & names.patrols)
         if len(patrols) != 2:
-            # a box joined to no patrol part changes no move: a box left unused, not a wrong border
-            unused = {"severity": Severity.WARNING, "which": " (a box left unused? it changes no move)"} \
-                if not patrols else {"which": f" ({', '.join(patrols)})"}
+            # a box joined to nothing changes no move: a box left unused, not a wrong border
+            unused = {"severity": Severity.WARNING, "which": " (it is joined to nothing: a box left unused? "
+                      "remove it, or link it)"} if not graph[name] else {"which": f" ({', '.join(patrols)})" if patrols else ""}
             yield hit(line=model.first_line(TERRITORY, name), name=name, count=len(patrols), territory=name, **unused)
 
 
