@@ -1,11 +1,13 @@
-"""S239: the turn sequence's step attributes the engine reads otherwise than they are written
-(the steps' players and delegates are R1xx's, steps inside steps S217's)."""
+"""S239, S244, S248, S217: the turn sequence's steps as the engine reads and plays them: their
+attributes, names and delegates, and steps written inside steps (the steps' players and delegates
+are R1xx's)."""
 
 from __future__ import annotations
 
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import bid_properties, java_int
+from converter.check.rules.xml import for_2x_alone
 from converter.findings import Severity
 
 _STEP_PATH = "gamePlay/sequence/step"
@@ -197,3 +199,42 @@ def delegate_looked_up_by_name(context):
         yield hit(line=step.line, step=step.name, java_class=classes[step.delegate], name=name, problem=problem,
                   when=when, player=step.player)
 
+
+@rule("S217", "structure.step-inside-step", Severity.WARNING,
+      "step {name!r} is written inside step {outer!r} (line {outer_line}): TripleA 2.x skips it{in_1_9}")
+def step_inside_step(context):
+    """Finds a `<step>` written inside another `<step>`, which TripleA 2.x never plays.
+
+    Why: A step is usually written `<step .../>`; when one is left open (`<step ...>`), the steps
+    after it land inside it. TripleA 2.x reads the open step, ignores the first step inside it
+    and stops reading that step at its closing tag, then reads the later steps as usual: the
+    first one inside is never played (a player's tech or purchase phase silently missing).
+    TripleA 1.9 reads only the steps directly in `<sequence>`, so it plays none of the steps inside
+    (often every later player's turn), logging only a DTD error (X004): an error where those include
+    other players' steps and the game is not for 2.x alone.
+
+    Fix: Close the outer step (`<step name="..." .../>`, or `</step>` right after it) in the game
+    XML's `<sequence>`, and remove the stray `</step>` further down.
+    """
+    model = context.model
+    skipped = model.skipped_steps if model is not None else ()
+    alone = for_2x_alone(model.root) if skipped else None
+    for inner, outer in skipped:
+        element = _outer_element(model, outer)
+        inside = [step for step in element.iter("step") if step is not element] if element is not None else []
+        others = sorted({step.get("player") for step in inside} - {outer.player, None})
+        # 1.9's GameParser reads the sequence's own children alone (getChildren)
+        in_1_9 = f", and 1.9 plays none of the {len(inside)} steps inside {outer.name!r}" \
+            if len(inside) > 1 and not alone else ""
+        if in_1_9 and others:  # other players' turns lost: 1.9 cannot play the game
+            in_1_9 += f", the turns of {some_of([repr(player) for player in others])} among them"
+        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
+                  in_1_9=in_1_9, **({"severity": Severity.ERROR} if in_1_9 and others else {}))
+
+
+def _outer_element(model, outer):
+    """The `<step>` element directly in the sequence that `outer` (a Step) was read from."""
+    candidates = [element for element in model.root.iterfind("gamePlay/sequence/step")
+                  if element.get("name", "") == outer.name and element.find("step") is not None]
+    return next((element for element in candidates if element.sourceline == outer.line),
+                candidates[0] if candidates else None)

@@ -179,7 +179,8 @@ def unknown_option(context):
     RulesAttachment (both engines refuse it), and an option only 1.9 takes (`name`), since 2.x
     refuses it. An `<option>` with no `name` attribute at all (`nam1e="uses"`) 2.x skips without a
     word, and its value is never set: a warning; so is an unknown name with no value (a misspelt
-    `value=`), which 2.x skips before looking the name up (GameParser.setOptions).
+    `value=`), which 2.x skips before looking the name up (GameParser.setOptions), in a game for 2.x
+    alone (1.9 refuses the name: an error where 1.9 may load the game).
 
     Fix: Correct the option's name in that `<attachment>` of the game XML (the message suggests a
     close known name), and give it a `value`; or remove an option that only another version of
@@ -210,17 +211,31 @@ def unknown_option(context):
                           "'name='?), so 2.x skips it without a word and its value is never set")
                 continue
             retired = decapitalized(name) in context.engine.retired_options_for(java_class)
-            suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
-                did_you_mean(name, context.engine.options_for(java_class))
             if not model.options.column_at("value", [index], "")[0]:
                 # GameParser.setOptions skips an option with no value before looking its name up
-                yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
-                          severity=Severity.WARNING, suggestion=(f"{suggestion} It has" if suggestion else "; it has")
-                          + " no value either, so 2.x skips it without a word (1.9 refuses the game) and the option "
-                            "is never set")
+                yield _without_value(context, index, java_class, name, retired)
                 continue
+            suggestion = " (only TripleA 1.9 takes it; 2.x refuses to load the game)" if retired else \
+                did_you_mean(name, context.engine.options_for(java_class))
             yield hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
                       suggestion=suggestion)
+
+
+def _without_value(context, index: int, java_class: str, name: str, retired: bool):
+    """S208's finding for an unknown option with no value, which 2.x skips before looking its name up:
+    a warning for 2.x; an error where 1.9, which refuses the name, may load the game."""
+    model = context.model
+    if retired:  # 1.9's own option: 1.9 takes it, 2.x skips it
+        return hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+                   severity=Severity.WARNING, suggestion=" (only TripleA 1.9 takes it); it has no value either, so "
+                   "2.x skips it without a word")
+    suggestion = did_you_mean(name, context.engine.options_for(java_class))
+    alone = for_2x_alone(context.tree.getroot())
+    return hit(line=model.options.lines[index], java_class=java_class.rsplit(".", 1)[-1], option=name,
+               severity=Severity.WARNING if alone else None,
+               suggestion=(f"{suggestion} It has" if suggestion else "; it has") + " no value either, so 2.x skips it "
+               "without a word and the option is never set" + (f" (the game {alone})" if alone else
+                                                                  ", while 1.9 refuses to load the game"))
 
 
 LEGACY_OPTIONS = {old.lower(): new for old, new in LEGACY_OPTION_NAMES_2X.items()}  # 2.x: an old name, any case
@@ -558,30 +573,3 @@ def player_without_steps(context):
     for name in model.players:
         if name not in stepping:
             yield hit(line=model.first_line(PLAYER, name), name=name, player=name)
-
-
-@rule("S217", "structure.step-inside-step", Severity.WARNING,
-      "step {name!r} is written inside step {outer!r} (line {outer_line}): TripleA 2.x skips it{in_1_9}")
-def step_inside_step(context):
-    """Finds a `<step>` written inside another `<step>`, which TripleA 2.x never plays.
-
-    Why: A step is usually written `<step .../>`; when one is left open (`<step ...>`), the steps
-    after it land inside it. TripleA 2.x reads the open step, ignores the first step inside it
-    and stops reading that step at its closing tag, then reads the later steps as usual: the
-    first one inside is never played (a player's tech or purchase phase silently missing).
-    TripleA 1.9 reads only the steps directly in `<sequence>`, so it plays none of the steps inside
-    (often every later player's turn), logging only a DTD error (X004).
-
-    Fix: Close the outer step (`<step name="..." .../>`, or `</step>` right after it) in the game
-    XML's `<sequence>`, and remove the stray `</step>` further down.
-    """
-    model = context.model
-    skipped = model.skipped_steps if model is not None else ()
-    alone = for_2x_alone(model.root) if skipped else None
-    for inner, outer in skipped:
-        outers = [each for each in model.root.iterfind("gamePlay/sequence/step") if each.sourceline == outer.line]
-        inside = sum(1 for _ in outers[0].iter("step")) - 1 if outers else 0
-        # 1.9's GameParser reads the sequence's own children alone (getChildren)
-        in_1_9 = f", and 1.9 plays none of the {inside} steps inside {outer.name!r}" if inside > 1 and not alone else ""
-        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
-                  in_1_9=in_1_9)
