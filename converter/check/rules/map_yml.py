@@ -118,7 +118,7 @@ def _unlisted_note(games, yml, file_name: str) -> str:
     lists (each also a Y507 finding), as the entry may have been meant for one of them."""
     listed = {entry.file_name for entry in yml.games}
     unlisted = sorted({path.name for depth in range(GAME_XML_DEPTH + 1)
-                       for path in games.glob("*/" * depth + "*.xml") if path.name not in listed})
+                       for path in games.glob("*/" * depth + "*.xml") if path.name not in listed and _is_game(path)})
     if not unlisted:
         return ""
     ratios = sorted(((SequenceMatcher(None, file_name.lower(), name.lower()).ratio(), name) for name in unlisted),
@@ -129,6 +129,22 @@ def _unlisted_note(games, yml, file_name: str) -> str:
         return f"; {_shown(yml.path.parent, games)}/ holds {close!r}, which no entry lists: did you mean {close!r}?"
     shown = ", ".join(repr(name) for name in unlisted[:3]) + (f" and {len(unlisted) - 3} more" if len(unlisted) > 3 else "")
     return f"; {_shown(yml.path.parent, games)}/ holds game XMLs no entry lists ({shown}): was the entry meant for one?"
+
+
+_MARKUP_BEFORE_ROOT = re.compile(rb"<!--.*?-->|<\?.*?\?>|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>", re.S)
+_FIRST_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def _is_game(path) -> bool:
+    """Is the file's root element `<game>` (a game XML, not a notes page's filelist.xml)? Read
+    from its first 64 KB, past comments, the XML declaration and the DOCTYPE."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(65536)
+    except OSError:
+        return False
+    first = _FIRST_TAG.search(_MARKUP_BEFORE_ROOT.sub(b"", head))
+    return first is not None and first.group(1) == b"game"
 
 
 def _not_found(root, map_dir, games, file_name: str) -> str:
