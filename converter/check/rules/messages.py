@@ -151,8 +151,8 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
     for group in groups:
         (key, indices), others = group[0], [each for each, _ in group[1:]]
         every = [index for _, each in group for index in each]
-        sentence = " (a key cannot hold a blank: is the message itself written where its key belongs?)" \
-            if all(_BLANK.search(each) for each, _ in group) else ""
+        sentence = " (a key in notifications.properties ends at its first blank not escaped with a backslash: " \
+            "is the message itself written where its key belongs?)" if all(_BLANK.search(each) for each, _ in group) else ""
         more = f" (and {len(others)} other key{'s' * (len(others) > 1)}: {some_of([_shown_key(k) for k in others])})" \
             if others else ""
         yield hit(line=options.lines[indices[0]], key=key, suggestion=sentence,
