@@ -151,8 +151,9 @@ def _messages_missing(context, option: str, verb_one: str, verb_many: str, outco
     for group in groups:
         (key, indices), others = group[0], [each for each, _ in group[1:]]
         every = [index for _, each in group for index in each]
+        sentences = all(_BLANK.search(each) for each, _ in group)
         sentence = " (a key in notifications.properties ends at its first blank not escaped with a backslash: " \
-            "is the message itself written where its key belongs?)" if all(_BLANK.search(each) for each, _ in group) else ""
+            "is the message itself written where its key belongs?)" if sentences else ""
         more = f" (and {len(others)} other key{'s' * (len(others) > 1)}: {some_of([_shown_key(k) for k in others])})" \
             if others else ""
         yield hit(line=options.lines[indices[0]], key=key, suggestion=sentence,
