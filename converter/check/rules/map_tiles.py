@@ -92,14 +92,17 @@ def tile_missing(context):
             continue
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width, height=height,
                   more=more, edge=_beyond_the_tiles(last, column, row, width, height) if last else "")
-    if strips:  # one finding: one map.width or map.height a few pixels too large makes them all
-        (column, row), others = strips[0], [f"{each}_{row_of}.png" for each, row_of in strips[1:]]
+    by_key: dict[str, list[tuple[int, int]]] = {}  # one finding per edge: one size a few pixels too large
+    for column, row in strips:
+        across = min(TILE_SIZE, width - column * TILE_SIZE)
+        by_key.setdefault("width" if across <= EDGE_STRIP else "height", []).append((column, row))
+    for key, cells in by_key.items():
+        (column, row), others = cells[0], [f"{each}_{row_of}.png" for each, row_of in cells[1:]]
         across, down = min(TILE_SIZE, width - column * TILE_SIZE), min(TILE_SIZE, height - row * TILE_SIZE)
-        key, excess = ("width", across) if across <= EDGE_STRIP else ("height", down)
         yield hit(file=map_dir / "baseTiles", folder="baseTiles", column=column, row=row, width=width,
                   height=height, severity=Severity.INFO,
                   edge=f"; only {across}x{down} px of the map lie in it, a black line at its edge: "
-                       f"map.{key} may be {excess} px too large",
+                       f"map.{key} may be {across if key == 'width' else down} px too large",
                   more=f"; {len(others)} more such tile{'s are' if len(others) > 1 else ' is'} missing at the edge: "
                        f"{some_of(others)}" if others else "")
     if outside:  # one finding: the picture's margin, not a hole in any territory
