@@ -304,14 +304,14 @@ def _polygon_entry(number: int, line: str, name: str, read, leftover: str) -> En
             polygons.append(kept)
         else:
             drawless.append(len(kept))
-    inside = next((junk for _, junk, _ in read if junk), "")
-    notes = [f"{leftover[:30]!r} between the polygons is ignored" if leftover else
-             f"{inside[:30]!r} inside a polygon is ignored"] if leftover or inside else []
+    insides = [junk for _, junk, _ in read if junk]
+    notes = ([f"{leftover[:30]!r} between the polygons is ignored"] if leftover else []) + \
+        [f"{junk[:30]!r} inside a polygon is ignored" for junk in insides[:3 - bool(leftover)]]
     if drawless:
         notes.append(_drawless_note(drawless, any_drawn=bool(polygons)))
     entry = Entry(name, number, polygons=PolygonList(polygons))
-    # (a polygon drawing nothing is the finding then, whatever the text skipped)
-    skipped = "" if drawless else leftover or inside
+    # every piece skipped, one per line (a polygon drawing nothing is the finding then, whatever is skipped)
+    skipped = "" if drawless else "\n".join(piece for piece in [leftover, *insides] if piece)
     return ReadInPart(entry, Malformed(number, shown, "; ".join(notes), skipped)) if notes else entry
 
 

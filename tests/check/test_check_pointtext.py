@@ -66,9 +66,9 @@ def reference_polygons(text: str, read_in_part: list | None = None, drawless: li
             continue
         drawn = tuple(points for points, _ in groups if len(points) >= 3)
         small = [len(points) for points, _ in groups if len(points) < 3]
-        inside = next((junk for _, junk in groups if junk), "")
-        notes = [f"{leftover[:30]!r} between the polygons is ignored" if leftover else
-                 f"{inside[:30]!r} inside a polygon is ignored"] if leftover or inside else []
+        insides = [junk for _, junk in groups if junk]
+        notes = ([f"{leftover[:30]!r} between the polygons is ignored"] if leftover else []) + \
+            [f"{junk[:30]!r} inside a polygon is ignored" for junk in insides[:3 - bool(leftover)]]
         if small:
             notes.append(_drawless_note(small, any_drawn=bool(drawn)))
         (entries if drawn else drawless).append(Entry(name, number, polygons=drawn))

@@ -408,8 +408,11 @@ def malformed_line(context):
     points in each `< >`), `NAME (x,y)` in centers.txt, or `NAME (x,y) (x,y) ...` in place.txt;
     the message gives the line number and what is wrong with it.
     """
-    territories = frozenset(context.model.territories) if context.model is not None else frozenset()
+    territories = None  # the names a skipped piece may be: the game's territories, or the point files' names
     for file_name, point_file in _files(context):
+        if point_file.read_in_part and territories is None:
+            territories = frozenset(context.model.territories) if context.model is not None else \
+                frozenset(entry.name for _, each in _files(context) for entry in each.entries)
         for bad in point_file.malformed:
             yield hit(file=point_file.path, line=bad.line, file_name=file_name, what="cannot be read",
                       reason=bad.reason, text=bad.text)
@@ -428,7 +431,8 @@ def _may_be_lost(skipped: str, territories) -> bool:
     """Whether text 2.x skips on a point-file line may be something meant: a number (a point
     mistyped, `(6180,560,620)`), an option (`overflowToLeft=true` without its ` | `), or a
     territory's name (a line break lost); a stray bracket or a label (`Vectis`) loses nothing."""
-    return bool(_DIGIT.search(skipped)) or "=" in skipped or skipped.strip() in territories
+    return bool(_DIGIT.search(skipped)) or "=" in skipped or \
+        any(piece.strip() in territories for piece in skipped.split("\n"))
 
 
 @rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
