@@ -4,7 +4,8 @@ icons, production tabs, sounds) set on more than one line, where only the last l
 from __future__ import annotations
 
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.objectives import OBJECTIVES_FILE, name_in_2x, objectives_prefix, other_game_prefixes
+from converter.check.rules.objectives import (OBJECTIVES_FILE, name_in_2x, objectives_prefix, other_game_prefixes,
+                                              read_under_info_name)
 from converter.findings import Severity
 
 # the .properties files 2.x reads with ResourceLoader.loadPropertyFile (map.properties is M326's)
@@ -64,8 +65,13 @@ def _read_by_no_game(context):
     own = name_in_2x(context) if context.model is not None else None
     if own is None:
         return lambda key: False
-    prefixes = tuple(other_game_prefixes(context, objectives_prefix(own)) | {objectives_prefix(own)})
-    return lambda key: not key.startswith(prefixes)
+    # the map's games, each as 2.x names it and by its <info name> (which 1.9 reads)
+    prefix = objectives_prefix(own)
+    prefixes = tuple(other_game_prefixes(context, prefix) | {prefix, read_under_info_name(context, prefix) or prefix})
+    return lambda key: key != _PANEL_NAME and not key.startswith(prefixes)
+
+
+_PANEL_NAME = "Objectives.Panel.Name"  # the tab's title, read for every game (ObjectiveProperties.getName)
 
 
 def _findings(path, name: str, repeats: list, note: str, severity: Severity):
