@@ -196,7 +196,7 @@ def start_up_frontiers(context):
     is no `production`, and fails where `productionShipyards` is missing. Where
     `productionShipyards` already lists such a rule (a map maker listing every unit there, as the
     other frontiers do), the copy throws `Rule already added` as it is applied, which both engines
-    log as an error as every game starts (2.x shows it), and the rules after it are not copied: a
+    log as every game starts (2.x shows it in a dialog), and the rules after it are not copied: a
     warning, as the game plays on (as the map maker meant where the frontier lists them all). With
     'Use Destroyers and Artillery' on and WW2V2 off, it adds `buyArtillery` and `buyDestroyer` to
     `production`, and their Industrial Technology rules to `productionIndustrialTechnology`
@@ -215,9 +215,11 @@ def start_up_frontiers(context):
     if shipyards is None and artillery is None:
         return  # the usual game
     frontiers = _frontier_rules(model)
-    if shipyards is not None:
-        yield from _shipyard_failures(model, frontiers, shipyards)
     rules = model.names(RULE)
+    if shipyards is not None:
+        # initDestroyerArtillery runs first: the rules it adds to `production` are copied too
+        added = [name for name in _ADDED_RULES[0][1] if name in rules] if artillery is not None else []
+        yield from _shipyard_failures(model, frontiers, shipyards, added)
     for frontier, added in _ADDED_RULES if artillery is not None else ():
         present = [name for name in added if name in rules]
         if present and frontier not in frontiers:
@@ -249,16 +251,18 @@ def _frontier_rules(model) -> dict[str, tuple[list[str], int | None]]:
             for index, (name, line) in enumerate(zip(frontiers.column("name", ""), frontiers.lines))}
 
 
-def _shipyard_failures(model, frontiers, shipyards):
+def _shipyard_failures(model, frontiers, shipyards, added: list[str]):
     """initShipyards' failures: no `production`; land and air rules with no `productionShipyards`,
-    or some of them listed there already."""
+    or some of them listed there already (`added`: the rules the start-up added to `production`
+    before, at its end)."""
     said, severity = shipyards
     if _PRODUCTION not in frontiers:
         yield hit(line=None, severity=severity, problem=f"{said}, the start-up reads the production frontier "
                   f"{_PRODUCTION!r}, which the game does not declare, {_STOPS}",
                   engine="InitializationDelegate.initShipyards: a NullPointerException")
         return
-    copied = _land_and_air_rules(model, frontiers[_PRODUCTION][0])
+    listed = frontiers[_PRODUCTION][0]
+    copied = _land_and_air_rules(model, listed + [name for name in added if name not in listed])
     if not copied:
         return
     if _SHIPYARDS not in frontiers:
@@ -278,7 +282,8 @@ def _shipyard_failures(model, frontiers, shipyards):
         yield hit(line=line, severity=Severity.WARNING,
                   problem=f"{said}, the start-up copies the land and air unit rules of {_PRODUCTION!r} into "
                           f"{_SHIPYARDS!r}, which already lists {some_of([repr(name) for name in again])}: the copy "
-                          f"fails at {again[0]!r}, an error logged (and shown by 2.x) as every game starts{outcome}",
+                          f"fails at {again[0]!r}, an exception logged as every game starts (2.x shows it in a "
+                          f"dialog){outcome}",
                   engine=f"ProductionFrontier.addRule: Rule already added: ProductionRule:{again[0]}")
 
 
