@@ -176,7 +176,8 @@ def delegate_looked_up_by_name(context):
     activation step for the one named `tech` (a TechnologyDelegate: the advances bought). A game
     whose battle delegate is named otherwise (`battles`, `combat`) stops there ("battle delegate not
     found in list", GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
-    ClassCastException. A game with no delegate of that class at all is not reported.
+    ClassCastException. A game with no delegate of that class at all stops there too, but is left
+    out: the rule judges the name, and no real map lacks the delegate itself.
 
     Fix: Name the game's BattleDelegate `battle` and its TechnologyDelegate `tech` in `<gamePlay>`
     (the steps name them by that name too).
@@ -193,7 +194,7 @@ def delegate_looked_up_by_name(context):
             continue
         others = [repr(each) for each, java_class in classes.items() if java_class == wanted]
         if name not in classes and not others:
-            continue  # no such delegate at all: a game without battles (or a map in the making)
+            continue  # no such delegate at all (it stops all the same): the rule judges the name
         problem = f"it is a {classes[name]}, not a {wanted}" if name in classes else \
             f"the game has none (its {wanted} is named {' and '.join(others)})"
         yield hit(line=step.line, step=step.name, java_class=classes[step.delegate], name=name, problem=problem,
