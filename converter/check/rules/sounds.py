@@ -24,6 +24,9 @@ STANDARD_SOUNDS = frozenset((
     "required_your_turn_series", "technology_failure", "technology_successful", "territory_capture_blitz",
     "territory_capture_capital", "territory_capture_land", "territory_capture_sea", "user_action_failure",
     "user_action_successful"))
+# the standard sounds the engine plays with no player, so never as `<sound>_<player>` (ChatMessagePanel,
+# HeadedLaunchAction: ClipPlayer.play(clip) alone); a trigger's sounds likewise (playSoundToPlayers)
+_NEVER_FOR_A_PLAYER = frozenset(("chat_message", "chat_slap", "chat_join_game", "click_button", "game_start"))
 # the sounds a trigger plays: this prefix and a `<key>_sounds` value of notifications.properties
 _TRIGGERED = ("notification_", "victory_", "defeat_")
 _DEFAULT_FOLDER = "Sound.Default.Folder"  # the era folder's name, no clip path
@@ -45,9 +48,10 @@ def sound_not_found(context):
     one player (`phase_purchase_Germans`) falls back to the sound for every player, and a trigger's
     sound (`notification_`, `victory_`, `defeat_` with a `_sounds` value of
     notifications.properties) or an AA unit's (`battle_<unit>_hit`) to nothing. A key no such sound
-    is named by is never played, and is info. Only paths into the map's own sounds/ are judged (a
-    path may name the engine's assets, which this check does not list); `NONE` plays nothing, on
-    purpose.
+    is named by is never played, and is info; so is a key for one player (of any game of the map) of
+    a sound the engine never plays for a player (the chat sounds, `click_button`, `game_start`, a
+    trigger's). Only paths into the map's own sounds/ are judged (a path may name the engine's
+    assets, which this check does not list); `NONE` plays nothing, on purpose.
 
     Fix: Write the path as the file is named below the map's `sounds/` folder, with its `.mp3`,
     letter for letter, or name its folder.
@@ -87,7 +91,8 @@ class _Played:
     def __init__(self, context):
         model = context.model
         self.known = model is not None  # without a game XML, every key may be asked for
-        self.players = frozenset(model.players) if model is not None else frozenset()
+        # the players of every game of the map: one sounds.properties serves them all
+        self.players = frozenset(model.players) | context.sibling_players if model is not None else frozenset()
         path = context.map_file(NOTIFICATIONS_FILE)
         try:
             notes = read_values(path) if path is not None and path.is_file() else {}
@@ -97,17 +102,19 @@ class _Played:
 
     def fallback(self, key: str) -> tuple[str, bool]:
         """(what 2.x plays where none of the key's clips is found, whether the game asks for it)."""
-        base, player = key, None
         for name in self.players:
-            if key.endswith("_" + name) and len(key) > len(name) + 1:
-                base, player = key[:-len(name) - 1], name
-                break
-        if player is not None and self._asked(base):
-            return f", and plays the sound's clips for every player ({base!r}) for {player!r}", True
-        if base in STANDARD_SOUNDS:
+            base = key[:-len(name) - 1]
+            if key.endswith("_" + name) and base and self._asked(base) and base not in _NEVER_FOR_A_PLAYER \
+                    and not base.startswith(_TRIGGERED):
+                return f", and plays the sound's clips for every player ({base!r}) for {name!r}", True
+        if key in STANDARD_SOUNDS:
             return ", and plays the engine's generic clips for the sound", True
-        if self._asked(base) or not self.known:
+        if self._asked(key) or not self.known:
             return ", and plays nothing for the sound", True
+        triggered = next((prefix for prefix in _TRIGGERED if key.startswith(prefix)), None)
+        if triggered is not None:
+            return (f"; a trigger plays it only where a line `<KEY>_sounds={key[len(triggered):]}` of "
+                    f"notifications.properties names it, and none does, so it is never played"), False
         return "; no sound of TripleA or of the game's triggers is named so, so it is never played", False
 
     def _asked(self, key: str) -> bool:
