@@ -112,7 +112,7 @@ def dtd_invalid(context):
         return
     for error in errors[:MAX_DTD_FINDINGS]:
         line, message = _shown(context.tree, error)
-        if _OUT_OF_ORDER.search(message):  # both engines read a parent's children by name, in any order
+        if _only_out_of_order(error.message):  # both engines read a parent's children by name, in any order
             yield hit(line=line, message=message, severity=Severity.INFO,
                       note=" (both engines read these elements by name, so their order changes nothing)")
             continue
@@ -122,7 +122,6 @@ def dtd_invalid(context):
                   message=f"and {error_count - MAX_DTD_FINDINGS} more DTD errors not shown", **later)
 
 
-_OUT_OF_ORDER = re.compile(r": <[^>]+> is out of order: the DTD wants it before <[^>]+>, expecting ")
 _NEUTRAL_IDREF = re.compile(r'IDREF attribute \w+ references an unknown ID "Neutral"')
 # any content model, `(attachment)+` too: the element and the children it got
 _CONTENT_GOT = re.compile(r"Element (\S+) content does not follow the DTD, expecting .*, got \((.*)\)", re.S)
@@ -180,6 +179,24 @@ def shown_dtd_message(message: str) -> str:
     lead = f"{head}: {'; '.join(hints)}" if hints else head
     room = max(SHOWN_MESSAGE - len(lead) - len(", expecting (), got ()"), 20)
     return f"{lead}, expecting ({_cut(expecting, room // 2)}), got ({_cut(got.strip(), room - room // 2)})"
+
+
+def _only_out_of_order(message: str) -> bool:
+    """Is the DTD error only of children in another order than the content model's (each one
+    allowed, none missing, none given too often)?"""
+    match = _CONTENT_ERROR.fullmatch(message)
+    if match is None:
+        return False
+    _head, expecting, got = match.groups()
+    expected, present = [item.strip() for item in expecting.split(",")], got.split()
+    if not all(_PLAIN_ITEM.fullmatch(item) for item in expected):
+        return False
+    names = {item.rstrip("?*+") for item in expected}
+    if any(name not in names for name in present) or any(
+            not item.endswith(("?", "*")) and item.rstrip("+") not in present for item in expected):
+        return False
+    hints = _order_hints(expected, present)
+    return bool(hints) and " is out of order: " in hints[0]
 
 
 def _order_hints(expected: list[str], present: list[str]) -> list[str]:
