@@ -146,7 +146,8 @@ def border_box_links(context):
         if len(patrols) != 2:
             # a box joined to nothing changes no move: a box left unused, not a wrong border
             unused = {"severity": Severity.WARNING, "which": " (it is joined to nothing: a box left unused? "
-                      "remove it, or link it)"} if not graph[name] else {"which": f" ({', '.join(patrols)})" if patrols else ""}
+                      "remove it, or link it)"} if not graph[name] else \
+                {"which": f" ({', '.join(patrols)})" if patrols else ""}
             yield hit(line=model.first_line(TERRITORY, name), name=name, count=len(patrols), territory=name, **unused)
 
 

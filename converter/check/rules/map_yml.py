@@ -127,7 +127,8 @@ def _unlisted_note(games, yml, file_name: str) -> str:
     if ratios[0][0] >= 0.7 and (len(ratios) == 1 or ratios[1][0] <= ratios[0][0] - 0.1):
         close = ratios[0][1]
         return f"; {_shown(yml.path.parent, games)}/ holds {close!r}, which no entry lists: did you mean {close!r}?"
-    shown = ", ".join(repr(name) for name in unlisted[:3]) + (f" and {len(unlisted) - 3} more" if len(unlisted) > 3 else "")
+    shown = ", ".join(repr(name) for name in unlisted[:3]) + \
+        (f" and {len(unlisted) - 3} more" if len(unlisted) > 3 else "")
     return f"; {_shown(yml.path.parent, games)}/ holds game XMLs no entry lists ({shown}): was the entry meant for one?"
 
 

@@ -43,12 +43,10 @@ def text_key_repeated(context):
         path = context.properties_file(name)[0]
         unread = _read_by_no_game(context) if name == OBJECTIVES_FILE else (lambda key: False)
         # an earlier line with no text, or a key no game reads, loses nothing shown
-        changed = [repeat for repeat in repeats if repeat.value != repeat.first_value
-                   and repeat.first_value.strip() and not unread(repeat.key)]
-        unchanged = [repeat for repeat in repeats if repeat.value == repeat.first_value]
-        empty = [repeat for repeat in repeats if repeat.value != repeat.first_value and not repeat.first_value.strip()
-                 and not unread(repeat.key)]
-        unused = [repeat for repeat in repeats if repeat.value != repeat.first_value and unread(repeat.key)]
+        changed, unchanged, empty, unused = [], [], [], []
+        for repeat in repeats:
+            (unchanged if repeat.value == repeat.first_value else unused if unread(repeat.key) else
+             changed if repeat.first_value.strip() else empty).append(repeat)
         yield from _findings(path, name, changed, "; the last one wins, and the earlier text is never shown",
                              Severity.WARNING)
         yield from _findings(path, name, unchanged, " with the value it had: nothing changes, but only the last "
