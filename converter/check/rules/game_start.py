@@ -8,11 +8,11 @@ throw there, and the game goes no further (1.9 and 2.x alike)."""
 from __future__ import annotations
 
 from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
-from converter.check.model import RULE, TERRITORY, UNIT
+from converter.check.model import RELATIONSHIP, RESOURCE, RULE, TERRITORY, UNIT
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import options_of
 from converter.check.rules.references import property_is_true
-from converter.check.rules.structure import java_int
+from converter.check.rules.structure import java_int, on_as_said, on_or_editable
 from converter.check.techimages import options_of_attachments
 from converter.findings import Severity
 
@@ -230,13 +230,11 @@ def start_up_frontiers(context):
 
 
 def _on_or_host_may(model, name: str):
-    """("'X' on", severity) where the property is on; ("'X', which the host may turn on", a
-    warning) where it is editable; None where it is off."""
-    if property_is_true(model, name):
-        return f"with {name!r} on", Severity.ERROR
-    if any(prop.editable for prop in model.properties if prop.name == name):
-        return f"with {name!r}, which the host may turn on", Severity.WARNING
-    return None
+    """("with 'X' on", an error) where the property is on; ("with 'X', which the host may turn
+    on", a warning) where it is editable; None where it is off."""
+    if not on_or_editable(model, name):
+        return None
+    return f"with {on_as_said(model, name)}", Severity.ERROR if property_is_true(model, name) else Severity.WARNING
 
 
 def _frontier_rules(model) -> dict[str, tuple[list[str], int | None]]:
@@ -304,6 +302,7 @@ def _land_and_air_rules(model, rule_names: list[str]) -> list[str]:
 
 
 _TECH_TOKENS = "techTokens"  # Constants.TECH_TOKENS: read by this name
+_V3_TECH, _DEVELOPMENT = "WW2V3 Tech Model", "Tech Development"
 
 
 @rule("S247", "structure.tech-tokens-missing", Severity.ERROR,
@@ -323,18 +322,18 @@ def tech_tokens_missing(context):
     Tech Model' off.
     """
     model = context.model
-    if model is None or _TECH_TOKENS in model.names("resource"):
+    if model is None or _TECH_TOKENS in model.names(RESOURCE):
         return
     step = next((step for step in model.steps if step.player
                  and model.delegate_classes.get(step.delegate, "").rsplit(".", 1)[-1] == "TechnologyDelegate"), None)
     if step is None:
         return
-    tokens, development = _on_or_host_may(model, "WW2V3 Tech Model"), _on_or_host_may(model, "Tech Development")
-    if tokens is None or development is None:
+    if not (on_or_editable(model, _V3_TECH) and on_or_editable(model, _DEVELOPMENT)):
         return
-    severity = Severity.ERROR if tokens[1] is development[1] is Severity.ERROR else Severity.WARNING
-    yield hit(line=step.line, step=step.name, resource=_TECH_TOKENS, severity=severity, player=step.player,
-              said=f"{tokens[0][len('with '):]} and {development[0][len('with '):]}")
+    on = property_is_true(model, _V3_TECH) and property_is_true(model, _DEVELOPMENT)
+    yield hit(line=step.line, step=step.name, resource=_TECH_TOKENS, player=step.player,
+              severity=Severity.ERROR if on else Severity.WARNING,
+              said=f"{on_as_said(model, _V3_TECH)} and {on_as_said(model, _DEVELOPMENT)}")
 
 
 _TYPE_ATTACHMENT = "relationshipTypeAttachment"  # Constants.RELATIONSHIPTYPE_ATTACHMENT_NAME
@@ -363,7 +362,7 @@ def relationship_type_attachment_missing(context):
     """
     model = context.model
     # (the engine makes its own types with their attachments: RelationshipTypeList)
-    declared = model.names("relationship type") - BUILTIN_RELATIONSHIP_TYPES if model is not None else frozenset()
+    declared = model.names(RELATIONSHIP) - BUILTIN_RELATIONSHIP_TYPES if model is not None else frozenset()
     if not declared:
         return
     attached = {each.attach_to for each in model.attachments if each.name == _TYPE_ATTACHMENT}
@@ -372,8 +371,8 @@ def relationship_type_attachment_missing(context):
     uses: dict[str, tuple[str, str, int | None]] = {}
     if property_is_true(model, "Alliances Can Chain Together"):
         for name in declared:
-            uses[name] = ("'Alliances Can Chain Together' is on", "at the first step", model.first_line(
-                "relationship type", name))
+            uses[name] = ("'Alliances Can Chain Together' is on", "at the first step",
+                          model.first_line(RELATIONSHIP, name))
     relationships = model.table("initialize/relationshipInitialize/relationship")
     for name, line in zip(relationships.column("type", ""), relationships.lines):
         uses.setdefault(name, ("the game gives it at the start", "as soon as it asks about those players", line))

@@ -486,12 +486,12 @@ def unused_frontier(context):
         yield hit(line=model.first_line(FRONTIER, name), name=name, detail=needed.get(name) or why_not.get(name, ""))
 
 
-def _on_or_editable(model, name: str) -> bool:
+def on_or_editable(model, name: str) -> bool:
     """Is the property on, or may the host turn it on (editable)?"""
     return property_is_true(model, name) or any(prop.editable for prop in model.properties if prop.name == name)
 
 
-def _on_as_said(model, name: str) -> str:
+def on_as_said(model, name: str) -> str:
     """"'X' on", or "'X', which the host may turn on" for an editable property that is off."""
     return f"{name!r} on" if property_is_true(model, name) else f"{name!r}, which the host may turn on"
 
@@ -502,16 +502,16 @@ def _read_at_start(model) -> dict[str, str]:
     'Use Destroyers and Artillery' on and WW2V2 off): {frontier: the message's note}."""
     notes = {}
     keep = "; keep it: with {0}, the game's start-up reads it ({1}), and the game stops without it"
-    if _on_or_editable(model, "Use Shipyards"):
+    if on_or_editable(model, "Use Shipyards"):
         for name in ("production", "productionShipyards"):
-            notes[name] = keep.format(_on_as_said(model, "Use Shipyards"), "InitializationDelegate.initShipyards")
-    if _on_or_editable(model, "Use Destroyers and Artillery") and not property_is_true(model, "WW2V2"):
+            notes[name] = keep.format(on_as_said(model, "Use Shipyards"), "InitializationDelegate.initShipyards")
+    if on_or_editable(model, "Use Destroyers and Artillery") and not property_is_true(model, "WW2V2"):
         rules = model.names(RULE)
         for name, rule_names in (("production", ("buyArtillery", "buyDestroyer")),
                                  ("productionIndustrialTechnology", ("buyArtilleryIndustrialTechnology",
                                                                      "buyDestroyerIndustrialTechnology"))):
             if any(rule_name in rules for rule_name in rule_names):
-                notes.setdefault(name, keep.format(_on_as_said(model, "Use Destroyers and Artillery"),
+                notes.setdefault(name, keep.format(on_as_said(model, "Use Destroyers and Artillery"),
                                                    "InitializationDelegate.initDestroyerArtillery"))
     return notes
 
