@@ -431,8 +431,11 @@ def _may_be_lost(skipped: str, territories) -> bool:
     """Whether text 2.x skips on a point-file line may be something meant: a number (a point
     mistyped, `(6180,560,620)`), an option (`overflowToLeft=true` without its ` | `), or a
     territory's name (a line break lost); a stray bracket or a label (`Vectis`) loses nothing."""
-    return bool(_DIGIT.search(skipped)) or "=" in skipped or \
-        any(piece.strip() in territories for piece in skipped.split("\n"))
+    if _DIGIT.search(skipped) or "=" in skipped:
+        return True
+    # a name anywhere in it, between blanks or at its ends ('Beta  Sea Zone', '] Sea Zone')
+    words = f" {' '.join(skipped.split())} "
+    return any(f" {name} " in words for name in territories)
 
 
 @rule("M305", "map-files.unreadable", Severity.ERROR, "{file_name} cannot be read: {reason}")
