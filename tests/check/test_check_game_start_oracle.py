@@ -176,7 +176,7 @@ def _first_move(tmp_path: Path, case: dict, with_battle_delegate: bool):
 # S249's cases: Reds' first move must stop the game exactly where S249 says a type given at the start lacks
 # its attachment
 RELATIONSHIP_TYPE_CASES = [param for param in _load_cases()
-                           if re.match(r"relationship-type-(given|declared-and-never)", param.values[1]["id"])]
+                           if re.match(r"relationship-type-(given-at|declared-and-never)", param.values[1]["id"])]
 
 
 @pytest.mark.engine

@@ -218,7 +218,9 @@ def start_up_frontiers(context):
     rules = model.names(RULE)
     if shipyards is not None:
         # initDestroyerArtillery runs first: the rules it adds to `production` are copied too
-        added = [name for name in _ADDED_RULES[0][1] if name in rules] if artillery is not None else []
+        # (only where the property is on: where the host may turn it on, the copy fails only then)
+        added = [name for name in _ADDED_RULES[0][1] if name in rules] \
+            if artillery is not None and artillery[1] is Severity.ERROR else []
         yield from _shipyard_failures(model, frontiers, shipyards, added)
     for frontier, added in _ADDED_RULES if artillery is not None else ():
         present = [name for name in added if name in rules]
@@ -339,6 +341,10 @@ def tech_tokens_missing(context):
 _TYPE_ATTACHMENT = "relationshipTypeAttachment"  # Constants.RELATIONSHIPTYPE_ATTACHMENT_NAME
 # where a game names the relationship types it gives: (option, attachment class, the type's place)
 _TYPE_CHANGES = (("relationshipChange", "TriggerAttachment", 3), ("relationshipChange", "PoliticalActionAttachment", 2))
+# when the engine first asks about a type a change gives: a trigger's when it fires; a political action's
+# as soon as the action is offered (the AI and PoliticsDelegate weigh the type it would give)
+_WHEN_GIVEN = {"TriggerAttachment": "once that fires", "PoliticalActionAttachment": "once the action is offered"}
+_CHAINING = "Alliances Can Chain Together"
 
 
 @rule("S249", "structure.relationship-type-attachment-missing", Severity.ERROR,
@@ -352,9 +358,10 @@ def relationship_type_attachment_missing(context):
     name whenever it asks about the two (every move, battle, placement and the AI's plans): a type
     without it that the game gives at the start (`<relationshipInitialize>`) stops the game at the
     first such question, and one a trigger's or political action's `relationshipChange` gives
-    stops it once that fires. With 'Alliances Can Chain Together' on, the engine reads every
-    declared type's attachment at each step. 1.9 and 2.x alike. A type declared and never given
-    is not reported.
+    stops it once that fires (a political action's, once the action is offered). With 'Alliances
+    Can Chain Together' on, the engine reads every declared type's attachment at each step (a
+    warning where the host may turn it on). 1.9 and 2.x alike. A type declared and never given is
+    not reported.
 
     Fix: Add `<attachment name="relationshipTypeAttachment" attachTo="<type>"
     javaClass="games.strategy.triplea.attachments.RelationshipTypeAttachment" type="relationship">`
@@ -369,22 +376,25 @@ def relationship_type_attachment_missing(context):
     if attached.issuperset(declared):
         return  # the usual game
     uses: dict[str, tuple[str, str, int | None]] = {}
-    if property_is_true(model, "Alliances Can Chain Together"):
-        for name in declared:
-            uses[name] = ("'Alliances Can Chain Together' is on", "at the first step",
-                          model.first_line(RELATIONSHIP, name))
+    chains = _on_or_host_may(model, _CHAINING)
+    for name in declared if chains is not None else ():
+        uses[name] = (f"the game is played {chains[0]}", "at the first step", model.first_line(RELATIONSHIP, name))
     relationships = model.table("initialize/relationshipInitialize/relationship")
     for name, line in zip(relationships.column("type", ""), relationships.lines):
         uses.setdefault(name, ("the game gives it at the start", "as soon as it asks about those players", line))
     for option, java_class, place in _TYPE_CHANGES:
+        if java_class == "PoliticalActionAttachment" and not model.runs_delegate("PoliticsDelegate"):
+            continue  # no politics step offers the action
         chosen = options_of(model, option, java_class)
         for value, line in zip(model.options.column_at("value", chosen, ""), map(model.options.lines.__getitem__,
                                                                                    chosen)):
             parts = value.split(":")
             if len(parts) > place:
                 uses.setdefault(parts[place].strip(), (f"a {java_class}'s relationshipChange gives it",
-                                                       "once that fires", line))
+                                                       _WHEN_GIVEN[java_class], line))
     for name in sorted(declared - attached, key=lambda each: uses.get(each, ("", "", 0))[2] or 0):
         if name in uses:
             use, when, line = uses[name]
-            yield hit(line=line, name=name, use=use, when=when)
+            # the chaining the host may turn on alone: a warning
+            severity = chains[1] if chains is not None and use.startswith("the game is played") else None
+            yield hit(line=line, name=name, use=use, when=when, **({"severity": severity} if severity else {}))
