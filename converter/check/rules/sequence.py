@@ -211,8 +211,8 @@ def step_inside_step(context):
     and stops reading that step at its closing tag, then reads the later steps as usual: the
     first one inside is never played (a player's tech or purchase phase silently missing).
     TripleA 1.9 reads only the steps directly in `<sequence>`, so it plays none of the steps inside
-    (often every later player's turn), logging only a DTD error (X004): an error where those include
-    other players' steps and the game is not for 2.x alone.
+    (often every later player's turn), logging only a DTD error (X004): an error where a player is
+    left with no step 1.9 reads, and the game is not for 2.x alone.
 
     Fix: Close the outer step (`<step name="..." .../>`, or `</step>` right after it) in the game
     XML's `<sequence>`, and remove the stray `</step>` further down.
@@ -220,17 +220,19 @@ def step_inside_step(context):
     model = context.model
     skipped = model.skipped_steps if model is not None else ()
     alone = for_2x_alone(model.root) if skipped else None
+    # the players with a step 1.9 reads: those directly in the sequence (GameParser.getChildren)
+    read_by_1_9 = {step.get("player") for step in model.root.iterfind("gamePlay/sequence/step")} if skipped else set()
     for inner, outer in skipped:
         element = _outer_element(model, outer)
         inside = [step for step in element.iter("step") if step is not element] if element is not None else []
-        others = sorted({step.get("player") for step in inside} - {outer.player, None})
-        # 1.9's GameParser reads the sequence's own children alone (getChildren)
+        stepless = sorted({step.get("player") for step in inside} - read_by_1_9 - {None})
         in_1_9 = f", and 1.9 plays none of the {len(inside)} steps inside {outer.name!r}" \
             if len(inside) > 1 and not alone else ""
-        if in_1_9 and others:  # other players' turns lost: 1.9 cannot play the game
-            in_1_9 += f", the turns of {some_of([repr(player) for player in others])} among them"
+        if in_1_9 and stepless:  # players with no step left: 1.9 cannot play the game
+            in_1_9 += f", so {some_of([repr(player) for player in stepless])} take{'s' * (len(stepless) == 1)} " \
+                "no step there"
         yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
-                  in_1_9=in_1_9, **({"severity": Severity.ERROR} if in_1_9 and others else {}))
+                  in_1_9=in_1_9, **({"severity": Severity.ERROR} if in_1_9 and stepless else {}))
 
 
 def _outer_element(model, outer):
