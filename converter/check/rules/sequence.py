@@ -229,8 +229,7 @@ def step_inside_step(context):
         in_1_9 = f", and 1.9 plays none of the {len(inside)} steps inside {outer.name!r}" \
             if len(inside) > 1 and not alone else ""
         if in_1_9 and stepless:  # players with no step left: 1.9 cannot play the game
-            in_1_9 += f", so {some_of([repr(player) for player in stepless])} take{'s' * (len(stepless) == 1)} " \
-                "no step there"
+            in_1_9 += f", every step of {some_of([repr(player) for player in stepless])} among them"
         yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
                   in_1_9=in_1_9, **({"severity": Severity.ERROR} if in_1_9 and stepless else {}))
 
