@@ -488,11 +488,33 @@ class GameModel:
         table = self.table("gamePlay/delegate")
         return dict(zip(table.column("name", ""), table.column("javaClass", "")))
 
+    @cached
+    def delegate_kinds(self) -> dict[str, str]:
+        """Each delegate's class by its short name (the XML may name it with or without its
+        package, as 2.x finds it)."""
+        return {name: java_class.rsplit(".", 1)[-1] for name, java_class in self.delegate_classes.items()}
+
     def runs_delegate(self, java_class: str) -> bool:
-        """Whether the turn sequence has a step of a delegate of this class (its short name;
-        the XML may name it with or without its package, as 2.x finds it)."""
-        classes = self.delegate_classes
-        return any(classes.get(step.delegate, "").rsplit(".", 1)[-1] == java_class for step in self.steps)
+        """Whether the turn sequence has a step of a delegate of this class (its short name)."""
+        kinds = self.delegate_kinds
+        return any(kinds.get(step.delegate) == java_class for step in self.steps)
+
+    @cached
+    def first_results(self) -> dict[str, str]:
+        """Each production rule's first `result` (what the engine's getAnyResultKey gives), by
+        the rule's name; a rule declared again is its last declaration, as the engine keeps."""
+        rules, results = self.table("production/productionRule"), self.table("production/productionRule/result")
+        first: dict[int, str] = {}
+        for owner, name in zip(results.owners(rules), results.column("resourceOrUnit", "")):
+            first.setdefault(owner, name)
+        return {name: first[index] for index, name in enumerate(rules.column("name", "")) if index in first}
+
+    @cached
+    def starting_owners(self) -> dict[str, str]:
+        """Each territory's owner at the start (`<territoryOwner>`; the last one for a territory
+        given twice)."""
+        owners = self.table("initialize/ownerInitialize/territoryOwner")
+        return dict(zip(owners.column("territory", ""), owners.column("owner", "")))
 
     @cached
     def alliances(self) -> list[str]:

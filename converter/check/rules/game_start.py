@@ -290,12 +290,7 @@ def _shipyard_failures(model, frontiers, shipyards, added: list[str]):
 def _land_and_air_rules(model, rule_names: list[str]) -> list[str]:
     """The rules whose first result is a unit type that is not a sea unit (`isSea` true, as its
     unitAttachment says last), in order: what initShipyards copies."""
-    results = model.table("production/productionRule/result")
-    rules = model.table("production/productionRule")
-    names = rules.column("name", "")
-    first_result: dict[str, str] = {}
-    for owner, target in zip(results.owners(rules), results.column("resourceOrUnit", "")):
-        first_result.setdefault(names[owner], target)
+    first_result = model.first_results
     sea = {unit: value.strip().lower() == "true"
            for unit, _option, value in options_of_attachments(model, "unitAttachment", "unitType", ("isSea",))}
     units = model.names(UNIT)
@@ -327,7 +322,7 @@ def tech_tokens_missing(context):
     if model is None or _TECH_TOKENS in model.names(RESOURCE):
         return
     step = next((step for step in model.steps if step.player
-                 and model.delegate_classes.get(step.delegate, "").rsplit(".", 1)[-1] == "TechnologyDelegate"), None)
+                 and model.delegate_kinds.get(step.delegate) == "TechnologyDelegate"), None)
     if step is None:
         return
     if not (on_or_editable(model, _V3_TECH) and on_or_editable(model, _DEVELOPMENT)):

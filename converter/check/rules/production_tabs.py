@@ -103,12 +103,7 @@ def _frontier_results(model) -> dict[str, list[str]]:
     """Player -> the first result of each production rule of its starting frontier (2.x's
     getAnyResultKey, by which the tabs find a rule), in frontier order: each player with a
     `<playerProduction>`."""
-    rules = model.table("production/productionRule")
-    results = model.table("production/productionRule/result")
-    first: dict[int, str] = {}
-    for owner, name in zip(results.owners(rules), results.column("resourceOrUnit", "")):
-        first.setdefault(owner, name)
-    result_of = {name: first[index] for index, name in enumerate(rules.column("name", "")) if index in first}
+    result_of = model.first_results
     frontiers = model.table("production/productionFrontier")
     members = model.table("production/productionFrontier/frontierRules")
     rules_of: dict[str, list[str]] = {}

@@ -84,7 +84,7 @@ def step_name_misread(context):
     table = model.table(_STEP_PATH) if model is not None else ()
     if not len(table):
         return
-    classes = {name: java_class.rsplit(".", 1)[-1] for name, java_class in model.delegate_classes.items()}
+    classes = model.delegate_kinds
     if not any(kind in _CLASS_KINDS for kind in classes.values()):
         return
     properties = model.table(f"{_STEP_PATH}/stepProperty")
@@ -150,8 +150,7 @@ def _bid_placement_differs(model, player: str, bidders: set[str]) -> bool:
 
 def _units_abroad(model, player: str) -> bool:
     """Does the player start with units in land another player owns (where a bid may place)?"""
-    owners = model.table("initialize/ownerInitialize/territoryOwner")
-    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    owner_of = model.starting_owners
     placements = model.table("initialize/unitInitialize/unitPlacement")
     water = model.water
     return any(owner == player and territory not in water and owner_of.get(territory) != player
@@ -185,7 +184,7 @@ def delegate_looked_up_by_name(context):
     model = context.model
     if model is None or not model.steps:
         return
-    classes = {name: java_class.rsplit(".", 1)[-1] for name, java_class in model.delegate_classes.items()}
+    classes = model.delegate_kinds
     for name, wanted, asking, when in _LOOKED_UP:
         if classes.get(name) == wanted:
             continue

@@ -49,8 +49,7 @@ def victory_at_start(context):
     if not offered:
         return
     alliances, worth = _alliances(model), territory_values(model)
-    owners = model.table("initialize/ownerInitialize/territoryOwner")
-    owner_of = dict(zip(owners.column("territory", ""), owners.column("owner", "")))
+    owner_of = model.starting_owners
     held: dict[str, Counter] = defaultdict(Counter)  # option -> owner -> what its territories give, one pass
     for territory, values in worth.items():
         owner = owner_of.get(territory)
