@@ -2,7 +2,8 @@
 rule cases is played headless for one round in TripleA 1.9. For S225 and S226 a case the rule
 reports must stop in the InitializationDelegate with the engine's message the finding quotes,
 and a clean case must get through that step; for S227 a case it reports as an error must end
-at the first round's end, and any other must play on."""
+at the first round's end, and any other must play on. The oracles further down (S246, S248, S249,
+and S223's firing triggers) say what they play where they start."""
 
 from __future__ import annotations
 
@@ -37,13 +38,24 @@ def _findings(tmp_path: Path, case: dict, codes: tuple[str, ...]) -> list:
                 for finding in check_target(target, CheckSettings(select=codes)).findings]
 
 
-def _play_one_round(tmp_path: Path, case: dict, timeout: float):
+def _play_one_round(tmp_path: Path, case: dict, timeout: float, with_battle_delegate: bool = False):
     """The case's game played one round headless in 1.9 (EngineError when it has not ended it in time)."""
     from converter.realengine import play_game
 
-    xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
-    xml.write_text(xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1))
+    xml = _playable_xml(tmp_path, case, with_battle_delegate)
     return play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=timeout)
+
+
+def _playable_xml(tmp_path: Path, case: dict, with_battle_delegate: bool) -> Path:
+    """The case's game XML with the map name 1.9's play needs, and the delegate named 'battle' that
+    a move, a trigger changing units and the end of a turn ask for (S248), when wanted."""
+    xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
+    text = xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1)
+    if with_battle_delegate:
+        text = text.replace("<sequence>", '<delegate name="battle" javaClass="games.strategy.triplea.delegate.'
+                            'BattleDelegate" display="Combat"/><sequence>', 1)
+    xml.write_text(text)
+    return xml
 
 
 def _quoted_engine_message(findings: list) -> str | None:
@@ -142,12 +154,7 @@ def _first_move(tmp_path: Path, case: dict, with_battle_delegate: bool):
     from converter.realengine import play_game
     from converter.realengine.script import Move, StepEntry, write_script
 
-    xml = build_case(tmp_path / "case", case) / "map/games/tiny.xml"
-    text = xml.read_text().replace("<propertyList>", "<propertyList>" + MAP_NAME, 1)
-    if with_battle_delegate:  # (a move asks the delegate named 'battle' for its battle tracker: S248)
-        text = text.replace("<sequence>", '<delegate name="battle" javaClass="games.strategy.triplea.delegate.'
-                            'BattleDelegate" display="Combat"/><sequence>', 1)
-    xml.write_text(text)
+    xml = _playable_xml(tmp_path, case, with_battle_delegate)
     move = StepEntry("RedsCombatMove", (Move((("tinyfoot", 1),), ("Alpha", "Beta")),), round=1)
     script = write_script(tmp_path / "move.jsonl", [move], seats=["Reds"])
     return play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=60,
@@ -176,8 +183,31 @@ def test_the_engine_stops_at_the_first_move_where_the_rule_says(real_engine, tmp
     _assert_first_move_stops_where_reported(tmp_path, case, code, crash_text, with_battle_delegate)
 
 
+# S223's cases whose trigger fires (before Reds' combat move): 1.9 must stop exactly where S223 reports
+# a property a trigger can set but not read, with its reflection's words, and play on elsewhere
+FIRING_TRIGGER_CASES = [param for param in _load_cases()
+                        if param.values[1]["id"].startswith("trigger-changing-") and "before:RedsCombatMove" in
+                        str(param.values[1]["xml_replace"])]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", FIRING_TRIGGER_CASES)
+def test_the_engine_stops_where_a_trigger_fires_where_s223_says(real_engine, tmp_path: Path, group: str,
+                                                                 case: dict) -> None:
+    reported = [finding for finding in _findings(tmp_path, case, ("S223",)) if "can set but not read" in finding.message]
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if not reported:
+        assert crash is None, f"{case['id']}: S223 sees nothing, but TripleA 1.9 stopped: {crash}"
+    elif "TripleA 2.x can set" in reported[0].message:  # (1.9 reads isSub: its getIsSub)
+        assert crash is None, f"{case['id']}: 1.9 has a getter for this property, but stopped: {crash}"
+    else:
+        prop = re.search(r"property '([^']+)'", reported[0].message).group(1)
+        assert crash is not None and f"No such Property Field: {prop}" in crash, f"{case['id']}: 1.9: {crash}"
+
+
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (BATTLE_DELEGATE_CASES, "S248"),
-                                         (RELATIONSHIP_TYPE_CASES, "S249")])
+                                         (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:
     """Each oracle above plays cases its rule reports and cases it does not."""
     expected = [code in param.values[1]["expect"] for param in cases]

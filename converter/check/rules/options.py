@@ -421,13 +421,23 @@ _DEFAULT_TARGETS = {"unit": "UnitAttachment", "territory": "TerritoryAttachment"
 _PROPERTY_KINDS = {f"{kind}Property": kind for kind in _TRIGGER_TARGET_KINDS}
 _TARGET_NAME_KINDS = {f"{kind}AttachmentName": kind for kind in _TRIGGER_TARGET_KINDS}
 _KNOWN_PROPERTIES = {java_class: frozenset(names) for java_class, names in ATTACHMENT_OPTIONS_2X.items()}
+# old properties 2.x can set but not read (MutableProperty.ofWriteOnly: each sets newer ones), with
+# what to change instead; 1.9 has no getter for them either, but for isSub
+_SET_ONLY = {"UnitAttachment": {
+    "isTwoHit": "'hitPoints' (2 or 1)", "isSub": "the properties it stands for ('canEvade', 'isFirstStrike', ...)",
+    "isFactory": "'canProduceUnits', 'isInfrastructure', 'canBeDamaged' and 'isConstruction'",
+    "isAA": "'isAAforCombatOnly', 'isAAforBombingThisUnitOnly', 'isAAforFlyOverOnly' and the like",
+    "isAAmovement": "'canNotMoveDuringCombatMove' and the limits it stands for",
+    "destroyedWhenCapturedFrom": "'destroyedWhenCapturedBy' ('FROM:' and the players)",
+    "unitPlacementOnlyAllowedIn": "'unitPlacementRestrictions' (the territories where it may not be placed)"},
+    "TerritoryAttachment": {"productionOnly": "'production'"}}
+_READ_BY_1_9 = frozenset({"isSub"})  # (1.9's getIsSub)
 
 
 @rule("S223", "structure.trigger-unknown-property", Severity.ERROR,
-      "{triggers} property {property!r} of {java_class}, which has no such property in TripleA 2.x: "
-      "the game fails with an error when {they}{hint}")
+      "{triggers} property {property!r} of {java_class}, {which}: the game fails with an error when {they}{hint}")
 def trigger_unknown_property(context):
-    """Finds trigger property lines naming a property their target attachment does not have.
+    """Finds trigger property lines naming a property their target attachment lacks, or cannot read.
 
     Why: A trigger's `unitProperty` (likewise `territoryProperty`, `playerProperty`,
     `relationshipTypeProperty`, `territoryEffectProperty`) changes a property of the attachment
@@ -436,12 +446,18 @@ def trigger_unknown_property(context):
     have fails that step with `unknown property named ...`. The game XML loads fine, so this
     shows only in play, when the trigger fires. Unlike an `<option>`, whose name 2.x reads with its
     first letter in lower case and its old names (`isInfantry`) as their new ones, a property
-    line's name is taken as written: `Movement` and `isInfantry` fail. One finding per property
+    line's name is taken as written: `Movement` and `isInfantry` fail. A trigger also reads the
+    property's value before it changes it, and some old properties can only be set, each setting
+    newer ones (`isTwoHit` sets `hitPoints`; UnitAttachment's `isSub`, `isFactory`, `isAA`,
+    `isAAmovement`, `destroyedWhenCapturedFrom`, `unitPlacementOnlyAllowedIn`, TerritoryAttachment's
+    `productionOnly`): 2.x stops with "Unable to get the value for isTwoHit", and 1.9, which has no
+    getter for them either but for `isSub`, with "No such Property Field". One finding per property
     name and class, with how many triggers change it.
 
     Fix: Write the property as 2.x names it (`movement`, `isLandTransportable`; the message
     suggests one) in the trigger's property line, or point the trigger at the attachment class
-    that has it with `unitAttachmentName`.
+    that has it with `unitAttachmentName`; for a property that can only be set, change the one it
+    stands for (the message names it: `hitPoints` for `isTwoHit`).
     """
     model = context.model
     if model is None:
@@ -466,16 +482,24 @@ def trigger_unknown_property(context):
         prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
         java_class = targets.get((owner, kind), _DEFAULT_TARGETS[kind])
         known = _KNOWN_PROPERTIES.get(java_class) if java_class else None
-        if known is None or prop in known or "@" in prop or "$" in prop:
+        if known is None or prop in known and prop not in _SET_ONLY.get(java_class, ()) or "@" in prop or "$" in prop:
             continue  # (a class 2.x lacks stops it loading the game; variables are replaced first)
         unknown.setdefault((java_class, prop), []).append(index)
     for (java_class, prop), indices in unknown.items():
         triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
         shown = several("trigger", triggers, "changes", "change")
+        they = "it fires" if len(triggers) == 1 else "they fire"
+        instead = _SET_ONLY.get(java_class, {}).get(prop)
+        if instead is not None:  # (read first: TriggerAttachment.getPropertyChangeHistoryStartEvent)
+            engines = "TripleA 2.x" if prop in _READ_BY_1_9 else "TripleA"
+            yield hit(line=options.lines[indices[0]], triggers=shown, property=prop, java_class=java_class,
+                      which=f"which {engines} can set but not read, as a trigger does before changing it", they=they,
+                      hint=f" (\"Unable to get the value for {prop}\"); change {instead} instead")
+            continue
         as_named = LEGACY_OPTIONS.get(prop.lower()) or decapitalized(prop)
         suggestion = as_named if as_named in _KNOWN_PROPERTIES[java_class] else \
             closest_name(prop, _KNOWN_PROPERTIES[java_class])
         yield hit(line=options.lines[indices[0]], triggers=shown, property=prop, java_class=java_class,
-                  they="it fires" if len(triggers) == 1 else "they fire",
+                  which="which has no such property in TripleA 2.x", they=they,
                   hint=f" (did you mean {suggestion!r}?)" if suggestion else "")
 
