@@ -3,7 +3,7 @@ rule cases is played headless for one round in TripleA 1.9. For S225 and S226 a 
 reports must stop in the InitializationDelegate with the engine's message the finding quotes,
 and a clean case must get through that step; for S227 a case it reports as an error must end
 at the first round's end, and any other must play on. The oracles further down (S246, S248, S249,
-and S223's firing triggers) say what they play where they start."""
+and S223's and S250's firing triggers) say what they play where they start."""
 
 from __future__ import annotations
 
@@ -206,8 +206,27 @@ def test_the_engine_stops_where_a_trigger_fires_where_s223_says(real_engine, tmp
         assert crash is not None and f"No such Property Field: {prop}" in crash, f"{case['id']}: 1.9: {crash}"
 
 
+# S250's cases, each trigger firing before Reds' combat move: 1.9 must stop exactly where S250 reports a
+# target lacking the attachment the trigger changes
+TRIGGER_TARGET_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("trigger-target-")]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", TRIGGER_TARGET_CASES)
+def test_the_engine_stops_where_a_trigger_fires_where_s250_says(real_engine, tmp_path: Path, group: str,
+                                                                 case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S250",))
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if reported:  # (1.9's words differ by class: "No territory attachment for", "No player attachment for", ...)
+        assert crash is not None and "attachment" in crash.lower(), f"{case['id']}: S250 reports it, 1.9: {crash}"
+    else:
+        assert crash is None, f"{case['id']}: S250 sees nothing, but TripleA 1.9 stopped: {crash}"
+
+
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (BATTLE_DELEGATE_CASES, "S248"),
-                                         (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223")])
+                                         (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
+                                         (TRIGGER_TARGET_CASES, "S250")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:
     """Each oracle above plays cases its rule reports and cases it does not."""
     expected = [code in param.values[1]["expect"] for param in cases]

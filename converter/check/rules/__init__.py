@@ -42,6 +42,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     structure,
     territory_effect_images,
     tooltips,
+    trigger_targets,
     unit_icons,
     unit_image_case,
     unit_targets,

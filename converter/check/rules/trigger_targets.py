@@ -1,0 +1,97 @@
+"""S250: the attachments a trigger's property lines change are there, on every target it names."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
+from converter.check.rule import hit, rule, some_of
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.findings import Severity
+
+# per kind of property line: the option naming its targets, the <attachment> type they are of, the
+# attachment changed when the trigger names none, and the classes whose attachments the trigger
+# changes (2.x TriggerAttachment.trigger...PropertyChange; a class not listed is passed over)
+_KINDS = {
+    "unit": ("unitType", "unitType", ("UnitAttachment", "unitAttachment"),
+             frozenset({"UnitAttachment", "UnitSupportAttachment"})),
+    "territory": ("territories", "territory", ("TerritoryAttachment", "territoryAttachment"),
+                  frozenset({"TerritoryAttachment", "CanalAttachment"})),
+    "player": ("players", "player", ("PlayerAttachment", "playerAttachment"),
+               frozenset({"PlayerAttachment", "RulesAttachment", "TriggerAttachment", "TechAttachment",
+                          "PoliticalActionAttachment", "UserActionAttachment"})),
+    "relationshipType": ("relationshipTypes", "relationship", ("RelationshipTypeAttachment",
+                                                               "relationshipTypeAttachment"),
+                         frozenset({"RelationshipTypeAttachment"})),
+    "territoryEffect": ("territoryEffects", "territoryEffect", ("TerritoryEffectAttachment",
+                                                                "territoryEffectAttachment"),
+                        frozenset({"TerritoryEffectAttachment"})),
+}
+_READ = frozenset({f"{kind}Property" for kind in _KINDS} | {f"{kind}AttachmentName" for kind in _KINDS}
+                  | {targets for targets, *_ in _KINDS.values()})
+
+
+@rule("S250", "structure.trigger-target-lacks-attachment", Severity.ERROR,
+      "trigger {trigger!r} changes {what} of {targets}, which {lack} it: the game stops with an error when the "
+      "trigger fires")
+def trigger_target_lacks_attachment(context):
+    """Finds a trigger whose property lines change an attachment some of their targets do not have.
+
+    Why: A trigger's `unitProperty` changes the attachment its `unitAttachmentName` names (the
+    unit's `unitAttachment` unless it names another) on each unit type of its `unitType`; likewise
+    `territoryProperty` on its `territories`, `playerProperty` on its `players` (the player it is
+    attached to when it names none), `relationshipTypeProperty` and `territoryEffectProperty`.
+    The game loads whatever the attachment's name, and when the trigger fires, TripleA (2.x and
+    1.9 alike) looks the attachment up on each target and stops with an error where one has none
+    ("Triggers: No territory attachment for: Sea Zone", "No player attachment for:"): a sea zone
+    with no territory attachment among the territories, a player with no `playerAttachment`, a
+    condition given to one player only.
+
+    Fix: Give each target the attachment the trigger changes (an `<attachment name="..."
+    attachTo="...">` of that class), or leave out of the trigger's targets those that have none.
+    """
+    model = context.model
+    if model is None or model.loops_left:
+        return  # (a loop left as written may make the attachments: not judged)
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, _READ)
+    if not chosen or not any(names[index].endswith("Property") for index in chosen):
+        return  # (no trigger changes properties: the usual game)
+    classes, owners = attachment_classes(model), model.option_owners
+    values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
+    read: dict[int, dict[str, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
+    for index, value, given in zip(chosen, values, counts):
+        if classes[owners[index]] == "TriggerAttachment":
+            read[owners[index]][names[index]].append((index, f"{given}:{value}" if given else value))
+    if not read:
+        return
+    table = model.table(ATTACHMENT_PATH)
+    # (an attachment with no type is a unit type's: GameParser.parseAttachments)
+    attachment_names, targets_of, types = table.column("name", ""), table.column("attachTo", ""), \
+        table.column("type", "unitType")
+    present = {(name.replace("ttatch", "ttach"), target, kind, classes[element])
+               for element, (name, target, kind) in enumerate(zip(attachment_names, targets_of, types))}
+    for trigger, options in read.items():
+        for kind, (targets_option, target_type, (default_class, default_name), changed) in _KINDS.items():
+            lines = options.get(f"{kind}Property")
+            if not lines:
+                continue
+            given = options.get(f"{kind}AttachmentName")
+            name, java_class = (default_name, default_class) if not given else \
+                (given[-1][1].split(":") + [""])[:2]  # "name:Class", the last line given
+            if java_class not in changed or "@" in name or "$" in name:
+                continue
+            if targets_option in options:
+                targets = [part for _, value in options[targets_option] for part in value.split(":") if part]
+            elif kind == "player":
+                targets = [targets_of[trigger]]
+            else:
+                continue  # (no targets: nothing is changed)
+            lacking = [target for target in dict.fromkeys(targets)
+                       if (name.replace("ttatch", "ttach"), target, target_type, java_class) not in present]
+            if lacking:
+                yield hit(line=model.options.lines[lines[0][0]], trigger=attachment_names[trigger],
+                          what=f"its {kind} property lines' {java_class} {name!r}",
+                          targets=some_of([repr(target) for target in lacking]),
+                          lack="lacks" if len(lacking) == 1 else "lack", player=None)
