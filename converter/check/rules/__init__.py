@@ -39,6 +39,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     sections,
     sequence,
     sounds,
+    switched_off,
     structure,
     territory_effect_images,
     tooltips,
