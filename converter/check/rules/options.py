@@ -415,9 +415,12 @@ def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
     return trigger in activated
 
 
-# the attachment a trigger's property lines change when it names none (2.x TriggerAttachment getters)
-_DEFAULT_TARGETS = {"unit": "UnitAttachment", "territory": "TerritoryAttachment", "player": "PlayerAttachment",
-                    "relationshipType": "RelationshipTypeAttachment", "territoryEffect": "TerritoryEffectAttachment"}
+# the attachment (class, name) a trigger's property lines change when it names none (2.x TriggerAttachment getters)
+TRIGGER_DEFAULT_TARGETS = {"unit": ("UnitAttachment", "unitAttachment"),
+                           "territory": ("TerritoryAttachment", "territoryAttachment"),
+                           "player": ("PlayerAttachment", "playerAttachment"),
+                           "relationshipType": ("RelationshipTypeAttachment", "relationshipTypeAttachment"),
+                           "territoryEffect": ("TerritoryEffectAttachment", "territoryEffectAttachment")}
 _PROPERTY_KINDS = {f"{kind}Property": kind for kind in _TRIGGER_TARGET_KINDS}
 _TARGET_NAME_KINDS = {f"{kind}AttachmentName": kind for kind in _TRIGGER_TARGET_KINDS}
 _KNOWN_PROPERTIES = {java_class: frozenset(names) for java_class, names in ATTACHMENT_OPTIONS_2X.items()}
@@ -432,6 +435,14 @@ _SET_ONLY = {"UnitAttachment": {
     "unitPlacementOnlyAllowedIn": "'unitPlacementRestrictions' (the territories where it may not be placed)"},
     "TerritoryAttachment": {"productionOnly": "'production'"}}
 _READ_BY_1_9 = frozenset({"isSub"})  # (1.9's getIsSub)
+
+
+def trigger_target_attachment(count: str, value: str) -> tuple[str, str] | None:
+    """(name, class) of the attachment a trigger's `...AttachmentName` line names ("name:Class",
+    the name as its count), the old spelling `Attatchment` corrected as 2.x corrects it; None for
+    a line of other than two parts, which 2.x refuses."""
+    parts = (f"{count}:{value}" if count else value).replace("ttatch", "ttach").split(":")
+    return (parts[0], parts[1]) if len(parts) == 2 else None
 
 
 @rule("S223", "structure.trigger-unknown-property", Severity.ERROR,
@@ -472,15 +483,15 @@ def trigger_unknown_property(context):
     targets: dict[tuple[int, str], str | None] = {}  # (trigger element, kind) -> the class its last name gives
     for index, value, given in zip(chosen, values, counts):
         if names[index] in _TARGET_NAME_KINDS:
-            parts = (f"{given}:{value}" if given else value).replace("ttatch", "ttach").split(":")
-            targets[owners[index], _TARGET_NAME_KINDS[names[index]]] = parts[1] if len(parts) == 2 else None
+            named = trigger_target_attachment(given, value)
+            targets[owners[index], _TARGET_NAME_KINDS[names[index]]] = named[1] if named else None
     unknown: dict[tuple[str, str], list[int]] = {}  # (class, property) -> the lines changing it
     for index, value, given in zip(chosen, values, counts):
         owner, kind = owners[index], _PROPERTY_KINDS.get(names[index])
         if kind is None or classes[owner] != _TRIGGER_CLASS:
             continue
         prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
-        java_class = targets.get((owner, kind), _DEFAULT_TARGETS[kind])
+        java_class = targets.get((owner, kind), TRIGGER_DEFAULT_TARGETS[kind][0])
         known = _KNOWN_PROPERTIES.get(java_class) if java_class else None
         if known is None or prop in known and prop not in _SET_ONLY.get(java_class, ()) or "@" in prop or "$" in prop:
             continue  # (a class 2.x lacks stops it loading the game; variables are replaced first)

@@ -7,29 +7,23 @@ from collections import defaultdict
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.options import (TRIGGER_DEFAULT_TARGETS, attachment_classes, names_as_2x_reads_them,
+                                            trigger_target_attachment)
 from converter.findings import Severity
 
-# per kind of property line: the option naming its targets, the <attachment> type they are of, the
-# attachment changed when the trigger names none, and the classes whose attachments the trigger
-# changes (2.x TriggerAttachment.trigger...PropertyChange; a class not listed is passed over)
+# per kind of property line: the option naming its targets, the <attachment> type they are of, and
+# the classes whose attachments the trigger changes (2.x TriggerAttachment.trigger...PropertyChange;
+# a class not listed is passed over)
 _KINDS = {
-    "unit": ("unitType", "unitType", ("UnitAttachment", "unitAttachment"),
-             frozenset({"UnitAttachment", "UnitSupportAttachment"})),
-    "territory": ("territories", "territory", ("TerritoryAttachment", "territoryAttachment"),
-                  frozenset({"TerritoryAttachment", "CanalAttachment"})),
-    "player": ("players", "player", ("PlayerAttachment", "playerAttachment"),
-               frozenset({"PlayerAttachment", "RulesAttachment", "TriggerAttachment", "TechAttachment",
-                          "PoliticalActionAttachment", "UserActionAttachment"})),
-    "relationshipType": ("relationshipTypes", "relationship", ("RelationshipTypeAttachment",
-                                                               "relationshipTypeAttachment"),
-                         frozenset({"RelationshipTypeAttachment"})),
-    "territoryEffect": ("territoryEffects", "territoryEffect", ("TerritoryEffectAttachment",
-                                                                "territoryEffectAttachment"),
-                        frozenset({"TerritoryEffectAttachment"})),
+    "unit": ("unitType", "unitType", frozenset({"UnitAttachment", "UnitSupportAttachment"})),
+    "territory": ("territories", "territory", frozenset({"TerritoryAttachment", "CanalAttachment"})),
+    "player": ("players", "player", frozenset({"PlayerAttachment", "RulesAttachment", "TriggerAttachment",
+                                               "TechAttachment", "PoliticalActionAttachment", "UserActionAttachment"})),
+    "relationshipType": ("relationshipTypes", "relationship", frozenset({"RelationshipTypeAttachment"})),
+    "territoryEffect": ("territoryEffects", "territoryEffect", frozenset({"TerritoryEffectAttachment"})),
 }
 _READ = frozenset({f"{kind}Property" for kind in _KINDS} | {f"{kind}AttachmentName" for kind in _KINDS}
-                  | {targets for targets, *_ in _KINDS.values()})
+                  | {targets for targets, _, _ in _KINDS.values()})
 
 
 @rule("S250", "structure.trigger-target-lacks-attachment", Severity.ERROR,
@@ -60,10 +54,13 @@ def trigger_target_lacks_attachment(context):
         return  # (no trigger changes properties: the usual game)
     classes, owners = attachment_classes(model), model.option_owners
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
-    read: dict[int, dict[str, list[tuple[int, str]]]] = defaultdict(lambda: defaultdict(list))
+    read: dict[int, dict[str, list[tuple[int, object]]]] = defaultdict(lambda: defaultdict(list))
     for index, value, given in zip(chosen, values, counts):
         if classes[owners[index]] == "TriggerAttachment":
-            read[owners[index]][names[index]].append((index, f"{given}:{value}" if given else value))
+            name = names[index]
+            read[owners[index]][name].append((index, trigger_target_attachment(given, value)
+                                              if name.endswith("AttachmentName") else f"{given}:{value}" if given
+                                              else value))
     if not read:
         return
     table = model.table(ATTACHMENT_PATH)
@@ -73,13 +70,14 @@ def trigger_target_lacks_attachment(context):
     present = {(name.replace("ttatch", "ttach"), target, kind, classes[element])
                for element, (name, target, kind) in enumerate(zip(attachment_names, targets_of, types))}
     for trigger, options in read.items():
-        for kind, (targets_option, target_type, (default_class, default_name), changed) in _KINDS.items():
+        for kind, (targets_option, target_type, changed) in _KINDS.items():
             lines = options.get(f"{kind}Property")
             if not lines:
                 continue
-            given = options.get(f"{kind}AttachmentName")
-            name, java_class = (default_name, default_class) if not given else \
-                (given[-1][1].split(":") + [""])[:2]  # "name:Class", the last line given
+            given = options.get(f"{kind}AttachmentName")  # the last line given wins
+            if given and given[-1][1] is None:
+                continue  # (not "name:Class": 2.x refuses the game)
+            name, java_class = given[-1][1] if given else TRIGGER_DEFAULT_TARGETS[kind][::-1]
             if java_class not in changed or "@" in name or "$" in name:
                 continue
             if targets_option in options:
@@ -89,7 +87,7 @@ def trigger_target_lacks_attachment(context):
             else:
                 continue  # (no targets: nothing is changed)
             lacking = [target for target in dict.fromkeys(targets)
-                       if (name.replace("ttatch", "ttach"), target, target_type, java_class) not in present]
+                       if (name, target, target_type, java_class) not in present]
             if lacking:
                 yield hit(line=model.options.lines[lines[0][0]], trigger=attachment_names[trigger],
                           what=f"its {kind} property lines' {java_class} {name!r}",
