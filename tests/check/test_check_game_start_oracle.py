@@ -195,7 +195,8 @@ FIRING_TRIGGER_CASES = [param for param in _load_cases()
 @pytest.mark.parametrize("group, case", FIRING_TRIGGER_CASES)
 def test_the_engine_stops_where_a_trigger_fires_where_s223_says(real_engine, tmp_path: Path, group: str,
                                                                  case: dict) -> None:
-    reported = [finding for finding in _findings(tmp_path, case, ("S223",)) if "can set but not read" in finding.message]
+    reported = [finding for finding in _findings(tmp_path, case, ("S223",))
+                if "can set but not read" in finding.message]
     crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
     if not reported:
         assert crash is None, f"{case['id']}: S223 sees nothing, but TripleA 1.9 stopped: {crash}"
@@ -218,8 +219,9 @@ def test_the_engine_stops_where_a_trigger_fires_where_s250_says(real_engine, tmp
                                                                  case: dict) -> None:
     reported = _findings(tmp_path, case, ("S250",))
     crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
-    if reported:  # (1.9's words differ by class: "No territory attachment for", "No player attachment for", ...)
-        assert crash is not None and "attachment" in crash.lower(), f"{case['id']}: S250 reports it, 1.9: {crash}"
+    if reported:  # (1.9's words differ by class, each naming the target: "No territory attachment for:Sea Zone")
+        target = re.search(r" of '([^']+)'", reported[0].message).group(1)
+        assert crash is not None and "attachment" in crash.lower() and target in crash, f"{case['id']}: 1.9: {crash}"
     else:
         assert crash is None, f"{case['id']}: S250 sees nothing, but TripleA 1.9 stopped: {crash}"
 

@@ -434,7 +434,7 @@ _SET_ONLY = {"UnitAttachment": {
     "destroyedWhenCapturedFrom": "'destroyedWhenCapturedBy' ('FROM:' and the players)",
     "unitPlacementOnlyAllowedIn": "'unitPlacementRestrictions' (the territories where it may not be placed)"},
     "TerritoryAttachment": {"productionOnly": "'production'"}}
-_READ_BY_1_9 = frozenset({"isSub"})  # (1.9's getIsSub)
+_READ_BY_1_9 = frozenset({"isSub"})  # (1.9 reads its field, m_isSub)
 
 
 def trigger_target_attachment(count: str, value: str) -> tuple[str, str] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
-from converter.check.rule import hit, rule
+from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import names_as_2x_reads_them
 from converter.check.rules.references import last_declaration
 from converter.check.rules.structure import java_int, on_or_editable
@@ -29,15 +29,26 @@ _SWITCHED = {
     "canScramble": ("Scramble Rules In Effect", "lets units scramble", "ScrambleLogic"),
     "fuelCost": ("Use Fuel Cost", "charges fuel for a move", "Route.getFuelCostsAndUnitsChargedFlatFuelCost"),
     "fuelFlatCost": ("Use Fuel Cost", "charges fuel for a move", "Route.getFuelCostsAndUnitsChargedFlatFuelCost"),
+    "whenCapturedChangesInto": ("Units Can Be Changed On Capture", "changes units when their territory is captured",
+                                "BattleTracker.captureOrDestroyUnits"),
+    "destroyedWhenCapturedBy": ("Units Can Be Destroyed Instead Of Captured",
+                                "destroys units when their territory is captured",
+                                "BattleTracker.captureOrDestroyUnits"),
+    "destroyedWhenCapturedFrom": ("Units Can Be Destroyed Instead Of Captured",
+                                  "destroys units when their territory is captured",
+                                  "BattleTracker.captureOrDestroyUnits"),
+    "captureUnitOnEnteringBy": ("Capture Units On Entering Territory", "lets units be captured by entering",
+                                "Matches.unitCanBeCapturedOnEnteringThisTerritory"),
 }
 _OBJECTIVE_PREFIX = "objectiveAttachment"  # the national objectives the end of a turn pays (RulesAttachment)
-_OFF_VALUES = {"objectiveValue": lambda value: java_int(value) in (None, 0),  # (nothing to pay)
-               "canScramble": lambda value: value.strip().lower() != "true"}
+# values that ask for nothing, whatever the property (any other option: an empty or blank value)
+_ASKS_NOTHING = {"objectiveValue": lambda value: java_int(value) in (None, 0),  # (nothing to pay)
+                 "canScramble": lambda value: value.strip().lower() != "true"}
 
 
 @rule("S251", "structure.option-switched-off", Severity.WARNING,
       "option {option!r} of {attachments} does nothing: it {does} only with the game property {prop!r} on "
-      "({reader}), which the game {state}")
+      "({reader}), and the game {state}")
 def option_switched_off(context):
     """Finds attachment options that do nothing because the game property they need is off.
 
@@ -46,8 +57,11 @@ def option_switched_off(context):
     `requiresUnits`, `unitPlacementRestrictions` and `canOnlyBePlacedInTerritoryValuedAtX` hold
     only with `Unit Placement Restrictions`; `givesMovement` needs `Units May Give Bonus Movement`,
     `canBeCapturedOnEnteringBy` needs `Capture Units On Entering Territory`, `canScramble` needs
-    `Scramble Rules In Effect`, and `fuelCost` and `fuelFlatCost` need `Use Fuel Cost` (2.x and
-    1.9 alike). A game that gives the option but leaves the property out, or sets it false where
+    `Scramble Rules In Effect`, `whenCapturedChangesInto` needs `Units Can Be Changed On Capture`,
+    `destroyedWhenCapturedBy` (and its old `destroyedWhenCapturedFrom`) `Units Can Be Destroyed
+    Instead Of Captured`, a territory's or player's `captureUnitOnEnteringBy` `Capture Units On
+    Entering Territory`, and `fuelCost` and (2.x's alone) `fuelFlatCost` need `Use Fuel Cost` (2.x
+    and 1.9 alike). A game that gives the option but leaves the property out, or sets it false where
     the host cannot change it, plays without the rule the map maker wrote. A property the host may
     turn on (`editable`) is the host's choice, and not reported.
 
@@ -67,7 +81,8 @@ def option_switched_off(context):
     off: dict[str, list[int]] = {}  # option -> the options given that would act
     for index, value in zip(chosen, values):
         name = names[index]
-        if _OFF_VALUES.get(name, str.isspace)(value) or not value or on_or_editable(model, _SWITCHED[name][0]):
+        asks_nothing = _ASKS_NOTHING[name](value) if name in _ASKS_NOTHING else not value.strip()
+        if asks_nothing or on_or_editable(model, _SWITCHED[name][0]):
             continue
         if name == "objectiveValue" and not attachment_name_as_2x(attachment_names[owners[index]]).startswith(
                 _OBJECTIVE_PREFIX):
@@ -82,6 +97,6 @@ def option_switched_off(context):
         attachments = list(dict.fromkeys(f"{attachment_names[owners[index]]!r} on {targets[owners[index]]!r}"
                                          for index in indices))
         yield hit(line=lines[indices[0]], option=name, prop=prop, does=does, reader=reader,
-                  attachments=attachments[0] + (f" and {len(attachments) - 1} more" if len(attachments) > 1 else ""),
-                  state=f"sets to {declared.value!r} (line {declared.line}), which the host may not change"
-                  if declared is not None else "does not declare")
+                  attachments=some_of(attachments, 1),
+                  state=f"sets it to {declared.value!r} (line {declared.line}), which the host may not change"
+                  if declared is not None else "does not declare it")

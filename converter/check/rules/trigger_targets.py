@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
@@ -17,11 +18,13 @@ from converter.findings import Severity
 _KINDS = {
     "unit": ("unitType", "unitType", frozenset({"UnitAttachment", "UnitSupportAttachment"})),
     "territory": ("territories", "territory", frozenset({"TerritoryAttachment", "CanalAttachment"})),
+    # (a TechAttachment missing is made anew, not looked for: the change is lost with a logged error)
     "player": ("players", "player", frozenset({"PlayerAttachment", "RulesAttachment", "TriggerAttachment",
-                                               "TechAttachment", "PoliticalActionAttachment", "UserActionAttachment"})),
+                                               "PoliticalActionAttachment", "UserActionAttachment"})),
     "relationshipType": ("relationshipTypes", "relationship", frozenset({"RelationshipTypeAttachment"})),
     "territoryEffect": ("territoryEffects", "territoryEffect", frozenset({"TerritoryEffectAttachment"})),
 }
+_PLAYER_ATTACHMENT, _RELATIONSHIP_TYPE_ATTACHMENT = "playerAttachment", "relationshipTypeAttachment"
 _READ = frozenset({f"{kind}Property" for kind in _KINDS} | {f"{kind}AttachmentName" for kind in _KINDS}
                   | {targets for targets, _, _ in _KINDS.values()})
 
@@ -39,8 +42,10 @@ def trigger_target_lacks_attachment(context):
     The game loads whatever the attachment's name, and when the trigger fires, TripleA (2.x and
     1.9 alike) looks the attachment up on each target and stops with an error where one has none
     ("Triggers: No territory attachment for: Sea Zone", "No player attachment for:"): a sea zone
-    with no territory attachment among the territories, a player with no `playerAttachment`, a
-    condition given to one player only.
+    with no territory attachment among the territories, a player with no `playerAttachment` (the
+    one looked for whatever name a `PlayerAttachment` line gives), a condition given to one player
+    only. The relationship types the engine makes itself (`default_war_relation` ...) have theirs;
+    a missing TechAttachment is made anew, and the change is lost with a logged error, not reported.
 
     Fix: Give each target the attachment the trigger changes (an `<attachment name="..."
     attachTo="...">` of that class), or leave out of the trigger's targets those that have none.
@@ -54,7 +59,8 @@ def trigger_target_lacks_attachment(context):
         return  # (no trigger changes properties: the usual game)
     classes, owners = attachment_classes(model), model.option_owners
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
-    read: dict[int, dict[str, list[tuple[int, object]]]] = defaultdict(lambda: defaultdict(list))
+    # trigger element -> option name -> (option index, its value; for an attachment-name line, (name, class) or None)
+    read: dict[int, dict[str, list[tuple[int, str | tuple[str, str] | None]]]] = defaultdict(lambda: defaultdict(list))
     for index, value, given in zip(chosen, values, counts):
         if classes[owners[index]] == "TriggerAttachment":
             name = names[index]
@@ -69,6 +75,9 @@ def trigger_target_lacks_attachment(context):
         table.column("type", "unitType")
     present = {(name.replace("ttatch", "ttach"), target, kind, classes[element])
                for element, (name, target, kind) in enumerate(zip(attachment_names, targets_of, types))}
+    # the relationship types the engine makes itself come with their attachment (RelationshipTypeList)
+    present |= {(_RELATIONSHIP_TYPE_ATTACHMENT, builtin, "relationship", "RelationshipTypeAttachment")
+                for builtin in BUILTIN_RELATIONSHIP_TYPES}
     for trigger, options in read.items():
         for kind, (targets_option, target_type, changed) in _KINDS.items():
             lines = options.get(f"{kind}Property")
@@ -80,6 +89,8 @@ def trigger_target_lacks_attachment(context):
             name, java_class = given[-1][1] if given else TRIGGER_DEFAULT_TARGETS[kind][::-1]
             if java_class not in changed or "@" in name or "$" in name:
                 continue
+            if java_class == "PlayerAttachment":
+                name = _PLAYER_ATTACHMENT  # whatever the line names (PlayerAttachment.get: the player's own)
             if targets_option in options:
                 targets = [part for _, value in options[targets_option] for part in value.split(":") if part]
             elif kind == "player":
