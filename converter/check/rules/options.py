@@ -415,12 +415,13 @@ def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
     return trigger in activated
 
 
-# the attachment (class, name) a trigger's property lines change when it names none (2.x TriggerAttachment getters)
-TRIGGER_DEFAULT_TARGETS = {"unit": ("UnitAttachment", "unitAttachment"),
-                           "territory": ("TerritoryAttachment", "territoryAttachment"),
-                           "player": ("PlayerAttachment", "playerAttachment"),
-                           "relationshipType": ("RelationshipTypeAttachment", "relationshipTypeAttachment"),
-                           "territoryEffect": ("TerritoryEffectAttachment", "territoryEffectAttachment")}
+# the attachment (name, class) a trigger's property lines change when it names none (2.x TriggerAttachment
+# getters), as `trigger_target_attachment` reads a line naming one
+TRIGGER_DEFAULT_TARGETS = {"unit": ("unitAttachment", "UnitAttachment"),
+                           "territory": ("territoryAttachment", "TerritoryAttachment"),
+                           "player": ("playerAttachment", "PlayerAttachment"),
+                           "relationshipType": ("relationshipTypeAttachment", "RelationshipTypeAttachment"),
+                           "territoryEffect": ("territoryEffectAttachment", "TerritoryEffectAttachment")}
 _PROPERTY_KINDS = {f"{kind}Property": kind for kind in _TRIGGER_TARGET_KINDS}
 _TARGET_NAME_KINDS = {f"{kind}AttachmentName": kind for kind in _TRIGGER_TARGET_KINDS}
 _KNOWN_PROPERTIES = {java_class: frozenset(names) for java_class, names in ATTACHMENT_OPTIONS_2X.items()}
@@ -491,7 +492,7 @@ def trigger_unknown_property(context):
         if kind is None or classes[owner] != _TRIGGER_CLASS:
             continue
         prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
-        java_class = targets.get((owner, kind), TRIGGER_DEFAULT_TARGETS[kind][0])
+        java_class = targets.get((owner, kind), TRIGGER_DEFAULT_TARGETS[kind][1])
         known = _KNOWN_PROPERTIES.get(java_class) if java_class else None
         if known is None or prop in known and prop not in _SET_ONLY.get(java_class, ()) or "@" in prop or "$" in prop:
             continue  # (a class 2.x lacks stops it loading the game; variables are replaced first)

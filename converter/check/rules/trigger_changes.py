@@ -11,10 +11,11 @@ from typing import NamedTuple
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.options import (TRIGGER_DEFAULT_TARGETS, attachment_classes, names_as_2x_reads_them,
+                                            trigger_target_attachment)
 from converter.check.spelling2x import attachment_name_as_2x
 
-_UNIT_ATTACHMENT = ("unitAttachment", "UnitAttachment")  # (name, class): the one the engine reads a unit by
+_UNIT_ATTACHMENT = TRIGGER_DEFAULT_TARGETS["unit"]  # (name, class): the one the engine reads a unit by
 _READ = frozenset(("unitProperty", "unitType", "unitAttachmentName"))
 
 
@@ -39,7 +40,8 @@ def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
     lines = model.options.lines
     units: dict[int, list[str]] = defaultdict(list)  # trigger element -> the unit types it changes
-    target: dict[int, tuple[str, ...]] = {}  # trigger element -> (attachment name, class), the last one given
+    # trigger element -> (attachment name, class), the last one given (None: not two parts, which 2.x refuses)
+    target: dict[int, tuple[str, str] | None] = {}
     changes: list[tuple[int, str, str, int | None]] = []
     for index, value, given in zip(chosen, values, counts):
         element, option, joined = owners[index], names[index], f"{given}:{value}" if given else value
@@ -47,7 +49,7 @@ def unit_changes(model, options: Collection[str]) -> list[UnitChange]:
         if option == "unitType":
             units[element] += parts
         elif option == "unitAttachmentName":
-            target[element] = tuple(joined.replace("ttatch", "ttach").split(":"))
+            target[element] = trigger_target_attachment(given, value)
         elif parts[-1] in options:  # the last part is the option, the rest its new value
             changes.append((element, parts[-1], ":".join(parts[:-1]), lines[index]))
     if not changes:

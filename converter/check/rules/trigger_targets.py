@@ -86,7 +86,7 @@ def trigger_target_lacks_attachment(context):
             given = options.get(f"{kind}AttachmentName")  # the last line given wins
             if given and given[-1][1] is None:
                 continue  # (not "name:Class": 2.x refuses the game)
-            name, java_class = given[-1][1] if given else TRIGGER_DEFAULT_TARGETS[kind][::-1]
+            name, java_class = given[-1][1] if given else TRIGGER_DEFAULT_TARGETS[kind]
             if java_class not in changed or "@" in name or "$" in name:
                 continue
             if java_class == "PlayerAttachment":
