@@ -226,9 +226,27 @@ def test_the_engine_stops_where_a_trigger_fires_where_s250_says(real_engine, tmp
         assert crash is None, f"{case['id']}: S250 sees nothing, but TripleA 1.9 stopped: {crash}"
 
 
+# S210's cases of a property with no type whose value is no number, read in the first round (a victory
+# amount at its end, a bid at the bid step): 1.9 must stop casting it exactly where S210 says it stops
+UNTYPED_PROPERTY_CASES = [param for param in _load_cases() if re.match(r"untyped-(vcs|bid)-", param.values[1]["id"])]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", UNTYPED_PROPERTY_CASES)
+def test_the_engine_stops_reading_an_untyped_property_where_s210_says(real_engine, tmp_path: Path, group: str,
+                                                                      case: dict) -> None:
+    stops = [finding for finding in _findings(tmp_path, case, ("S210",)) if finding.severity.value == "error"]
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if stops:
+        assert crash is not None and "ClassCastException" in crash, f"{case['id']}: 1.9: {crash}"
+    else:
+        assert crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {crash}"
+
+
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (BATTLE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
-                                         (TRIGGER_TARGET_CASES, "S250")])
+                                         (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:
     """Each oracle above plays cases its rule reports and cases it does not."""
     expected = [code in param.values[1]["expect"] for param in cases]

@@ -360,7 +360,12 @@ def property_value(context):
     property; 1.9 reads a fixed one's value that is not a number as 0. A whole number outside
     its range is S235's, a `min` or `max` that is no whole number S214's. A whole number typed
     `<boolean/>` for a property 2.x reads as a number (`Land Battle Rounds`) plays in 2.x and
-    fails in 1.9: info where the game is for 2.x alone.
+    fails in 1.9: info where the game is for 2.x alone. A fixed property with no type element
+    whose value is no whole number (`value="3 cities"`), where the engines read a number, is kept
+    as text by both, and the game stops where it is read: an error for `Land Battle Rounds` and
+    the other number properties, for an alliance's victory amount with that victory on and an
+    EndRoundDelegate step, and for a player's bid with a bid step; a warning where the host may
+    turn that victory on.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
@@ -368,6 +373,9 @@ def property_value(context):
     model = context.model
     conditions_read = None
     for prop in model.properties if model is not None else ():
+        if prop.value_type is None:
+            yield from _untyped_read_as_number(model, prop)
+            continue
         problem = None
         if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
                 prop.name not in TEXT_PROPERTIES:
@@ -397,6 +405,50 @@ def property_value(context):
                               "(a ClassCastException in GameProperties.get)")
         else:
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
+
+
+def _untyped_read_as_number(model, prop):
+    """S210's finding for a property with no type element whose value is no whole number, where
+    an engine reads it as one: both keep such a value as text (2.x PropertyValueTypeInference,
+    1.9 GameParser.parseProperties), and GameProperties.get(name, int) then fails casting it."""
+    if prop.editable or not prop.value or java_int(prop.value) is not None:
+        return
+    read = _where_read_as_number(model, prop.name)
+    if read is None:
+        return
+    where, severity = read
+    yield hit(line=prop.line, name=prop.name, value=prop.value, severity=severity,
+              problem=f"no whole number, and the property has no type, so TripleA keeps it as text; {where}, "
+                      "TripleA reads it as a number and the game stops (a ClassCastException in GameProperties.get); "
+                      "write a whole number and type it <number min=\"...\" max=\"...\"/>")
+
+
+def _where_read_as_number(model, name: str) -> tuple[str, Severity] | None:
+    """Where the engines read the property `name` as a whole number, and how sure that is: an
+    error where the game will read it, a warning where the host may make it (an editable victory
+    that is off); None when nothing reads it as one."""
+    default = PROPERTY_DEFAULTS_2X.get(name)
+    if default is not None:
+        return ("where the game uses it", Severity.ERROR) if java_int(default) is not None else None
+    alliances, players = set(model.alliances), set(model.players)
+    for suffix, victory in _VICTORY_MODES.items():
+        if name.endswith(suffix) and name[:-len(suffix)] in alliances and model.runs_delegate("EndRoundDelegate"):
+            if property_is_true(model, victory):
+                return f"with {victory!r} on, at the end of each round", Severity.ERROR
+            if any(prop.editable for prop in model.properties if prop.name == victory):
+                return f"with {victory!r} on (the host may turn it on), at the end of each round", \
+                    Severity.WARNING
+            return None
+    if name.endswith(" bid") and name[:-len(" bid")] in players and name[:-len(" bid")] in _bidders(model):
+        return f"at the bid step of {name[:-len(' bid')]!r}", Severity.ERROR
+    return None
+
+
+def _bidders(model) -> set[str]:
+    """The players a bid purchase step runs for."""
+    classes = model.delegate_classes
+    return {step.player for step in model.steps
+            if step.player and classes.get(step.delegate, "").endswith("BidPurchaseDelegate")}
 
 
 @rule("S222", "structure.condition-unknown-property", Severity.WARNING,

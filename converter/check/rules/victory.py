@@ -77,7 +77,8 @@ def victory_out_of_reach(context):
     without one. When every alliance needs more than all the map's territories give together,
     the option does nothing, though the game's options show it on: often a map whose territories
     have no `victoryCity` at all, or a default left in place. It is info: such a game can still
-    end by other means (triggers, a player giving up). It is a warning when the game declares
+    end by other means (triggers, a player giving up); an amount the engines cannot read as a
+    number is S210's, where the game stops reading it. It is a warning when the game declares
     amounts the map could reach for another victory that is off (`Axis Projection of Power VCs`
     in a game playing `Total Victory`), or for this one under a name that is no alliance of the
     game (`Axis ...` where the alliances are `Good` and `Evil`): amounts likely meant for it.
@@ -164,9 +165,12 @@ def _offered(model, switched_on_only: bool) -> list[_Offered]:
     found = []
     for victory, suffix, default in offered:
         needs = {}
+        if any(alliance + suffix in properties and java_int(properties[alliance + suffix].value) is None
+               for alliance in _alliances(model)):
+            continue  # an amount the engines cannot read as a number: S210's (the game stops reading it)
         for alliance in _alliances(model):
             declared = properties.get(alliance + suffix)
-            need = java_int(declared.value.strip()) if declared is not None else None
+            need = java_int(declared.value) if declared is not None else None
             needs[alliance] = (need, f" ({alliance + suffix!r})") if need is not None else \
                 (default, f" (the default: the game has no {alliance + suffix!r} property)")
         option, measure = ("production", "production") if victory == _ECONOMIC else ("victoryCity", "victory cities")
