@@ -244,7 +244,28 @@ def test_the_engine_stops_reading_an_untyped_property_where_s210_says(real_engin
         assert crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {crash}"
 
 
-@pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (BATTLE_DELEGATE_CASES, "S248"),
+# S252's cases: 1.9 must stop exactly where S252 reports a player without a capital ("Capital not found
+# for:PlayerID named:Reds"; an optional one of the five original players stops it on a NullPointerException)
+CAPITAL_CASES = [param for param in _load_cases()
+                 if param.values[0] == "S" and re.match(r"capitals?-", param.values[1]["id"])]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", CAPITAL_CASES)
+def test_the_engine_stops_without_a_capital_where_s252_says(real_engine, tmp_path: Path, group: str,
+                                                            case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S252",))
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if not reported:
+        assert crash is None, f"{case['id']}: S252 sees nothing, but TripleA 1.9 stopped: {crash}"
+        return
+    player = re.match(r"player '([^']+)'", reported[0].message).group(1)
+    assert crash is not None and (f"Capital not found for:PlayerID named:{player}" in crash
+                                  or "NullPointerException" in crash), f"{case['id']}: 1.9: {crash}"
+
+
+@pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"), (BATTLE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
                                          (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:

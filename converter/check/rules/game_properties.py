@@ -364,8 +364,8 @@ def property_value(context):
     whose value is no whole number (`value="3 cities"`), where the engines read a number, is kept
     as text by both, and the game stops where it is read: an error for `Land Battle Rounds` and
     the other number properties, for an alliance's victory amount with that victory on and an
-    EndRoundDelegate step, and for a player's bid with a bid step; a warning where the host may
-    turn that victory on.
+    EndRoundDelegate step, and for a player's bid with a bid step (read as the game starts); a
+    warning where the host may turn that victory on.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
@@ -440,15 +440,17 @@ def _where_read_as_number(model, name: str) -> tuple[str, Severity] | None:
                     Severity.WARNING
             return None
     if name.endswith(" bid") and name[:-len(" bid")] in players and name[:-len(" bid")] in _bidders(model):
-        return f"at the bid step of {name[:-len(' bid')]!r}", Severity.ERROR
+        return f"as the game starts (the InitializationDelegate reads the bid of each bid step's player) or at the " \
+               f"bid step of {name[:-len(' bid')]!r}", Severity.ERROR
     return None
 
 
 def _bidders(model) -> set[str]:
-    """The players a bid purchase step runs for."""
+    """The players a bid purchase or bid place step runs for (whose bids 2.x's
+    InitializationDelegate.initSkipUnusedBids reads)."""
     classes = model.delegate_classes
     return {step.player for step in model.steps
-            if step.player and classes.get(step.delegate, "").endswith("BidPurchaseDelegate")}
+            if step.player and classes.get(step.delegate, "").endswith(("BidPurchaseDelegate", "BidPlaceDelegate"))}
 
 
 @rule("S222", "structure.condition-unknown-property", Severity.WARNING,

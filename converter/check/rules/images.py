@@ -19,6 +19,7 @@ from converter.check.mapfiles import map_flag
 from converter.check.model import ATTACHMENT_PATH, FRONTIER, PLAYER, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.capitals import first_capitals
 from converter.check.suggest import by_lower_case
 from converter.check.techimages import starting_image_name
 from converter.check.unitimages import IN_MAP
@@ -420,7 +421,7 @@ def small_or_large_flag_missing(context):
     if not draws_capital_markers(context):
         return
     players = {*model.players, NEUTRAL}  # getPlayerId("Neutral") is the engine's own player
-    for player, (territory, line) in _capitals(model).items():
+    for player, (territory, line) in first_capitals(model).items():
         if player in players and context.flag_source(player, ("_large.png",)) is None:
             yield hit(line=line, player=player, territory=territory, flag=f"flags/{player}_large.png",
                       effect=f"it is the capital marker drawn on {territory}, and TripleA 2.x leaves the map "
@@ -461,7 +462,7 @@ def flag_only_in_old_engine(context):
     if not draws_capital_markers(context):
         return
     players = {*model.players, NEUTRAL}
-    for player, (territory, line) in _capitals(model).items():
+    for player, (territory, line) in first_capitals(model).items():
         found = context.flag_source(player, ("_large.png",)) if player in players else None
         if found is not None and found.engine not in (IN_MAP, current):
             yield hit(line=line, flag=found.name, player=player, engine=found.engine, current=current,
@@ -481,22 +482,6 @@ def draws_capital_markers(context) -> bool:
     """map.properties' map.showCapitolMarkers, read as 2.x's MapData does: Boolean.parseBoolean
     of the value, "true" when it is absent."""
     return map_flag(context.map_properties, "map.showCapitolMarkers", True)
-
-
-def _capitals(model) -> dict[str, tuple[str, int | None]]:
-    """Player -> (territory, line) of the first `capital` option of an attachment named
-    territoryAttachment (the one 2.x's TerritoryAttachment.get reads), in document order."""
-    names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
-    targets = {attachment.element: attachment.attach_to for attachment in reversed(model.attachments)}
-    options = model.options
-    chosen = [index for index in positions(model.option_names, "capital")  # found in C
-              if names[owners[index]] == "territoryAttachment"]
-    capitals: dict[str, tuple[str, int | None]] = {}
-    if chosen:
-        lines = options.lines
-        for index, value in zip(chosen, options.column_at("value", chosen, "")):
-            capitals.setdefault(value, (targets[owners[index]], lines[index]))
-    return capitals
 
 
 @rule("I404", "images.unreadable", Severity.ERROR, "{name} is not a readable image ({reason})")
