@@ -265,7 +265,28 @@ def test_the_engine_stops_without_a_capital_where_s252_says(real_engine, tmp_pat
                                   or "NullPointerException" in crash), f"{case['id']}: 1.9: {crash}"
 
 
-@pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"), (BATTLE_DELEGATE_CASES, "S248"),
+# S254's cases (but the one whose stop needs a battle, which a round of 'Does Nothing' players never
+# fights): 1.9 must stop exactly where S254 reports a name it looks up and the game lacks
+FIXED_NAME_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("fixed-name-")
+                    and "battles" not in param.values[1]["id"]]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", FIXED_NAME_CASES)
+def test_the_engine_stops_without_a_fixed_name_where_s254_says(real_engine, tmp_path: Path, group: str,
+                                                               case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S254",))
+    played = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True)
+    if not reported:
+        assert played.game_crash is None, f"{case['id']}: S254 sees nothing, but TripleA 1.9 stopped: {played}"
+        return
+    step = re.search(r"at its step '([^']+)'", reported[0].message).group(1)
+    assert played.game_crash is not None and played.final_step == step, f"{case['id']}: 1.9: {played}"
+
+
+@pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"),
+                                         (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
                                          (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:

@@ -11,6 +11,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     connections,
     damaged_unit_images,
     dday2,
+    fixed_names,
     gained_unit_images,
     game_notes,
     game_properties,
