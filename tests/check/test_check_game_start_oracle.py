@@ -285,7 +285,30 @@ def test_the_engine_stops_without_a_fixed_name_where_s254_says(real_engine, tmp_
     assert played.game_crash is not None and played.final_step == step, f"{case['id']}: 1.9: {played}"
 
 
+# the cases of S255-S257 (conditions a trigger tests before Reds' combat move): 1.9 must stop exactly where
+# one reports an error, or S256 warns that 1.9 alone keeps a true or false as text, and play on elsewhere
+CONDITION_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("condition-in-play-")]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", CONDITION_CASES)
+def test_the_engine_stops_testing_a_condition_where_s255_to_s257_say(real_engine, tmp_path: Path, group: str,
+                                                                     case: dict) -> None:
+    findings = _findings(tmp_path, case, ("S255", "S256", "S257"))
+    stops = [finding for finding in findings if finding.severity.value == "error"
+             or "TripleA 1.9 keeps it as text" in finding.message]
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if not stops:
+        assert crash is None, f"{case['id']}: the rules see no stop, but TripleA 1.9 stopped: {crash}"
+        return
+    expected = {"S255": "StackOverflowError", "S256": "ClassCastException", "S257": "is not a valid int value"}
+    assert crash is not None and expected[stops[0].code] in crash, f"{case['id']}: 1.9: {crash}"
+
+
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"),
+                                         (CONDITION_CASES, "S255"), (CONDITION_CASES, "S256"),
+                                         (CONDITION_CASES, "S257"),
                                          (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
                                          (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])

@@ -8,6 +8,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     attachment_names,
     capitals,
     chance_rolls,
+    conditions,
     connections,
     damaged_unit_images,
     dday2,

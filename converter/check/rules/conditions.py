@@ -1,0 +1,206 @@
+"""S255-S257: conditions (RulesAttachment) that stop the game, or silently mean something else,
+when a trigger, an action or a national objective tests them: one listing itself, one testing a
+game property that is no true/false, and a territory list with a keyword out of its place."""
+
+from __future__ import annotations
+
+from converter.check.model import ATTACHMENT_PATH
+from converter.check.positions import positions
+from converter.check.rule import hit, rule
+from converter.check.rules.game_properties import trigger_fires
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.structure import java_int
+from converter.findings import Severity
+
+_RULES = "RulesAttachment"
+_ACTIONS = ("PoliticalActionAttachment", "UserActionAttachment")  # a player's action tests its conditions
+_OBJECTIVE_PREFIX = "objectiveAttachment"  # national objectives: the end of a turn tests them
+# the options of territory lists (AbstractRulesAttachment.getTerritoryListBasedOnInputFromXml)
+# and the keywords that stand for a group of territories there, alone or after a count
+_TERRITORY_LISTS = frozenset(("directOwnershipTerritories", "alliedOwnershipTerritories", "directExclusionTerritories",
+                              "alliedExclusionTerritories", "enemyExclusionTerritories",
+                              "enemySurfaceExclusionTerritories", "directPresenceTerritories",
+                              "alliedPresenceTerritories", "enemyPresenceTerritories"))
+_KEYWORDS = frozenset(("controlled", "controlledNoWater", "original", "originalNoWater", "all", "map", "enemy"))
+
+
+def tested_conditions(model) -> dict[str, str] | None:
+    """Each attachment name something tests (following `conditions`), with what tests it first:
+    a trigger that can fire, a political or user action, a national objective. None when a
+    2.x variable may name more."""
+    return model.derived("conditions.tested", _tested)
+
+
+def _tested(model) -> dict[str, str] | None:
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, "conditions")
+    values = model.options.column_at("value", chosen, "")
+    if any("@" in value or "$" in value for value in values):
+        return None
+    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
+        model.option_owners
+    listed: dict[str, set[str]] = {}
+    for index, value in zip(chosen, values):
+        listed.setdefault(attachment_names[owners[index]], set()).update(part.strip() for part in value.split(":"))
+    fires = trigger_fires(model)
+    tested: dict[str, str] = {}
+    for name, java_class in zip(attachment_names, classes):
+        if java_class == "TriggerAttachment" and fires(name):
+            tested.setdefault(name, f"trigger {name!r}")
+        elif java_class in _ACTIONS:
+            tested.setdefault(name, f"action {name!r}")
+        elif java_class == _RULES and name.startswith(_OBJECTIVE_PREFIX):
+            tested.setdefault(name, f"the national objective {name!r}")
+    queue = list(tested)
+    while queue:
+        name = queue.pop()
+        for part in listed.get(name, ()):
+            if part not in tested:
+                tested[part] = tested[name]
+                queue.append(part)
+    return tested
+
+
+def _tested_by(model, name: str) -> str | None:
+    """What tests the condition `name` (None: nothing does, or variables hide it)."""
+    tested = tested_conditions(model)
+    return tested.get(name) if tested is not None else None
+
+
+@rule("S255", "structure.condition-lists-itself", Severity.ERROR,
+      "condition {name!r} lists itself in 'conditions': TripleA tests a condition's conditions first, so {effect}")
+def condition_lists_itself(context):
+    """Finds a condition whose `conditions` option names the condition itself.
+
+    Why: Before a condition (RulesAttachment) is tested, TripleA tests the conditions it lists
+    (AbstractConditionsAttachment.testAllConditionsRecursive), and a condition that lists itself
+    is tested again without end: the game stops with a StackOverflowError when a trigger, an
+    action or a national objective tests it (2.x and 1.9 alike). Neither engine notices it as
+    the game loads. A condition nothing tests (no trigger that can fire, action or objective
+    names it, directly or through other conditions) is a warning: the game plays until one
+    does. Only a condition can list itself: the engines refuse a list naming a later one.
+
+    Fix: Delete the condition's own name from its `conditions` option (list the conditions it
+    depends on, declared before it).
+    """
+    model = context.model
+    if model is None:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, "conditions")
+    if not chosen:
+        return
+    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
+        model.option_owners
+    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+        name = attachment_names[owners[index]]
+        if classes[owners[index]] != _RULES or name not in (part.strip() for part in value.split(":")):
+            continue
+        by = _tested_by(model, name)
+        yield hit(line=model.options.lines[index], name=name,
+                  effect=f"the game stops with a StackOverflowError when {by} tests it" if by else
+                  "a trigger, action or objective testing it would stop the game with a StackOverflowError "
+                  "(nothing tests it now)", **({} if by else {"severity": Severity.WARNING}))
+
+
+@rule("S256", "structure.condition-property-not-boolean", Severity.ERROR,
+      "condition {name!r} tests game property {property!r}, declared {declared}: {effect}")
+def condition_property_not_boolean(context):
+    """Finds a condition testing a game property that TripleA does not keep as true or false.
+
+    Why: A condition's `gameProperty` holds while that game property is true, and TripleA reads
+    it as a boolean (GameProperties.get with a default of false). A property whose value is no
+    true or false (a number, a word) is kept as a number or text, and the cast fails: the game
+    stops with a ClassCastException when a trigger, an action or a national objective tests the
+    condition (2.x and 1.9). TripleA 1.9 also keeps a true or false as text unless the property
+    is typed `<boolean/>`, and stops alike (a warning: 2.x takes the type from the value). A
+    property typed `<boolean/>` with another value is S210's; a condition nothing tests is a
+    warning.
+
+    Fix: Give the property the value true or false, typed `<boolean/>`
+    (`<property name="Our Rule" value="true" editable="false"><boolean/></property>`), or test
+    another property.
+    """
+    model = context.model
+    if model is None:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, "gameProperty")
+    if not chosen:
+        return
+    declared = {prop.name: prop for prop in model.properties}  # the last declaration, as the engine keeps
+    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
+        model.option_owners
+    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+        prop = declared.get(value)
+        if prop is None or classes[owners[index]] != _RULES or prop.value_type == "boolean":
+            continue
+        boolean = prop.value.strip().lower() in ("true", "false")
+        typed = f"<{prop.value_type}/>" if prop.value_type else "with no type"
+        said = f"{typed} with value {prop.value!r} (line {prop.line})"
+        name = attachment_names[owners[index]]
+        by = _tested_by(model, name)
+        when = f"when {by} tests the condition" if by else "when a trigger, action or objective tests the " \
+            "condition (nothing tests it now)"
+        if not boolean:
+            kept = "a number" if java_int(prop.value) is not None else "text"
+            yield hit(line=model.options.lines[index], name=name, property=value, declared=said,
+                      effect=f"TripleA keeps it as {kept}, and the game stops with a ClassCastException {when}",
+                      **({} if by else {"severity": Severity.WARNING}))
+        else:
+            yield hit(line=model.options.lines[index], name=name, property=value, declared=said,
+                      severity=Severity.WARNING,
+                      effect=f"TripleA 1.9 keeps it as text unless typed <boolean/>, and stops with a "
+                             f"ClassCastException {when} (2.x takes the type from the value)")
+
+
+@rule("S257", "structure.territory-list-keyword-misplaced", Severity.WARNING,
+      "condition {name!r} lists {option} {value!r}: {problem}")
+def territory_list_keyword_misplaced(context):
+    """Finds a condition's territory list with a group keyword where TripleA does not read it.
+
+    Why: A condition's territory lists (`directOwnershipTerritories`, `alliedPresenceTerritories`
+    and the rest) take territory names, or a keyword for a group of them (`controlled`,
+    `controlledNoWater`, `original`, `originalNoWater`, `all`, `map`, `enemy`) alone or after a
+    count (`2:original`, `each:controlled`). TripleA reads a list of two entries ending in a
+    keyword as count and keyword, so `Alpha:controlled` stops the game when the condition is
+    tested ("Attachments: Alpha is not a valid int value"): an error where a trigger, action or
+    objective tests it. Elsewhere the keyword ends the list without a word: a keyword first
+    (`controlled:Alpha`) leaves no territory at all (the condition always holds in 2.x, which
+    asks for 0 of none, and never in 1.9), and one further on drops itself and what follows.
+
+    Fix: Write the keyword alone or after a count (`1:controlled`), or list the territories by
+    name without it.
+    """
+    model = context.model
+    if model is None:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, _TERRITORY_LISTS)
+    if not chosen:
+        return
+    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
+        model.option_owners
+    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+        parts = value.split(":")
+        at = next((place for place, part in enumerate(parts) if part in _KEYWORDS), None)
+        if at is None or len(parts) == 1 or classes[owners[index]] != _RULES or "@" in value or "$" in value or \
+                at == 1 and (parts[0] == "each" or java_int(parts[0]) is not None) and len(parts) == 2:
+            continue
+        name = attachment_names[owners[index]]
+        if at == 1 and len(parts) == 2:
+            by = _tested_by(model, name)
+            when = f"when {by} tests it" if by else "when a trigger, action or objective tests it (nothing does now)"
+            problem = (f"with two entries TripleA reads the first as the number of territories, so the game stops "
+                       f"{when} (\"Attachments: {parts[0]} is not a valid int value\"); write {parts[1]!r} alone or "
+                       f"after a count")
+            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value, problem=problem,
+                      **({"severity": Severity.ERROR} if by else {}))
+        elif at == 0:
+            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value,
+                      problem=f"TripleA stops reading the list at the keyword {parts[0]!r} and finds no territory: "
+                              "the condition always holds in 2.x (it asks for 0 of none) and never in 1.9")
+        else:
+            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value,
+                      problem=f"TripleA stops reading the list at the keyword {parts[at]!r}: it and what follows "
+                              f"({':'.join(parts[at + 1:]) or 'nothing'}) are ignored")
