@@ -306,7 +306,27 @@ def test_the_engine_stops_testing_a_condition_where_s255_to_s257_say(real_engine
     assert crash is not None and expected[stops[0].code] in crash, f"{case['id']}: 1.9: {crash}"
 
 
+# S258's cases, each trigger firing before Reds' combat move: 1.9 must stop exactly where S258 reports a
+# category the player lacks ("Triggers: tech category doesn't exist:Sea for player:PlayerID named:Reds")
+TECH_CATEGORY_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("tech-category-")]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", TECH_CATEGORY_CASES)
+def test_the_engine_stops_without_a_tech_category_where_s258_says(real_engine, tmp_path: Path, group: str,
+                                                                  case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S258",))
+    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    if not reported:
+        assert crash is None, f"{case['id']}: S258 sees nothing, but TripleA 1.9 stopped: {crash}"
+        return
+    category = re.search(r"of category '([^']+)'", reported[0].message).group(1)
+    assert crash is not None and f"tech category doesn't exist:{category}" in crash, f"{case['id']}: 1.9: {crash}"
+
+
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"),
+                                         (TECH_CATEGORY_CASES, "S258"),
                                          (CONDITION_CASES, "S255"), (CONDITION_CASES, "S256"),
                                          (CONDITION_CASES, "S257"),
                                          (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),

@@ -1,4 +1,5 @@
-"""S250: the attachments a trigger's property lines change are there, on every target it names."""
+"""S250, S258: what a trigger changes is there, on every target it names: the attachments its property
+lines change (S250), the technology categories its `availableTech` changes (S258)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from converter.check.builtin_tables import BUILTIN_RELATIONSHIP_TYPES
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import (TRIGGER_DEFAULT_TARGETS, attachment_classes, names_as_2x_reads_them,
                                             trigger_target_attachment)
 from converter.findings import Severity
@@ -104,3 +106,69 @@ def trigger_target_lacks_attachment(context):
                           what=f"its {kind} property lines' {java_class} {name!r}",
                           targets=some_of([repr(target) for target in lacking]),
                           lack="lacks" if len(lacking) == 1 else "lack", player=None)
+
+
+@rule("S258", "structure.trigger-tech-category-missing", Severity.ERROR,
+      "trigger {trigger!r} changes the technologies of category {category!r} for {players}, which "
+      "{have} no such category: the game stops when the trigger fires ({engine})")
+def trigger_tech_category_missing(context):
+    """Finds a trigger's `availableTech` naming a technology category a player it applies to lacks.
+
+    Why: A trigger's `availableTech` (`Land:mechanizedInfantry`) adds technologies to, or with
+    `-` takes them from, the category its first part names, for each player of its `players`
+    (the player it is attached to when it names none). The category is one of that player's
+    `<playerTech>` in the game XML's `<technology>`; TripleA looks it up only when the trigger
+    fires, and stops the game where a player has none of that name (2.x: "TechnologyFrontier
+    doesn't exist: Sea for player: Reds"; 1.9: "Triggers: tech category doesn't exist"). The game
+    loads without a word. A trigger that cannot fire is not reported.
+
+    Fix: Name one of the player's categories (as its `<playerTech>` lists them, in the same
+    letter case), give the player that category, or leave the player out of the trigger's
+    `players`.
+    """
+    model = context.model
+    if model is None or model.loops_left:
+        return
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, frozenset(("availableTech", "players")))
+    if not chosen or "availableTech" not in map(names.__getitem__, chosen):
+        return
+    classes, owners = attachment_classes(model), model.option_owners
+    values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
+    players: dict[int, list[str]] = defaultdict(list)
+    techs: list[tuple[int, str, int | None]] = []  # (trigger element, category, line)
+    for index, value, given in zip(chosen, values, counts):
+        if classes[owners[index]] != "TriggerAttachment" or "@" in value or "$" in value:
+            continue
+        if names[index] == "players":
+            players[owners[index]] += [part.strip() for part in value.split(":")]
+        else:
+            joined = f"{given}:{value}" if given else value
+            techs.append((owners[index], joined.split(":")[0], model.options.lines[index]))
+    if not techs:
+        return
+    categories = _tech_categories(model)
+    table = model.table(ATTACHMENT_PATH)
+    trigger_names, attached = table.column("name", ""), table.column("attachTo", "")
+    fires = trigger_fires(model)
+    for element, category, line in techs:
+        if not fires(trigger_names[element]):
+            continue
+        lacking = [player for player in dict.fromkeys(players.get(element) or [attached[element]])
+                   if category not in categories.get(player, ())]
+        if lacking:
+            yield hit(line=line, trigger=trigger_names[element], category=category,
+                      players=some_of([repr(player) for player in lacking], 3),
+                      have="has" if len(lacking) == 1 else "have",
+                      engine=f"TechnologyFrontier doesn't exist: {category} for player: {lacking[0]}")
+
+
+def _tech_categories(model) -> dict[str, set[str]]:
+    """Each player's technology categories (`<technology><playerTech player=...><category name=...>`)."""
+    player_techs = model.table("technology/playerTech")
+    categories = model.table("technology/playerTech/category")
+    owner_names = player_techs.column("player", "")
+    found: dict[str, set[str]] = defaultdict(set)
+    for owner, name in zip(categories.owners(player_techs), categories.column("name", "")):
+        found[owner_names[owner]].add(name)
+    return found
