@@ -143,8 +143,9 @@ def trigger_tech_category_missing(context):
         if names[index] == "players":
             players[owners[index]] += [part.strip() for part in value.split(":")]
         else:
-            joined = f"{given}:{value}" if given else value
-            techs.append((owners[index], joined.split(":")[0], model.options.lines[index]))
+            parts = (f"{given}:{value}" if given else value).split(":")
+            if len(parts) >= 2:  # (fewer: the game does not load, S220's)
+                techs.append((owners[index], parts[0], model.options.lines[index]))
     if not techs:
         return
     categories = _tech_categories(model)
