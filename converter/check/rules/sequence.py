@@ -1,6 +1,6 @@
-"""S239, S244, S248, S217: the turn sequence's steps as the engine reads and plays them: their
-attributes, names and delegates, and steps written inside steps (the steps' players and delegates
-are R1xx's)."""
+"""S239, S244, S248, S217, S259: the turn sequence's steps as the engine reads and plays them: their
+attributes, names and delegates, steps written inside steps, and a purchase no step places (the
+steps' players and delegates are R1xx's)."""
 
 from __future__ import annotations
 
@@ -239,3 +239,41 @@ def _outer_element(model, outer):
                   if element.get("name", "") == outer.name and element.find("step") is not None]
     return next((element for element in candidates if element.sourceline == outer.line),
                 candidates[0] if candidates else None)
+
+
+_BUYING = ("PurchaseDelegate", "BidPurchaseDelegate", "NoPUPurchaseDelegate")  # they add to the player's units to place
+_PLACING = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")
+
+
+@rule("S259", "structure.purchase-without-place", Severity.WARNING,
+      "player {player!r} buys units at its step {step!r} ({java_class}) but has no place step: what it buys is "
+      "never placed, kept off the map with the money spent")
+def purchase_without_place(context):
+    """Finds a player who buys units in the turn sequence but never places them.
+
+    Why: Units bought at a purchase step (PurchaseDelegate, BidPurchaseDelegate, or those a
+    NoPUPurchaseDelegate gives) wait in the player's hand for a place step of the same player
+    (PlaceDelegate, BidPlaceDelegate, NoAirCheckPlaceDelegate); another player's place step does
+    not place them. A player with no place step keeps them off the map for good, the money
+    spent, and neither engine says a word (the units still count against `maxBuiltPerPlayer`). A
+    bid step for a player without a bid is skipped, and not reported.
+
+    Fix: Add a place step for the player after its purchase step in the game XML's
+    `<sequence>` (`<step name="RedsPlace" delegate="place" player="Reds"/>`), or remove the
+    purchase step.
+    """
+    model = context.model
+    if model is None:
+        return
+    kinds = model.delegate_kinds
+    placing = {step.player for step in model.steps if kinds.get(step.delegate) in _PLACING}
+    bids = {prop.name[:-len(" bid")] for prop in model.properties
+            if prop.name.endswith(" bid") and prop.value.strip() not in ("", "0")}
+    reported = set()
+    for step in model.steps:
+        java_class = kinds.get(step.delegate)
+        if java_class not in _BUYING or not step.player or step.player in placing or step.player in reported or \
+                java_class == "BidPurchaseDelegate" and step.player not in bids:
+            continue
+        reported.add(step.player)
+        yield hit(line=step.line, player=step.player, step=step.name, java_class=java_class)
