@@ -91,3 +91,16 @@ def test_the_engine_keeps_the_last_value_of_an_option(real_engine, tmp_path: Pat
     kind, owner, attachment, expected = KEPT_LAST[case_id]
     root = build_case(tmp_path / "case", case)
     assert attachment_fields(root / "map/games/tiny.xml", kind, owner, attachment, list(expected)) == expected
+
+
+# cases whose rule warns that 1.9 alone refuses the game: 1.9 must refuse it with the words the case quotes
+REFUSED_BY_1_9_CASES = [param for param in _load_cases() if "engine_1_9_refuses_with" in param.values[1]]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", REFUSED_BY_1_9_CASES)
+def test_the_engine_refuses_what_a_case_says_1_9_refuses(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    root = build_case(tmp_path / "case", case)
+    loads, why = _loads(root / "map/games/tiny.xml")
+    assert not loads and case["engine_1_9_refuses_with"] in why, f"{case['id']}: TripleA 1.9: {why or 'loads it'}"

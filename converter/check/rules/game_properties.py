@@ -365,7 +365,10 @@ def property_value(context):
     as text by both, and the game stops where it is read: an error for `Land Battle Rounds` and
     the other number properties, for an alliance's victory amount with that victory on and an
     EndRoundDelegate step, and for a player's bid with a bid step (read as the game starts); a
-    warning where the host may turn that victory on.
+    warning where the host may turn that victory on. Likewise a fixed property with no type that
+    the engines read as true or false (`Low Luck`) stops the game where it is read unless its
+    value is true or false, and even then in 1.9, which keeps it as text (a warning; info for a
+    game for 2.x alone); an editable property with no type 1.9 refuses to load (likewise).
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
@@ -374,7 +377,7 @@ def property_value(context):
     conditions_read = None
     for prop in model.properties if model is not None else ():
         if prop.value_type is None:
-            yield from _untyped_read_as_number(model, prop)
+            yield from _untyped(context, prop)
             continue
         problem = None
         if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
@@ -407,11 +410,38 @@ def property_value(context):
             yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
 
 
-def _untyped_read_as_number(model, prop):
-    """S210's finding for a property with no type element whose value is no whole number, where
-    an engine reads it as one: both keep such a value as text (2.x PropertyValueTypeInference,
-    1.9 GameParser.parseProperties), and GameProperties.get(name, int) then fails casting it."""
-    if prop.editable or not prop.value or java_int(prop.value) is not None:
+def _untyped(context, prop):
+    """S210's findings for a property with no type element: 1.9 refuses an editable one; a fixed
+    one whose value is not of the type the engines read it as is kept as text or a number (2.x
+    PropertyValueTypeInference, 1.9 GameParser.parseProperties: a number, else text), and
+    GameProperties.get then fails casting it."""
+    model = context.model
+    if prop.editable:
+        alone = for_2x_alone(context.tree.getroot())
+        yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
+                  problem="editable, with no type element: TripleA 1.9 refuses to load the game (\"Editable "
+                          "properties must have exactly 1 child specifying the type\"); 2.x takes the type from the "
+                          "value" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
+                          + "; type it <boolean/> or <number min=\"...\" max=\"...\"/>")
+        return
+    if not prop.value:
+        return
+    if PROPERTY_DEFAULTS_2X.get(prop.name) in ("true", "false"):
+        if prop.value.lower() not in ("true", "false"):  # (2.x's inference takes no blank around them)
+            kept = "a number" if java_int(prop.value) is not None else "text"
+            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.ERROR,
+                      problem=f"no true or false, and the property has no type, so TripleA keeps it as {kept}; where "
+                              "the game uses it, TripleA reads it as true or false and the game stops (a "
+                              "ClassCastException in GameProperties.get); write true or false and type it <boolean/>")
+        else:
+            alone = for_2x_alone(context.tree.getroot())
+            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
+                      problem="no type element: TripleA 2.x takes true or false from the value, but 1.9 keeps it as "
+                              "text and the game stops where it reads it (a ClassCastException in "
+                              "GameProperties.get)" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
+                              + "; type it <boolean/>")
+        return
+    if java_int(prop.value) is not None:
         return
     read = _where_read_as_number(model, prop.name)
     if read is None:
