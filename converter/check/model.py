@@ -268,6 +268,16 @@ class GameModel:
             table = self._tables[path] = Table(select(self.root, path))
         return table
 
+    def values_by_parent(self, path: str, key: str, child: str, value: str, default: str | None = None) -> dict:
+        """{element's `key` (or `default`): the `value`s of its `child` elements} for the elements at
+        `path` (a later element of the same key replaces an earlier one)."""
+        parents, children = self.table(path), self.table(f"{path}/{child}")
+        values: list[set] = [set() for _ in range(len(parents))]
+        # each child at path/child has its parent at path: its owner index is never -1
+        for owner, each in zip(children.owners(parents), children.column(value)):
+            values[owner].add(each)
+        return dict(zip(parents.column(key, default), values))
+
     def derived(self, key: str, compute):
         """What several rules derive from the model (e.g. the D-Day2 areas), computed once."""
         if key not in self._derived:

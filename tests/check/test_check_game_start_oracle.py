@@ -229,6 +229,8 @@ def test_the_engine_stops_where_a_trigger_fires_where_s250_says(real_engine, tmp
 # S210's cases of a property with no type whose value is no number, read in the first round (a victory
 # amount at its end, a bid at the bid step): 1.9 must stop casting it exactly where S210 says it stops
 UNTYPED_PROPERTY_CASES = [param for param in _load_cases() if re.match(r"untyped-(vcs|bid)-", param.values[1]["id"])]
+# and those that fight a battle in Alpha at Reds' battle step, reading `Low Luck` (they declare the battle delegate)
+UNTYPED_IN_BATTLE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("untyped-low-luck-")]
 
 
 @pytest.mark.engine
@@ -244,8 +246,25 @@ def test_the_engine_stops_reading_an_untyped_property_where_s210_says(real_engin
         assert crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {crash}"
 
 
-# S252's cases: 1.9 must stop exactly where S252 reports a player without a capital ("Capital not found
-# for:PlayerID named:Reds"; an optional one of the five original players stops it on a NullPointerException)
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", UNTYPED_IN_BATTLE_CASES)
+def test_the_engine_stops_reading_an_untyped_boolean_where_s210_says(real_engine, tmp_path: Path, group: str,
+                                                                     case: dict) -> None:
+    # an error (both engines) or a warning naming 1.9: a stop 1.9 must make at the battle
+    stops = [finding for finding in _findings(tmp_path, case, ("S210",))
+             if finding.severity.value == "error" or "TripleA 1.9 reads it" in finding.message]
+    played = _play_one_round(tmp_path, case, timeout=60)
+    if stops:
+        assert played.game_crash is not None and "ClassCastException" in played.game_crash \
+            and played.final_step == "RedsBattle", f"{case['id']}: 1.9: {played}"
+    else:
+        assert played.game_crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {played}"
+
+
+# S252's cases (and S253's, which must play on): 1.9 must stop at the very step where S252 reports a player
+# without a capital ("Capital not found for:PlayerID named:Reds"; the five original players' check at the
+# round's end, where an optional one stops it on a NullPointerException)
 CAPITAL_CASES = [param for param in _load_cases()
                  if param.values[0] == "S" and re.match(r"capitals?-", param.values[1]["id"])]
 
@@ -256,13 +275,17 @@ CAPITAL_CASES = [param for param in _load_cases()
 def test_the_engine_stops_without_a_capital_where_s252_says(real_engine, tmp_path: Path, group: str,
                                                             case: dict) -> None:
     reported = _findings(tmp_path, case, ("S252",))
-    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
+    played = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True)
     if not reported:
-        assert crash is None, f"{case['id']}: S252 sees nothing, but TripleA 1.9 stopped: {crash}"
+        assert played.game_crash is None, f"{case['id']}: S252 sees nothing, but TripleA 1.9 stopped: {played}"
         return
     player = re.match(r"player '([^']+)'", reported[0].message).group(1)
-    assert crash is not None and (f"Capital not found for:PlayerID named:{player}" in crash
-                                  or "NullPointerException" in crash), f"{case['id']}: 1.9: {crash}"
+    step = re.search(r"at its step '([^']+)'", reported[0].message)
+    if step is None:  # the five original players' check at the round's end: an optional one stops it on a null
+        assert played.game_crash is not None and played.final_step == "endRoundStep", f"{case['id']}: 1.9: {played}"
+        return
+    assert played.game_crash is not None and f"Capital not found for:PlayerID named:{player}" in played.game_crash \
+        and played.final_step == step.group(1), f"{case['id']}: 1.9: {played}"
 
 
 # S254's cases (but the one whose stop needs a battle, which a round of 'Does Nothing' players never
@@ -326,7 +349,7 @@ def test_the_engine_stops_without_a_tech_category_where_s258_says(real_engine, t
 
 
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"),
-                                         (TECH_CATEGORY_CASES, "S258"),
+                                         (TECH_CATEGORY_CASES, "S258"), (UNTYPED_IN_BATTLE_CASES, "S210"),
                                          (CONDITION_CASES, "S255"), (CONDITION_CASES, "S256"),
                                          (CONDITION_CASES, "S257"),
                                          (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),

@@ -11,13 +11,13 @@ from collections import Counter
 from converter.check.model import ATTACHMENT_PATH, PLAYER
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_property
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.findings import Severity
 
 # the delegates whose step asks for the player's capitals, and what they do then (2.x)
-_END_TURN = ("EndTurnDelegate", "NoPUEndTurnDelegate")  # AbstractEndTurnDelegate.start: the income
+END_TURN_DELEGATES = ("EndTurnDelegate", "NoPUEndTurnDelegate")  # AbstractEndTurnDelegate.start: the income
 _PURCHASE, _TECHNOLOGY, _END_ROUND = "PurchaseDelegate", "TechnologyDelegate", "EndRoundDelegate"
 _TECH_DEVELOPMENT = "Tech Development"  # TechnologyDelegate asks only with it on
 # EndRoundDelegate's old check: a game of exactly these players, neither WW2V2 nor WW2V3, looks up
@@ -45,7 +45,7 @@ def _read_capitals(model) -> dict[str, list[tuple[str, int | None]]]:
     names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
     targets = {attachment.element: attachment.attach_to for attachment in reversed(model.attachments)}
     options = model.options
-    chosen = [index for index in positions(model.option_names, "capital")  # found in C
+    chosen = [index for index in positions(names_as_2x_reads_them(model), "capital")  # (`Capital` too)
               if names[owners[index]] == "territoryAttachment"]
     last: dict[int, tuple[str, int]] = {}  # attachment -> its last `capital` option (the one the engine keeps)
     for index, value in zip(chosen, options.column_at("value", chosen, "")):
@@ -80,13 +80,11 @@ def player_without_capital(context):
     if model is None or _capitals_set_by_triggers(model):
         return
     capitals = capital_territories(model)
+    optional = _optional_players(model)
     players = model.table("playerList/player")
-    names = players.column("name", "")
-    optional = dict(zip(names, (value is not None and value.lower() == "true"
-                                for value in players.column("optional"))))
     asked = None
-    for player, line in zip(names, players.lines):
-        if not player or player in capitals or optional[player]:
+    for player, line in zip(players.column("name", ""), players.lines):
+        if not player or player in capitals or player in optional:
             continue
         asked = asked if asked is not None else _steps_asking_for_capitals(model)
         if player in asked:
@@ -104,7 +102,7 @@ def player_without_capital(context):
 
 
 @rule("S253", "structure.capitals-to-produce-out-of-reach", Severity.WARNING,
-      "player {player!r} needs {need} capitals to collect income and buy (retainCapitalProduceNumber{given}), "
+      "player {player!r} needs {need} to collect income and buy (retainCapitalProduceNumber{given}), "
       "but {have}: it never collects income, buys or researches (its step {step!r})")
 def capitals_to_produce_out_of_reach(context):
     """Finds a player asked for more capitals than it could ever hold, so it never earns or buys.
@@ -129,15 +127,14 @@ def capitals_to_produce_out_of_reach(context):
     if not given:
         return
     capitals = capital_territories(model)
-    players = model.table("playerList/player")
-    optional = dict(zip(players.column("name", ""), (value is not None and value.lower() == "true"
-                                                     for value in players.column("optional"))))
+    optional = _optional_players(model)
     asked = _steps_asking_for_capitals(model)
     for player, (need, line, said) in given.items():
         have = len({territory for territory, _line in capitals.get(player, ())})
-        if need <= have or player not in asked or (not have and not optional.get(player, False)):
+        if need <= have or player not in asked or (not have and player not in optional):
             continue  # (a player with none that is not optional: S252's, the game stops)
-        yield hit(line=line, player=player, need=need, given=said, step=asked[player][0],
+        yield hit(line=line, player=player, need=f"{need} capital{'s' if need != 1 else ''}", given=said,
+                  step=asked[player][0],
                   have="no territory names it in 'capital'" if not have else
                   f"only {have} territor{'y names' if have == 1 else 'ies name'} it in 'capital' "
                   f"({some_of([repr(t) for t, _line in capitals[player]])})")
@@ -173,7 +170,7 @@ def _steps_asking_for_capitals(model) -> dict[str, tuple[str, str]]:
         kind = kinds.get(step.delegate)
         if not step.player or step.player in asked:
             continue
-        if kind in _END_TURN:
+        if kind in END_TURN_DELEGATES:
             asked[step.player] = (step.name, "the end of its turn, collecting income")
         elif kind == _TECHNOLOGY and research:
             asked[step.player] = (step.name, f"research, with {_TECH_DEVELOPMENT!r} on")
@@ -185,32 +182,42 @@ def _steps_asking_for_capitals(model) -> dict[str, tuple[str, str]]:
 
 
 def _can_buy_at_start(model) -> set[str]:
-    """The players whose production frontier has a rule their starting resources pay for."""
-    given: dict[str, Counter] = {}
+    """The players whose production or repair frontier has a rule their starting resources pay
+    for (PurchaseDelegate.canWePurchaseOrRepair)."""
+    purses: dict[str, Counter] = {}
     table = model.table("initialize/resourceInitialize/resourceGiven")
     for player, resource, quantity in zip(table.column("player", ""), table.column("resource", ""),
                                           table.column("quantity", "")):
-        given.setdefault(player, Counter())[resource] += java_int(quantity) or 0
-    rules, costs = model.table("production/productionRule"), model.table("production/productionRule/cost")
-    cost_of: dict[str, Counter] = {name: Counter() for name in rules.column("name", "")}
-    rule_names = rules.column("name", "")
-    for owner, resource, quantity in zip(costs.owners(rules), costs.column("resource", ""),
-                                         costs.column("quantity", "")):
-        cost_of[rule_names[owner]][resource] += java_int(quantity) or 0
-    frontiers = model.table("production/productionFrontier")
-    listed = model.table("production/productionFrontier/frontierRules")
-    frontier_rules: dict[str, list[str]] = {}
-    frontier_names = frontiers.column("name", "")
-    for owner, name in zip(listed.owners(frontiers), listed.column("name", "")):
-        frontier_rules.setdefault(frontier_names[owner], []).append(name)
-    production = model.table("production/playerProduction")
+        purses.setdefault(player, Counter())[resource] += java_int(quantity) or 0
     able = set()
-    for player, frontier in zip(production.column("player", ""), production.column("frontier", "")):
-        purse = given.get(player, Counter())
-        if any(name in cost_of and all(purse[resource] >= amount for resource, amount in cost_of[name].items())
-               for name in frontier_rules.get(frontier, ())):
-            able.add(player)
+    for rule_path, frontier_path, listed, given_path in _FRONTIERS:
+        rules, costs = model.table(rule_path), model.table(f"{rule_path}/cost")
+        rule_names = rules.column("name", "")
+        cost_of: dict[str, Counter] = {name: Counter() for name in rule_names}
+        for owner, resource, quantity in zip(costs.owners(rules), costs.column("resource", ""),
+                                             costs.column("quantity", "")):
+            cost_of[rule_names[owner]][resource] += java_int(quantity) or 0
+        frontier_rules = model.values_by_parent(frontier_path, "name", listed, "name", "")
+        given = model.table(given_path)
+        for player, frontier in zip(given.column("player", ""), given.column("frontier", "")):
+            purse = purses.get(player, Counter())
+            if any(name in cost_of and all(purse[resource] >= amount for resource, amount in cost_of[name].items())
+                   for name in frontier_rules.get(frontier, ())):
+                able.add(player)
     return able
+
+
+# (rules, frontiers, a frontier's rules, the players' frontiers): production, then repair
+_FRONTIERS = (("production/productionRule", "production/productionFrontier", "frontierRules",
+               "production/playerProduction"),
+              ("production/repairRule", "production/repairFrontier", "repairRules", "production/playerRepair"))
+
+
+def _optional_players(model) -> set[str]:
+    """The players declared `optional="true"` (in any letter case, as 2.x reads it)."""
+    players = model.table("playerList/player")
+    return {name for name, value in zip(players.column("name", ""), players.column("optional"))
+            if value is not None and value.lower() == "true"}
 
 
 def _capitals_set_by_triggers(model) -> bool:
@@ -218,14 +225,13 @@ def _capitals_set_by_triggers(model) -> bool:
 
 
 def _changed_by_triggers(model, line_name: str) -> set[str]:
-    """The options a trigger's `territoryProperty` (or `playerProperty`) lines change: the last
-    part of each line (its count, if any, joined before its value)."""
+    """The options a trigger's `territoryProperty` (or `playerProperty`) lines change."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, line_name)
     if not chosen:
         return set()
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
-    return {(f"{count}:{value}" if count else value).split(":")[-1].strip() for value, count in zip(values, counts)}
+    return {trigger_changed_property(count, value).strip() for value, count in zip(values, counts)}
 
 
 def _five_players_checked(model) -> frozenset[str] | None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from converter.check.model import RESOURCE, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
+from converter.check.rules.capitals import END_TURN_DELEGATES  # (AbstractEndTurnDelegate.start reads PUs first)
 from converter.check.rules.options import names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
 from converter.findings import Severity
 
 _PUS, _JAPANESE, _INFANTRY = "PUs", "Japanese", "infantry"
-_END_TURN = ("EndTurnDelegate", "NoPUEndTurnDelegate")  # AbstractEndTurnDelegate.start reads PUs first
 _BATTLE = "BattleDelegate"  # each battle's costs are counted in PUs (TuvCostsCalculator)
 _PACIFIC_THEATER = "Pacific Theater"  # EndRoundDelegate reads Japanese's victory points with it on
 _PER_VALUED_TERRITORY = "Production Per Valued Territory Restricted"  # NoPuPurchaseDelegate's infantry
@@ -45,7 +45,7 @@ def fixed_name_missing(context):
     kinds = model.delegate_kinds
     steps = model.steps
     if _PUS not in model.names(RESOURCE):
-        step = next((step for step in steps if kinds.get(step.delegate) in _END_TURN), None) or \
+        step = next((step for step in steps if kinds.get(step.delegate) in END_TURN_DELEGATES), None) or \
             next((step for step in steps if kinds.get(step.delegate) == _BATTLE), None)
         if step is not None:
             does = "each battle counts the units lost in it" if kinds.get(step.delegate) == _BATTLE else \

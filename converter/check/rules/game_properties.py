@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
-                                            PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
-                                            RETIRED_PROPERTY_NAMES)
+from converter.check.builtin_tables import (BOOLEAN_PROPERTIES_1_9, PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
+                                            PROPERTY_DEFAULTS_2X, PROPERTY_NAMES_NOT_READ_BY_2X,
+                                            RENAMED_PROPERTY_NAMES, RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
@@ -422,24 +422,26 @@ def _untyped(context, prop):
                   problem="editable, with no type element: TripleA 1.9 refuses to load the game (\"Editable "
                           "properties must have exactly 1 child specifying the type\"); 2.x takes the type from the "
                           "value" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
-                          + "; type it <boolean/> or <number min=\"...\" max=\"...\"/>")
+                          + f"; type it {_type_for(prop)}")
         return
     if not prop.value:
         return
-    if PROPERTY_DEFAULTS_2X.get(prop.name) in ("true", "false"):
-        if prop.value.lower() not in ("true", "false"):  # (2.x's inference takes no blank around them)
-            kept = "a number" if java_int(prop.value) is not None else "text"
-            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.ERROR,
-                      problem=f"no true or false, and the property has no type, so TripleA keeps it as {kept}; where "
-                              "the game uses it, TripleA reads it as true or false and the game stops (a "
-                              "ClassCastException in GameProperties.get); write true or false and type it <boolean/>")
-        else:
-            alone = for_2x_alone(context.tree.getroot())
-            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
-                      problem="no type element: TripleA 2.x takes true or false from the value, but 1.9 keeps it as "
-                              "text and the game stops where it reads it (a ClassCastException in "
-                              "GameProperties.get)" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
-                              + "; type it <boolean/>")
+    read_by_2x, read_by_1_9 = PROPERTY_DEFAULTS_2X.get(prop.name) in ("true", "false"), \
+        prop.name in BOOLEAN_PROPERTIES_1_9
+    if read_by_2x or read_by_1_9:
+        boolean = prop.value.lower() in ("true", "false")  # (2.x's inference takes no blank around them)
+        if boolean and not read_by_1_9:
+            return  # (2.x takes true or false from the value; 1.9 never reads the name)
+        alone = for_2x_alone(context.tree.getroot()) if boolean or not read_by_2x else None
+        kept = "text" if boolean or java_int(prop.value) is None else "a number"
+        engine = "TripleA" if read_by_2x and not boolean else "TripleA 1.9"
+        yield hit(line=prop.line, name=prop.name, value=prop.value,
+                  severity=Severity.ERROR if engine == "TripleA" else Severity.INFO if alone else None,
+                  problem=f"the property has no type element, so {engine} keeps it as {kept}; where the game uses "
+                          f"it, {engine} reads it as true or false and the game stops (a ClassCastException in "
+                          "GameProperties.get)" + (" (2.x takes true or false from the value)" if boolean else "")
+                          + (f"; the game {alone}, so only 2.x plays it" if alone else "")
+                          + ("; type it <boolean/>" if boolean else "; write true or false and type it <boolean/>"))
         return
     if java_int(prop.value) is not None:
         return
@@ -451,6 +453,18 @@ def _untyped(context, prop):
               problem=f"no whole number, and the property has no type, so TripleA keeps it as text; {where}, "
                       "TripleA reads it as a number and the game stops (a ClassCastException in GameProperties.get); "
                       "write a whole number and type it <number min=\"...\" max=\"...\"/>")
+
+
+def _type_for(prop) -> str:
+    """The type element a property with none wants: a boolean for true or false (or a name read as
+    one), a number for a whole number (or a name read as one), else either."""
+    default = PROPERTY_DEFAULTS_2X.get(prop.name)
+    if prop.value.strip().lower() in ("true", "false") or default in ("true", "false") or \
+            prop.name in BOOLEAN_PROPERTIES_1_9:
+        return "<boolean/>"
+    if java_int(prop.value) is not None or default is not None and java_int(default) is not None:
+        return "<number min=\"...\" max=\"...\"/>"
+    return "<boolean/> or <number min=\"...\" max=\"...\"/>"
 
 
 def _where_read_as_number(model, name: str) -> tuple[str, Severity] | None:

@@ -85,20 +85,10 @@ def frontier_units(model, units: frozenset[str]) -> dict[str | None, set[str]]:
     """Production frontier name -> the unit types its rules give. Read from the tables the
     XML rules read already (a child's rule or frontier is its parent element) rather than by
     walking each element's children from Python. A name given twice: the last one's."""
-    rule_results = _by_parent(model, "production/productionRule", "name", "result", "resourceOrUnit")
-    frontier_rules = _by_parent(model, "production/productionFrontier", "name", "frontierRules", "name", "")
+    rule_results = model.values_by_parent("production/productionRule", "name", "result", "resourceOrUnit")
+    frontier_rules = model.values_by_parent("production/productionFrontier", "name", "frontierRules", "name", "")
     return {frontier: {unit for rule_name in names for unit in rule_results.get(rule_name, ()) if unit in units}
             for frontier, names in frontier_rules.items()}
-
-
-def _by_parent(model, path: str, key: str, child: str, value: str, default: str | None = None) -> dict:
-    """{element's `key` (or `default`): the `value`s of its `child` elements} for the elements at `path`."""
-    parents, children = model.table(path), model.table(f"{path}/{child}")
-    values: list[set] = [set() for _ in range(len(parents))]
-    # each child at path/child has its parent at path: its owner index is never -1
-    for owner, each in zip(children.owners(parents), children.column(value)):
-        values[owner].add(each)
-    return dict(zip(parents.column(key, default), values))
 
 
 @rule("I401", "images.unit-image-missing", Severity.WARNING,

@@ -446,6 +446,12 @@ def trigger_target_attachment(count: str, value: str) -> tuple[str, str] | None:
     return (parts[0], parts[1]) if len(parts) == 2 else None
 
 
+def trigger_changed_property(count: str, value: str) -> str:
+    """The property a trigger's property line (`unitProperty`, `playerProperty`, ...) changes: the
+    last part of the line, its count joined before its value; the parts before are the new value."""
+    return (f"{count}:{value}" if count else value).split(":")[-1]
+
+
 @rule("S223", "structure.trigger-unknown-property", Severity.ERROR,
       "{triggers} property {property!r} of {java_class}, {which}: the game fails with an error when {they}{hint}")
 def trigger_unknown_property(context):
@@ -491,7 +497,7 @@ def trigger_unknown_property(context):
         owner, kind = owners[index], _PROPERTY_KINDS.get(names[index])
         if kind is None or classes[owner] != _TRIGGER_CLASS:
             continue
-        prop = (f"{given}:{value}" if given else value).split(":")[-1]  # the last part is the property
+        prop = trigger_changed_property(given, value)
         java_class = targets.get((owner, kind), TRIGGER_DEFAULT_TARGETS[kind][1])
         known = _KNOWN_PROPERTIES.get(java_class) if java_class else None
         if known is None or prop in known and prop not in _SET_ONLY.get(java_class, ()) or "@" in prop or "$" in prop:
