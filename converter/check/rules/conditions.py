@@ -7,9 +7,10 @@ from __future__ import annotations
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
+from converter.check.rules.capitals import END_TURN_DELEGATES
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
-from converter.check.rules.structure import java_int
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_property
+from converter.check.rules.structure import java_int, on_or_editable
 from converter.findings import Severity
 
 _RULES = "RulesAttachment"
@@ -26,8 +27,10 @@ _KEYWORDS = frozenset(("controlled", "controlledNoWater", "original", "originalN
 
 def tested_conditions(model) -> dict[str, str] | None:
     """Each attachment name something tests (following `conditions`), with what tests it first:
-    a trigger that can fire, a political or user action, a national objective. None when a
-    2.x variable may name more."""
+    a trigger that can fire; a political action (with `Use Politics` on or editable) or user
+    action whose player has a step of that delegate; a national objective (with `National
+    Objectives` on or editable) whose player has an end-of-turn step. None when a 2.x variable may
+    name more."""
     return model.derived("conditions.tested", _tested)
 
 
@@ -43,14 +46,26 @@ def _tested(model) -> dict[str, str] | None:
     for index, value in zip(chosen, values):
         listed.setdefault(attachment_names[owners[index]], set()).update(part.strip() for part in value.split(":"))
     fires = trigger_fires(model)
+    kinds = model.delegate_kinds
+    step_kinds: dict[str, set[str]] = {}  # player -> the classes of its steps' delegates
+    for step in model.steps:
+        step_kinds.setdefault(step.player or "", set()).add(kinds.get(step.delegate, ""))
+    # what tests an action's or objective's conditions: its player's step of that delegate, with the property on
+    testing = {"PoliticalActionAttachment": (("PoliticsDelegate",), on_or_editable(model, "Use Politics")),
+               "UserActionAttachment": (("UserActionDelegate",), True),
+               _RULES: (END_TURN_DELEGATES, on_or_editable(model, "National Objectives"))}
     tested: dict[str, str] = {}
-    for name, java_class in zip(attachment_names, classes):
-        if java_class == "TriggerAttachment" and fires(name):
-            tested.setdefault(name, f"trigger {name!r}")
-        elif java_class in _ACTIONS:
-            tested.setdefault(name, f"action {name!r}")
-        elif java_class == _RULES and name.startswith(_OBJECTIVE_PREFIX):
-            tested.setdefault(name, f"the national objective {name!r}")
+    for name, java_class, player in zip(attachment_names, classes, model.table(ATTACHMENT_PATH).column("attachTo", "")):
+        if java_class == "TriggerAttachment":
+            if fires(name):
+                tested.setdefault(name, f"trigger {name!r}")
+            continue
+        if java_class == _RULES and not name.startswith(_OBJECTIVE_PREFIX) or java_class not in testing:
+            continue
+        delegates, switched_on = testing[java_class]
+        if switched_on and step_kinds.get(player, set()).intersection(delegates):
+            tested.setdefault(name, f"action {name!r}" if java_class in _ACTIONS else
+                              f"the national objective {name!r}")
     queue = list(tested)
     while queue:
         name = queue.pop()
@@ -67,6 +82,35 @@ def _tested_by(model, name: str) -> str | None:
     return tested.get(name) if tested is not None else None
 
 
+def _reached_by(model, name: str) -> tuple[str | None, str]:
+    """What tests the condition `name` past its `switch` (None when nothing does), and why not:
+    RulesAttachment.isSatisfied stops at a switch that is off, before the game property and the
+    territory lists."""
+    if name in model.derived("conditions.switched_off", _switched_off):
+        return None, "its switch is off, and no trigger turns it on"
+    by = _tested_by(model, name)
+    return by, "" if by else "nothing tests it now"
+
+
+def _switched_off(model) -> frozenset[str]:
+    """The conditions whose last `switch` is false, when no trigger changes a switch."""
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, "switch")
+    if not chosen:
+        return frozenset()
+    classes, owners = attachment_classes(model), model.option_owners
+    if any(trigger_changed_property(count, value).strip() == "switch" for value, count in
+           zip(model.option_values("playerProperty"), model.options.column_at("count", positions(
+               names, "playerProperty"), ""))):
+        return frozenset()
+    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
+    last: dict[str, str] = {}
+    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+        if classes[owners[index]] == _RULES:
+            last[attachment_names[owners[index]]] = value.strip().lower()
+    return frozenset(name for name, value in last.items() if value == "false")
+
+
 @rule("S255", "structure.condition-lists-itself", Severity.ERROR,
       "condition {name!r} lists itself in 'conditions': TripleA tests a condition's conditions first, so {effect}")
 def condition_lists_itself(context):
@@ -76,9 +120,12 @@ def condition_lists_itself(context):
     (AbstractConditionsAttachment.testAllConditionsRecursive), and a condition that lists itself
     is tested again without end: the game stops with a StackOverflowError when a trigger, an
     action or a national objective tests it (2.x and 1.9 alike). Neither engine notices it as
-    the game loads. A condition nothing tests (no trigger that can fire, action or objective
-    names it, directly or through other conditions) is a warning: the game plays until one
-    does. Only a condition can list itself: the engines refuse a list naming a later one.
+    the game loads. A condition nothing tests is a warning: the game plays until something does.
+    Tested are those that a trigger that can fire names, directly or through other conditions; a
+    political action (with `Use Politics` on or editable) or a user action whose player has a
+    step of that delegate; and a national objective, with `National Objectives` on or editable
+    and an end-of-turn step of its player. Only a condition can list itself: the engines refuse
+    a list naming a later one.
 
     Fix: Delete the condition's own name from its `conditions` option (list the conditions it
     depends on, declared before it).
@@ -114,8 +161,9 @@ def condition_property_not_boolean(context):
     stops with a ClassCastException when a trigger, an action or a national objective tests the
     condition (2.x and 1.9). TripleA 1.9 also keeps a true or false as text unless the property
     is typed `<boolean/>`, and stops alike (a warning: 2.x takes the type from the value). A
-    property typed `<boolean/>` with another value is S210's; a condition nothing tests is a
-    warning.
+    property typed `<boolean/>` with another value is S210's. A condition nothing tests (as
+    S255 tells), or whose `switch` is false with no trigger changing a switch (the test stops
+    there, before the game property), is a warning.
 
     Fix: Give the property the value true or false, typed `<boolean/>`
     (`<property name="Our Rule" value="true" editable="false"><boolean/></property>`), or test
@@ -139,9 +187,9 @@ def condition_property_not_boolean(context):
         typed = f"<{prop.value_type}/>" if prop.value_type else "with no type"
         said = f"{typed} with value {prop.value!r} (line {prop.line})"
         name = attachment_names[owners[index]]
-        by = _tested_by(model, name)
+        by, why_not = _reached_by(model, name)
         when = f"when {by} tests the condition" if by else "when a trigger, action or objective tests the " \
-            "condition (nothing tests it now)"
+            f"condition ({why_not})"
         if not boolean:
             kept = "a number" if java_int(prop.value) is not None else "text"
             yield hit(line=model.options.lines[index], name=name, property=value, declared=said,
@@ -163,9 +211,10 @@ def territory_list_keyword_misplaced(context):
     and the rest) take territory names, or a keyword for a group of them (`controlled`,
     `controlledNoWater`, `original`, `originalNoWater`, `all`, `map`, `enemy`) alone or after a
     count (`2:original`, `each:controlled`). TripleA reads a list of two entries ending in a
-    keyword as count and keyword, so `Alpha:controlled` stops the game when the condition is
-    tested ("Attachments: Alpha is not a valid int value"): an error where a trigger, action or
-    objective tests it. Elsewhere the keyword ends the list without a word: a keyword first
+    keyword as count and keyword, so `Alpha:controlled` (and `original:controlled`) stops the
+    game when the condition is tested ("Attachments: Alpha is not a valid int value"): an error
+    where a trigger, action or objective tests it past its `switch` (as S256 tells), a warning
+    otherwise. Elsewhere the keyword ends the list without a word: a keyword first
     (`controlled:Alpha`) leaves no territory at all (the condition always holds in 2.x, which
     asks for 0 of none, and never in 1.9), and one further on drops itself and what follows.
 
@@ -184,13 +233,14 @@ def territory_list_keyword_misplaced(context):
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
         parts = value.split(":")
         at = next((place for place, part in enumerate(parts) if part in _KEYWORDS), None)
+        counted = len(parts) == 2 and parts[1] in _KEYWORDS  # (read as a count and a keyword, the first whatever)
         if at is None or len(parts) == 1 or classes[owners[index]] != _RULES or "@" in value or "$" in value or \
-                at == 1 and (parts[0] == "each" or java_int(parts[0]) is not None) and len(parts) == 2:
+                counted and (parts[0] == "each" or java_int(parts[0]) is not None):
             continue
         name = attachment_names[owners[index]]
-        if at == 1 and len(parts) == 2:
-            by = _tested_by(model, name)
-            when = f"when {by} tests it" if by else "when a trigger, action or objective tests it (nothing does now)"
+        if counted:
+            by, why_not = _reached_by(model, name)
+            when = f"when {by} tests it" if by else f"when a trigger, action or objective tests it ({why_not})"
             problem = (f"with two entries TripleA reads the first as the number of territories, so the game stops "
                        f"{when} (\"Attachments: {parts[0]} is not a valid int value\"); write {parts[1]!r} alone or "
                        f"after a count")

@@ -27,7 +27,8 @@ def fixed_name_missing(context):
 
     Why: Some of TripleA's rules were written for the first maps and look up a name as those
     spelled it, whatever the game declares: the end of a turn (EndTurnDelegate,
-    NoPUEndTurnDelegate) and every battle count money in the resource `PUs`; with `Pacific
+    NoPUEndTurnDelegate) and, in 2.x, every battle (TuvCostsCalculator) count money in the
+    resource `PUs`; with `Pacific
     Theater` on, the end of each round (EndRoundDelegate) reads the player `Japanese`'s victory
     points; and with `Production Per Valued Territory Restricted` on, a NoPUPurchaseDelegate step
     gives a player without `productionPerXTerritories` in its `rulesAttachment` one `infantry` per
@@ -48,8 +49,8 @@ def fixed_name_missing(context):
         step = next((step for step in steps if kinds.get(step.delegate) in END_TURN_DELEGATES), None) or \
             next((step for step in steps if kinds.get(step.delegate) == _BATTLE), None)
         if step is not None:
-            does = "each battle counts the units lost in it" if kinds.get(step.delegate) == _BATTLE else \
-                "the end of a turn"
+            does = "the end of a turn" if kinds.get(step.delegate) != _BATTLE else \
+                "each battle counts the units lost in it, in TripleA 2.x; 1.9 plays on"
             yield hit(line=step.line, kind="resource", name=_PUS, where=f"at its step {step.name!r} ({does})",
                       engine="No resource named: PUs")
     if property_is_true(model, _PACIFIC_THEATER) and _JAPANESE not in model.players:
@@ -59,7 +60,7 @@ def fixed_name_missing(context):
                       where=f"at its step {step.name!r} (the end of a round, with {_PACIFIC_THEATER!r} on)",
                       engine="EndRoundDelegate: a NullPointerException")
     if property_is_true(model, _PER_VALUED_TERRITORY) and _INFANTRY not in model.names(UNIT):
-        given = _players_with_production_per_x_territories(model)
+        given = players_with_production_per_x_territories(model)
         step = next((step for step in steps if kinds.get(step.delegate) == "NoPUPurchaseDelegate"
                      and step.player and step.player not in given), None)
         if step is not None:
@@ -69,7 +70,7 @@ def fixed_name_missing(context):
                       engine="UnitTypeList has no unit type for infantry")
 
 
-def _players_with_production_per_x_territories(model) -> set[str]:
+def players_with_production_per_x_territories(model) -> set[str]:
     """The players whose `rulesAttachment` gives `productionPerXTerritories`."""
     names = names_as_2x_reads_them(model)
     owners = model.option_owners

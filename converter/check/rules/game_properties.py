@@ -319,10 +319,15 @@ def _bid_steps_unserved(model) -> list[str]:
 
 
 def _unserved(model) -> list[str]:
-    classes, declared = model.delegate_classes, {prop.name for prop in model.properties}
-    bidders = (step.player for step in model.steps
-               if step.player and classes.get(step.delegate, "").endswith("BidPurchaseDelegate"))
-    return [player for player in dict.fromkeys(bidders) if f"{player} bid" not in declared]
+    declared = {prop.name for prop in model.properties}
+    return [player for player in _bid_step_players(model, ("BidPurchaseDelegate",)) if f"{player} bid" not in declared]
+
+
+def _bid_step_players(model, kinds: tuple[str, ...]) -> list[str]:
+    """The players steps of these delegate classes run for, in the sequence's order."""
+    delegate_kinds = model.delegate_kinds
+    return list(dict.fromkeys(step.player for step in model.steps
+                              if step.player and delegate_kinds.get(step.delegate) in kinds))
 
 
 def _bid_meant_for_a_player(prop, players: set[str]) -> bool:
@@ -483,18 +488,11 @@ def _where_read_as_number(model, name: str) -> tuple[str, Severity] | None:
                 return f"with {victory!r} on (the host may turn it on), at the end of each round", \
                     Severity.WARNING
             return None
-    if name.endswith(" bid") and name[:-len(" bid")] in players and name[:-len(" bid")] in _bidders(model):
+    if name.endswith(" bid") and name[:-len(" bid")] in players and \
+            name[:-len(" bid")] in _bid_step_players(model, ("BidPurchaseDelegate", "BidPlaceDelegate")):
         return f"as the game starts (the InitializationDelegate reads the bid of each bid step's player) or at the " \
                f"bid step of {name[:-len(' bid')]!r}", Severity.ERROR
     return None
-
-
-def _bidders(model) -> set[str]:
-    """The players a bid purchase or bid place step runs for (whose bids 2.x's
-    InitializationDelegate.initSkipUnusedBids reads)."""
-    classes = model.delegate_classes
-    return {step.player for step in model.steps
-            if step.player and classes.get(step.delegate, "").endswith(("BidPurchaseDelegate", "BidPlaceDelegate"))}
 
 
 @rule("S222", "structure.condition-unknown-property", Severity.WARNING,

@@ -5,6 +5,7 @@ steps' players and delegates are R1xx's)."""
 from __future__ import annotations
 
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.fixed_names import players_with_production_per_x_territories
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import bid_properties, java_int
 from converter.check.rules.xml import for_2x_alone
@@ -256,7 +257,10 @@ def purchase_without_place(context):
     (PlaceDelegate, BidPlaceDelegate, NoAirCheckPlaceDelegate); another player's place step does
     not place them. A player with no place step keeps them off the map for good, the money
     spent, and neither engine says a word (the units still count against `maxBuiltPerPlayer`). A
-    bid step for a player without a bid is skipped, and not reported.
+    step that gives the player nothing is not reported: a purchase for a player without a
+    production frontier, a bid step for one without a bid (skipped), a NoPU purchase without
+    `Production Per Valued Territory Restricted` on, or `Production Per X Territories Restricted`
+    and the player's `productionPerXTerritories`.
 
     Fix: Add a place step for the player after its purchase step in the game XML's
     `<sequence>` (`<step name="RedsPlace" delegate="place" player="Reds"/>`), or remove the
@@ -267,13 +271,29 @@ def purchase_without_place(context):
         return
     kinds = model.delegate_kinds
     placing = {step.player for step in model.steps if kinds.get(step.delegate) in _PLACING}
-    bids = {prop.name[:-len(" bid")] for prop in model.properties
-            if prop.name.endswith(" bid") and prop.value.strip() not in ("", "0")}
-    reported = set()
+    reported, buying = set(), None
     for step in model.steps:
         java_class = kinds.get(step.delegate)
-        if java_class not in _BUYING or not step.player or step.player in placing or step.player in reported or \
-                java_class == "BidPurchaseDelegate" and step.player not in bids:
+        if java_class not in _BUYING or not step.player or step.player in placing or step.player in reported:
+            continue
+        buying = buying if buying is not None else _buying(model)
+        if step.player not in buying[java_class]:
             continue
         reported.add(step.player)
         yield hit(line=step.line, player=step.player, step=step.name, java_class=java_class)
+
+
+def _buying(model) -> dict[str, set[str]]:
+    """Per buying delegate class, the players a step of it gives units: those with a production
+    frontier (PurchaseDelegate), with a bid as well (BidPurchaseDelegate: the step is skipped
+    without one), and for NoPUPurchaseDelegate those it gives units with `Production Per Valued
+    Territory Restricted` on, or `Production Per X Territories Restricted` and their
+    `productionPerXTerritories` (NoPuPurchaseDelegate.getProductionUnits: nothing otherwise)."""
+    with_frontier = set(model.table("production/playerProduction").column("player", ""))
+    players = set(model.players)
+    bidding = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    given_per_x = players_with_production_per_x_territories(model) \
+        if property_is_true(model, "Production Per X Territories Restricted") else set()
+    return {"PurchaseDelegate": with_frontier, "BidPurchaseDelegate": with_frontier & bidding,
+            "NoPUPurchaseDelegate": players if property_is_true(model, "Production Per Valued Territory Restricted")
+            else given_per_x}

@@ -120,7 +120,8 @@ def trigger_tech_category_missing(context):
     `<playerTech>` in the game XML's `<technology>`; TripleA looks it up only when the trigger
     fires, and stops the game where a player has none of that name (2.x: "TechnologyFrontier
     doesn't exist: Sea for player: Reds"; 1.9: "Triggers: tech category doesn't exist"). The game
-    loads without a word. A trigger that cannot fire is not reported.
+    loads without a word. A trigger that cannot fire is not reported, nor one without a `when`
+    whose player has no research step (TechnologyDelegate, which fires such triggers).
 
     Fix: Name one of the player's categories (as its `<playerTech>` lists them, in the same
     letter case), give the player that category, or leave the player out of the trigger's
@@ -130,17 +131,20 @@ def trigger_tech_category_missing(context):
     if model is None or model.loops_left:
         return
     names = names_as_2x_reads_them(model)
-    chosen = positions(names, frozenset(("availableTech", "players")))
+    chosen = positions(names, frozenset(("availableTech", "players", "when")))
     if not chosen or "availableTech" not in map(names.__getitem__, chosen):
         return
     classes, owners = attachment_classes(model), model.option_owners
     values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
     players: dict[int, list[str]] = defaultdict(list)
+    timed: set[int] = set()  # the triggers with a `when`
     techs: list[tuple[int, str, int | None]] = []  # (trigger element, category, line)
     for index, value, given in zip(chosen, values, counts):
         if classes[owners[index]] != "TriggerAttachment" or "@" in value or "$" in value:
             continue
-        if names[index] == "players":
+        if names[index] == "when":
+            timed.add(owners[index])
+        elif names[index] == "players":
             players[owners[index]] += [part.strip() for part in value.split(":")]
         else:
             parts = (f"{given}:{value}" if given else value).split(":")
@@ -152,8 +156,11 @@ def trigger_tech_category_missing(context):
     table = model.table(ATTACHMENT_PATH)
     trigger_names, attached = table.column("name", ""), table.column("attachTo", "")
     fires = trigger_fires(model)
+    kinds = model.delegate_kinds
+    # without a `when`, its own player's research step fires it (TechnologyDelegate.start)
+    researching = {step.player for step in model.steps if kinds.get(step.delegate) == "TechnologyDelegate"}
     for element, category, line in techs:
-        if not fires(trigger_names[element]):
+        if not fires(trigger_names[element]) or element not in timed and attached[element] not in researching:
             continue
         lacking = [player for player in dict.fromkeys(players.get(element) or [attached[element]])
                    if category not in categories.get(player, ())]
@@ -171,5 +178,6 @@ def _tech_categories(model) -> dict[str, set[str]]:
     owner_names = player_techs.column("player", "")
     found: dict[str, set[str]] = defaultdict(set)
     for owner, name in zip(categories.owners(player_techs), categories.column("name", "")):
-        found[owner_names[owner]].add(name)
+        if owner >= 0:
+            found[owner_names[owner]].add(name)
     return found
