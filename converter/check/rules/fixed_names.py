@@ -10,10 +10,12 @@ from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES  # (AbstractEndTurnDelegate.start reads PUs first)
 from converter.check.rules.options import names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
+from converter.check.rules.structure import bid_properties
 from converter.findings import Severity
 
 _PUS, _JAPANESE, _INFANTRY = "PUs", "Japanese", "infantry"
 _BATTLE = "BattleDelegate"  # each battle's costs are counted in PUs (TuvCostsCalculator)
+_BID = "BidPurchaseDelegate"  # a player's bid is given in PUs
 _PACIFIC_THEATER = "Pacific Theater"  # EndRoundDelegate reads Japanese's victory points with it on
 _PER_VALUED_TERRITORY = "Production Per Valued Territory Restricted"  # NoPuPurchaseDelegate's infantry
 _RULES_ATTACHMENT = "rulesAttachment"  # the one GamePlayer.getRulesAttachment reads
@@ -27,8 +29,8 @@ def fixed_name_missing(context):
 
     Why: Some of TripleA's rules were written for the first maps and look up a name as those
     spelled it, whatever the game declares: the end of a turn (EndTurnDelegate,
-    NoPUEndTurnDelegate) and, in 2.x, every battle (TuvCostsCalculator) count money in the
-    resource `PUs`; with `Pacific
+    NoPUEndTurnDelegate), a bid step for a player with a bid, and, in 2.x, every battle
+    (TuvCostsCalculator) count money in the resource `PUs`; with `Pacific
     Theater` on, the end of each round (EndRoundDelegate) reads the player `Japanese`'s victory
     points; and with `Production Per Valued Territory Restricted` on, a NoPUPurchaseDelegate step
     gives a player without `productionPerXTerritories` in its `rulesAttachment` one `infantry` per
@@ -46,11 +48,13 @@ def fixed_name_missing(context):
     kinds = model.delegate_kinds
     steps = model.steps
     if _PUS not in model.names(RESOURCE):
-        step = next((step for step in steps if kinds.get(step.delegate) in END_TURN_DELEGATES), None) or \
+        bidding = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+        step = next((step for step in steps if kinds.get(step.delegate) in END_TURN_DELEGATES
+                     or kinds.get(step.delegate) == _BID and step.player in bidding), None) or \
             next((step for step in steps if kinds.get(step.delegate) == _BATTLE), None)
         if step is not None:
-            does = "the end of a turn" if kinds.get(step.delegate) != _BATTLE else \
-                "each battle counts the units lost in it, in TripleA 2.x; 1.9 plays on"
+            does = {_BATTLE: "each battle counts the units lost in it, in TripleA 2.x; 1.9 plays on",
+                    _BID: f"the bid of {step.player!r} is given in it"}.get(kinds.get(step.delegate), "the end of a turn")
             yield hit(line=step.line, kind="resource", name=_PUS, where=f"at its step {step.name!r} ({does})",
                       engine="No resource named: PUs")
     if property_is_true(model, _PACIFIC_THEATER) and _JAPANESE not in model.players:
