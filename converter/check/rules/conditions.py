@@ -125,7 +125,9 @@ def condition_lists_itself(context):
     political action (with `Use Politics` on or editable) or a user action whose player has a
     step of that delegate; and a national objective, with `National Objectives` on or editable
     and an end-of-turn step of its player. Only a condition can list itself: the engines refuse
-    a list naming a later one.
+    a list naming a later one, and link a name to the first player (in the playerList's order)
+    holding a condition of that name, so a name another player's earlier condition also has
+    links that one.
 
     Fix: Delete the condition's own name from its `conditions` option (list the conditions it
     depends on, declared before it).
@@ -139,15 +141,28 @@ def condition_lists_itself(context):
         return
     attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
         model.option_owners
+    attached = model.table(ATTACHMENT_PATH).column("attachTo", "")
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
-        name = attachment_names[owners[index]]
-        if classes[owners[index]] != _RULES or name not in (part.strip() for part in value.split(":")):
-            continue
+        element = owners[index]
+        name = attachment_names[element]
+        if classes[element] != _RULES or name not in (part.strip() for part in value.split(":")) or \
+                _linked_player(model, name, element) != attached[element]:
+            continue  # (the name links another player's condition of that name)
         by = _tested_by(model, name)
         yield hit(line=model.options.lines[index], name=name,
                   effect=f"the game stops with a StackOverflowError when {by} tests it" if by else
                   "a trigger, action or objective testing it would stop the game with a StackOverflowError "
                   "(nothing tests it now)", **({} if by else {"severity": Severity.WARNING}))
+
+
+def _linked_player(model, name: str, element: int) -> str | None:
+    """The player whose attachment `name` a `conditions` line of the attachment `element` links
+    (AbstractConditionsAttachment.setConditions: the first player, in the playerList's order,
+    holding an attachment of that name declared so far, this one included)."""
+    table = model.table(ATTACHMENT_PATH)
+    holders = {target for each, target in zip(table.column("name", "")[:element + 1],
+                                                  table.column("attachTo", "")[:element + 1]) if each == name}
+    return next((player for player in model.players if player in holders), None)
 
 
 @rule("S256", "structure.condition-property-not-boolean", Severity.ERROR,
