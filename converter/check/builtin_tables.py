@@ -425,8 +425,6 @@ PROPERTY_ALIASES_2X: dict[str, str] = {
 # (BidPurchaseDelegate).
 PLAYER_PROPERTY_SUFFIXES_2X: tuple[str, ...] = (" Income Percentage", " PU Income Bonus", " bid")
 
-# Properties TripleA 1.9 reads and 2.x does not (1.9 jar's Properties.class, javap, against the
-# 2.x names above): a map written for 2.x gets nothing from them. Reported as info.
 # game properties TripleA 1.9's Properties reads as true or false (GameProperties.get(name, boolean),
 # which casts the value it keeps: with no type element, text or a number, and the cast fails)
 BOOLEAN_PROPERTIES_1_9: frozenset[str] = frozenset((
@@ -474,6 +472,8 @@ BOOLEAN_PROPERTIES_1_9: frozenset[str] = frozenset((
     "WW2V3", "WW2V3 Tech Model",
 ))
 
+# Properties TripleA 1.9 reads and 2.x does not (1.9 jar's Properties.class, javap, against the
+# 2.x names above): a map written for 2.x gets nothing from them. Reported as info.
 PROPERTY_NAMES_NOT_READ_BY_2X: frozenset[str] = frozenset((
     "Rocket Attacks Per Factory Infinite", "Random AA Casualties", "Roll AA Individually",
     "Suicide and Munition Casualties Restricted",

@@ -9,7 +9,8 @@ from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_property
+from converter.check.rules.options import (activated_triggers, attachment_classes, may_be_activated,
+                                            names_as_2x_reads_them, trigger_changed_property)
 from converter.check.rules.structure import java_int, on_or_editable
 from converter.findings import Severity
 
@@ -51,18 +52,21 @@ def _tested(model) -> dict[str, str] | None:
     for step in model.steps:
         step_kinds.setdefault(step.player or "", set()).add(kinds.get(step.delegate, ""))
     # what tests an action's or objective's conditions: its player's step of that delegate, with the property on
-    testing = {"PoliticalActionAttachment": (("PoliticsDelegate",), on_or_editable(model, "Use Politics")),
-               "UserActionAttachment": (("UserActionDelegate",), True),
-               _RULES: (END_TURN_DELEGATES, on_or_editable(model, "National Objectives"))}
+    # (the start of the names the engines gather them by, the delegates, and whether the property is on)
+    testing = {"PoliticalActionAttachment": ("politicalActionAttachment", ("PoliticsDelegate",),
+                                             on_or_editable(model, "Use Politics")),
+               "UserActionAttachment": ("userActionAttachment", ("UserActionDelegate",), True),
+               _RULES: (_OBJECTIVE_PREFIX, END_TURN_DELEGATES, on_or_editable(model, "National Objectives"))}
+    idle = _idle_triggers(model)
     tested: dict[str, str] = {}
     for name, java_class, player in zip(attachment_names, classes, model.table(ATTACHMENT_PATH).column("attachTo", "")):
         if java_class == "TriggerAttachment":
-            if fires(name):
+            if fires(name) and name not in idle:
                 tested.setdefault(name, f"trigger {name!r}")
             continue
-        if java_class == _RULES and not name.startswith(_OBJECTIVE_PREFIX) or java_class not in testing:
+        if java_class not in testing or not name.startswith(testing[java_class][0]):
             continue
-        delegates, switched_on = testing[java_class]
+        _prefix, delegates, switched_on = testing[java_class]
         if switched_on and step_kinds.get(player, set()).intersection(delegates):
             tested.setdefault(name, f"action {name!r}" if java_class in _ACTIONS else
                               f"the national objective {name!r}")
@@ -74,6 +78,31 @@ def _tested(model) -> dict[str, str] | None:
                 tested[part] = tested[name]
                 queue.append(part)
     return tested
+
+
+def _idle_triggers(model) -> set[str]:
+    """The triggers that never fire on their own and that nothing activates: `uses` 0, or every
+    `when` naming a step the sequence lacks (S221's). A trigger without `when` is taken to fire
+    (the delegates that fire such a trigger depend on what it does: not followed here)."""
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, frozenset(("uses", "when")))
+    if not chosen:
+        return set()
+    attachment_names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
+    steps = {step.name for step in model.steps}
+    spent, stray, timed_well = set(), set(), set()
+    for index, value, count in zip(chosen, model.options.column_at("value", chosen, ""),
+                                   model.options.column_at("count", chosen, "")):
+        name = attachment_names[owners[index]]
+        if names[index] == "uses":
+            if value.strip() == "0":
+                spent.add(name)
+        elif (f"{count}:{value}" if count else value).partition(":")[2] in steps or "@" in value or "$" in value:
+            timed_well.add(name)
+        else:
+            stray.add(name)
+    activated = activated_triggers(model)
+    return {name for name in spent | (stray - timed_well) if not may_be_activated(name, activated)}
 
 
 def _tested_by(model, name: str) -> str | None:
@@ -99,10 +128,12 @@ def _switched_off(model) -> frozenset[str]:
     if not chosen:
         return frozenset()
     classes, owners = attachment_classes(model), model.option_owners
-    if any(trigger_changed_property(count, value).strip() == "switch" for value, count in
-           zip(model.option_values("playerProperty"), model.options.column_at("count", positions(
-               names, "playerProperty"), ""))):
-        return frozenset()
+    changing = positions(names, "playerProperty")
+    for value, count in zip(model.options.column_at("value", changing, ""),
+                            model.options.column_at("count", changing, "")):
+        changed = trigger_changed_property(count, value).strip()
+        if changed == "switch" or "@" in changed or "$" in changed:
+            return frozenset()  # (a trigger may turn a switch on)
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     last: dict[str, str] = {}
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
@@ -121,7 +152,8 @@ def condition_lists_itself(context):
     is tested again without end: the game stops with a StackOverflowError when a trigger, an
     action or a national objective tests it (2.x and 1.9 alike). Neither engine notices it as
     the game loads. A condition nothing tests is a warning: the game plays until something does.
-    Tested are those that a trigger that can fire names, directly or through other conditions; a
+    Tested are those that a trigger that can fire names (not one whose `uses` is 0 or whose
+    `when` names no step, unless something activates it), directly or through other conditions; a
     political action (with `Use Politics` on or editable) or a user action whose player has a
     step of that delegate; and a national objective, with `National Objectives` on or editable
     and an end-of-turn step of its player. Only a condition can list itself: the engines refuse

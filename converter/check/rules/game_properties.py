@@ -429,26 +429,27 @@ def _untyped(context, prop):
                           "value" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
                           + f"; type it {_type_for(prop)}")
         return
-    if not prop.value:
-        return
-    read_by_2x, read_by_1_9 = PROPERTY_DEFAULTS_2X.get(prop.name) in ("true", "false"), \
-        prop.name in BOOLEAN_PROPERTIES_1_9
+    # (2.x reads an old name as its new one, LegacyPropertyMapper)
+    read_by_2x = PROPERTY_DEFAULTS_2X.get(PROPERTY_ALIASES_2X.get(prop.name.lower(), prop.name)) in ("true", "false")
+    read_by_1_9 = prop.name in BOOLEAN_PROPERTIES_1_9
     if read_by_2x or read_by_1_9:
         boolean = prop.value.lower() in ("true", "false")  # (2.x's inference takes no blank around them)
-        if boolean and not read_by_1_9:
-            return  # (2.x takes true or false from the value; 1.9 never reads the name)
-        alone = for_2x_alone(context.tree.getroot()) if boolean or not read_by_2x else None
-        kept = "text" if boolean or java_int(prop.value) is None else "a number"
-        engine = "TripleA" if read_by_2x and not boolean else "TripleA 1.9"
+        if (boolean or not prop.value) and not read_by_1_9:
+            return  # (2.x takes true or false from the value, and may read none as absent; 1.9 never reads the name)
+        # (no value: 1.9 keeps empty text; 2.x reads a missing one as absent, and the model cannot tell them apart)
+        only_1_9 = boolean or not read_by_2x or not prop.value
+        alone = for_2x_alone(context.tree.getroot()) if only_1_9 else None
+        kept = "empty text" if not prop.value else "text" if boolean or java_int(prop.value) is None else "a number"
+        engine = "TripleA 1.9" if only_1_9 else "TripleA 2.x" if not read_by_1_9 else "TripleA"
         yield hit(line=prop.line, name=prop.name, value=prop.value,
-                  severity=Severity.ERROR if engine == "TripleA" else Severity.INFO if alone else None,
+                  severity=Severity.INFO if alone else None if only_1_9 else Severity.ERROR,
                   problem=f"the property has no type element, so {engine} keeps it as {kept}; where the game uses "
                           f"it, {engine} reads it as true or false and the game stops (a ClassCastException in "
                           "GameProperties.get)" + (" (2.x takes true or false from the value)" if boolean else "")
                           + (f"; the game {alone}, so only 2.x plays it" if alone else "")
                           + ("; type it <boolean/>" if boolean else "; write true or false and type it <boolean/>"))
         return
-    if java_int(prop.value) is not None:
+    if not prop.value or java_int(prop.value) is not None:
         return
     read = _where_read_as_number(model, prop.name)
     if read is None:

@@ -355,7 +355,7 @@ def trigger_unknown_step(context):
         owner = owners[index]
         if value in stray and classes[owner] == _TRIGGER_CLASS:
             unknown.setdefault(stray[value], []).append(index)
-    activated = _activated_triggers(model) if unknown else None
+    activated = activated_triggers(model) if unknown else None
     # a trigger fires at each step its `when`s name (AbstractTriggerAttachment.setWhen adds to a list)
     firing_elsewhere = {attachment_names[owners[index]] for index, value in zip(whens, values)
                         if value.partition(":")[2] in steps} if unknown else set()
@@ -363,7 +363,7 @@ def trigger_unknown_step(context):
         triggers = list(dict.fromkeys(attachment_names[owners[index]] for index in indices))
         shown = several("trigger", triggers, "is", "are")
         close = closest_name(step, steps) if steps else None
-        idle = [name for name in triggers if not _may_be_activated(name, activated) and name not in firing_elsewhere]
+        idle = [name for name in triggers if not may_be_activated(name, activated) and name not in firing_elsewhere]
         severity = None
         if close is not None:
             detail = f"; did you mean {close!r}? {'It never fires' if len(triggers) == 1 else 'They never fire'} there"
@@ -398,7 +398,7 @@ def _step_misspelt(model, wanted: str, close: str) -> bool:
         for step in model.steps)
 
 
-def _activated_triggers(model) -> frozenset[str] | None:
+def activated_triggers(model) -> frozenset[str] | None:
     """The triggers an `activateTrigger` option (of a trigger or a user action) names; None when
     a loop left as written (`loops_left`) may name one through its variables."""
     names = names_as_2x_reads_them(model)
@@ -409,7 +409,7 @@ def _activated_triggers(model) -> frozenset[str] | None:
     return frozenset(value.split(":", 1)[0] for value in values)
 
 
-def _may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
+def may_be_activated(trigger: str, activated: frozenset[str] | None) -> bool:
     if activated is None or "@" in trigger or "$" in trigger:
         return True  # not resolved here: not claimed never to fire
     return trigger in activated

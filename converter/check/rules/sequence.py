@@ -7,7 +7,7 @@ from __future__ import annotations
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.fixed_names import players_with_production_per_x_territories
 from converter.check.rules.references import property_is_true
-from converter.check.rules.structure import bid_properties, java_int
+from converter.check.rules.structure import bid_properties, java_int, on_or_editable
 from converter.check.rules.xml import for_2x_alone
 from converter.findings import Severity
 
@@ -258,9 +258,10 @@ def purchase_without_place(context):
     not place them. A player with no place step keeps them off the map for good, the money
     spent, and neither engine says a word (the units still count against `maxBuiltPerPlayer`). A
     step that gives the player nothing is not reported: a purchase for a player without a
-    production frontier, a bid step for one without a bid (skipped), a NoPU purchase without
-    `Production Per Valued Territory Restricted` on, or `Production Per X Territories Restricted`
-    and the player's `productionPerXTerritories`.
+    production frontier, a bid step for one without a bid (skipped), a NoPU purchase but for a
+    player without `productionPerXTerritories` (its `rulesAttachment`'s) with `Production Per Valued
+    Territory Restricted` on, or one with it and `Production Per X Territories Restricted` on (or
+    editable).
 
     Fix: Add a place step for the player after its purchase step in the game XML's
     `<sequence>` (`<step name="RedsPlace" delegate="place" player="Reds"/>`), or remove the
@@ -292,8 +293,9 @@ def _buying(model) -> dict[str, set[str]]:
     with_frontier = set(model.table("production/playerProduction").column("player", ""))
     players = set(model.players)
     bidding = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
-    given_per_x = players_with_production_per_x_territories(model) \
-        if property_is_true(model, "Production Per X Territories Restricted") else set()
+    per_x = players_with_production_per_x_territories(model)
+    # one infantry per valued territory for a player without productionPerXTerritories, else its own
+    given = (players - per_x if on_or_editable(model, "Production Per Valued Territory Restricted") else set()) | \
+        (per_x if on_or_editable(model, "Production Per X Territories Restricted") else set())
     return {"PurchaseDelegate": with_frontier, "BidPurchaseDelegate": with_frontier & bidding,
-            "NoPUPurchaseDelegate": players if property_is_true(model, "Production Per Valued Territory Restricted")
-            else given_per_x}
+            "NoPUPurchaseDelegate": given}

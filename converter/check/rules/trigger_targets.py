@@ -10,8 +10,8 @@ from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import (TRIGGER_DEFAULT_TARGETS, attachment_classes, names_as_2x_reads_them,
-                                            trigger_target_attachment)
+from converter.check.rules.options import (TRIGGER_DEFAULT_TARGETS, activated_triggers, attachment_classes,
+                                            may_be_activated, names_as_2x_reads_them, trigger_target_attachment)
 from converter.findings import Severity
 
 # per kind of property line: the option naming its targets, the <attachment> type they are of, and
@@ -121,7 +121,8 @@ def trigger_tech_category_missing(context):
     fires, and stops the game where a player has none of that name (2.x: "TechnologyFrontier
     doesn't exist: Sea for player: Reds"; 1.9: "Triggers: tech category doesn't exist"). The game
     loads without a word. A trigger that cannot fire is not reported, nor one without a `when`
-    whose player has no research step (TechnologyDelegate, which fires such triggers).
+    whose player has no research step (TechnologyDelegate, which fires such triggers) unless
+    another trigger's or a user action's `activateTrigger` names it (which fires it anywhere).
 
     Fix: Name one of the player's categories (as its `<playerTech>` lists them, in the same
     letter case), give the player that category, or leave the player out of the trigger's
@@ -159,9 +160,12 @@ def trigger_tech_category_missing(context):
     kinds = model.delegate_kinds
     # without a `when`, its own player's research step fires it (TechnologyDelegate.start)
     researching = {step.player for step in model.steps if kinds.get(step.delegate) == "TechnologyDelegate"}
+    activated = activated_triggers(model)
     for element, category, line in techs:
-        if not fires(trigger_names[element]) or element not in timed and attached[element] not in researching:
-            continue
+        name = trigger_names[element]
+        if not fires(name) or element not in timed and attached[element] not in researching and \
+                not may_be_activated(name, activated):
+            continue  # (another trigger's or an action's `activateTrigger` fires it at any step)
         lacking = [player for player in dict.fromkeys(players.get(element) or [attached[element]])
                    if category not in categories.get(player, ())]
         if lacking:
