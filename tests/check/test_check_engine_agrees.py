@@ -30,6 +30,11 @@ def _loads(xml: Path) -> tuple[bool, str]:
     return True, ""
 
 
+def _case_loads(tmp_path: Path, case: dict) -> tuple[bool, str]:
+    """Whether 1.9 loads the case's game XML, built as the rule-case test builds it (and why not)."""
+    return _loads(build_case(tmp_path / "case", case) / "map/games/tiny.xml")
+
+
 @pytest.mark.engine
 @pytest.mark.slow
 def test_the_engine_loads_the_clean_map(real_engine, tmp_path: Path) -> None:
@@ -41,8 +46,7 @@ def test_the_engine_loads_the_clean_map(real_engine, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", ORACLE_CASES)
 def test_the_engine_refuses_what_the_rule_says_it_refuses(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    root = build_case(tmp_path / "case", case)
-    loads, why = _loads(root / "map/games/tiny.xml")
+    loads, why = _case_loads(tmp_path, case)
     if "engine_1_9_loads" in case:
         assert loads, f"{case['id']} is marked as loading in 1.9 ({case['engine_1_9_loads']}) but: {why}"
     else:
@@ -57,8 +61,7 @@ LOADING_CASES = [param for param in _load_cases()
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", LOADING_CASES)
 def test_the_engine_loads_what_a_clean_case_says_it_loads(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    root = build_case(tmp_path / "case", case)
-    assert _loads(root / "map/games/tiny.xml") == (True, ""), case["engine_1_9_loads"]
+    assert _case_loads(tmp_path, case) == (True, ""), case["engine_1_9_loads"]
 
 
 def test_there_are_oracle_cases_for_every_rule_the_engine_refuses() -> None:
@@ -101,6 +104,5 @@ REFUSED_BY_1_9_CASES = [param for param in _load_cases() if "engine_1_9_refuses_
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", REFUSED_BY_1_9_CASES)
 def test_the_engine_refuses_what_a_case_says_1_9_refuses(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    root = build_case(tmp_path / "case", case)
-    loads, why = _loads(root / "map/games/tiny.xml")
+    loads, why = _case_loads(tmp_path, case)
     assert not loads and case["engine_1_9_refuses_with"] in why, f"{case['id']}: TripleA 1.9: {why or 'loads it'}"

@@ -233,17 +233,29 @@ UNTYPED_PROPERTY_CASES = [param for param in _load_cases() if re.match(r"untyped
 UNTYPED_IN_BATTLE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("untyped-low-luck-")]
 
 
+def _stops_where_reported(tmp_path: Path, case: dict, codes: tuple[str, ...], stops=lambda finding: True,
+                          with_battle_delegate: bool = True):
+    """The findings of these rules that say the game stops (`stops`), and the case played one round in
+    1.9, which must have played on where there are none."""
+    reported = [finding for finding in _findings(tmp_path, case, codes) if stops(finding)]
+    played = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=with_battle_delegate)
+    if not reported:
+        assert played.game_crash is None, f"{case['id']}: {codes} see no stop, but TripleA 1.9 stopped: {played}"
+    return reported, played
+
+
+def _is_error(finding) -> bool:
+    return finding.severity.value == "error"
+
+
 @pytest.mark.engine
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", UNTYPED_PROPERTY_CASES)
 def test_the_engine_stops_reading_an_untyped_property_where_s210_says(real_engine, tmp_path: Path, group: str,
                                                                       case: dict) -> None:
-    stops = [finding for finding in _findings(tmp_path, case, ("S210",)) if finding.severity.value == "error"]
-    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
-    if stops:
-        assert crash is not None and "ClassCastException" in crash, f"{case['id']}: 1.9: {crash}"
-    else:
-        assert crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {crash}"
+    reported, played = _stops_where_reported(tmp_path, case, ("S210",), _is_error)
+    if reported:
+        assert played.game_crash is not None and "ClassCastException" in played.game_crash, f"{case['id']}: {played}"
 
 
 @pytest.mark.engine
@@ -252,14 +264,12 @@ def test_the_engine_stops_reading_an_untyped_property_where_s210_says(real_engin
 def test_the_engine_stops_reading_an_untyped_boolean_where_s210_says(real_engine, tmp_path: Path, group: str,
                                                                      case: dict) -> None:
     # an error (both engines) or a warning naming 1.9: a stop 1.9 must make at the battle
-    stops = [finding for finding in _findings(tmp_path, case, ("S210",))
-             if finding.severity.value == "error" or "TripleA 1.9 reads it" in finding.message]
-    played = _play_one_round(tmp_path, case, timeout=60)
-    if stops:
+    reported, played = _stops_where_reported(
+        tmp_path, case, ("S210",), lambda finding: _is_error(finding) or "TripleA 1.9 reads it" in finding.message,
+        with_battle_delegate=False)
+    if reported:
         assert played.game_crash is not None and "ClassCastException" in played.game_crash \
             and played.final_step == "RedsBattle", f"{case['id']}: 1.9: {played}"
-    else:
-        assert played.game_crash is None, f"{case['id']}: S210 sees no stop, but TripleA 1.9 stopped: {played}"
 
 
 # S252's cases (and S253's, which must play on): 1.9 must stop at the very step where S252 reports a player
@@ -274,10 +284,8 @@ CAPITAL_CASES = [param for param in _load_cases()
 @pytest.mark.parametrize("group, case", CAPITAL_CASES)
 def test_the_engine_stops_without_a_capital_where_s252_says(real_engine, tmp_path: Path, group: str,
                                                             case: dict) -> None:
-    reported = _findings(tmp_path, case, ("S252",))
-    played = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True)
+    reported, played = _stops_where_reported(tmp_path, case, ("S252",))
     if not reported:
-        assert played.game_crash is None, f"{case['id']}: S252 sees nothing, but TripleA 1.9 stopped: {played}"
         return
     player = re.match(r"player '([^']+)'", reported[0].message).group(1)
     step = re.search(r"at its step '([^']+)'", reported[0].message)
@@ -298,14 +306,12 @@ FIXED_NAME_CASES = [param for param in _load_cases() if param.values[1]["id"].st
 @pytest.mark.parametrize("group, case", FIXED_NAME_CASES)
 def test_the_engine_stops_without_a_fixed_name_where_s254_says(real_engine, tmp_path: Path, group: str,
                                                                case: dict) -> None:
-    reported = [finding for finding in _findings(tmp_path, case, ("S254",)) if "1.9 plays on" not in finding.message]
     battle_declared = 'name="battle"' in str(case["xml_replace"])  # (the case declares it: not again)
-    played = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=not battle_declared)
-    if not reported:
-        assert played.game_crash is None, f"{case['id']}: S254 sees nothing, but TripleA 1.9 stopped: {played}"
-        return
-    step = re.search(r"at its step '([^']+)'", reported[0].message).group(1)
-    assert played.game_crash is not None and played.final_step == step, f"{case['id']}: 1.9: {played}"
+    reported, played = _stops_where_reported(tmp_path, case, ("S254",), lambda finding: "1.9 plays on" not in
+                                             finding.message, with_battle_delegate=not battle_declared)
+    if reported:
+        step = re.search(r"at its step '([^']+)'", reported[0].message).group(1)
+        assert played.game_crash is not None and played.final_step == step, f"{case['id']}: 1.9: {played}"
 
 
 # the cases of S255-S257 (conditions a trigger tests before Reds' combat move): 1.9 must stop exactly where
@@ -318,15 +324,13 @@ CONDITION_CASES = [param for param in _load_cases() if param.values[1]["id"].sta
 @pytest.mark.parametrize("group, case", CONDITION_CASES)
 def test_the_engine_stops_testing_a_condition_where_s255_to_s257_say(real_engine, tmp_path: Path, group: str,
                                                                      case: dict) -> None:
-    findings = _findings(tmp_path, case, ("S255", "S256", "S257"))
-    stops = [finding for finding in findings if finding.severity.value == "error"
-             or "TripleA 1.9 keeps it as text" in finding.message]
-    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
-    if not stops:
-        assert crash is None, f"{case['id']}: the rules see no stop, but TripleA 1.9 stopped: {crash}"
-        return
-    expected = {"S255": "StackOverflowError", "S256": "ClassCastException", "S257": "is not a valid int value"}
-    assert crash is not None and expected[stops[0].code] in crash, f"{case['id']}: 1.9: {crash}"
+    reported, played = _stops_where_reported(
+        tmp_path, case, ("S255", "S256", "S257"),
+        lambda finding: _is_error(finding) or "TripleA 1.9 keeps it as text" in finding.message)
+    if reported:
+        expected = {"S255": "StackOverflowError", "S256": "ClassCastException", "S257": "is not a valid int value"}
+        assert played.game_crash is not None and expected[reported[0].code] in played.game_crash, \
+            f"{case['id']}: 1.9: {played}"
 
 
 # S258's cases, each trigger firing before Reds' combat move: 1.9 must stop exactly where S258 reports a
@@ -339,13 +343,11 @@ TECH_CATEGORY_CASES = [param for param in _load_cases() if param.values[1]["id"]
 @pytest.mark.parametrize("group, case", TECH_CATEGORY_CASES)
 def test_the_engine_stops_without_a_tech_category_where_s258_says(real_engine, tmp_path: Path, group: str,
                                                                   case: dict) -> None:
-    reported = _findings(tmp_path, case, ("S258",))
-    crash = _play_one_round(tmp_path, case, timeout=60, with_battle_delegate=True).game_crash
-    if not reported:
-        assert crash is None, f"{case['id']}: S258 sees nothing, but TripleA 1.9 stopped: {crash}"
-        return
-    category = re.search(r"of category '([^']+)'", reported[0].message).group(1)
-    assert crash is not None and f"tech category doesn't exist:{category}" in crash, f"{case['id']}: 1.9: {crash}"
+    reported, played = _stops_where_reported(tmp_path, case, ("S258",))
+    if reported:
+        category = re.search(r"of category '([^']+)'", reported[0].message).group(1)
+        assert played.game_crash is not None and f"tech category doesn't exist:{category}" in played.game_crash, \
+            f"{case['id']}: 1.9: {played}"
 
 
 @pytest.mark.parametrize("cases, code", [(START_UP_FRONTIER_CASES, "S246"), (CAPITAL_CASES, "S252"),

@@ -167,24 +167,30 @@ def condition_lists_itself(context):
     model = context.model
     if model is None:
         return
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, "conditions")
-    if not chosen:
-        return
-    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
-        model.option_owners
     attached = model.table(ATTACHMENT_PATH).column("attachTo", "")
-    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
-        element = owners[index]
-        name = attachment_names[element]
-        if classes[element] != _RULES or name not in (part.strip() for part in value.split(":")) or \
+    for line, _option, value, element, name in _condition_options(model, "conditions"):
+        if name not in (part.strip() for part in value.split(":")) or \
                 _linked_player(model, name, element) != attached[element]:
             continue  # (the name links another player's condition of that name)
         by = _tested_by(model, name)
-        yield hit(line=model.options.lines[index], name=name,
+        yield hit(line=line, name=name,
                   effect=f"the game stops with a StackOverflowError when {by} tests it" if by else
                   "a trigger, action or objective testing it would stop the game with a StackOverflowError "
                   "(nothing tests it now)", **({} if by else {"severity": Severity.WARNING}))
+
+
+def _condition_options(model, wanted: str | frozenset[str]) -> list[tuple[int | None, str, str, int, str]]:
+    """(line, option name, value, attachment element, condition name) of each option called
+    `wanted` (a name or a set of them, as 2.x reads option names) of a RulesAttachment."""
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, wanted)
+    if not chosen:
+        return []
+    classes, owners, lines = attachment_classes(model), model.option_owners, model.options.lines
+    attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
+    return [(lines[index], names[index], value, owners[index], attachment_names[owners[index]])
+            for index, value in zip(chosen, model.options.column_at("value", chosen, ""))
+            if classes[owners[index]] == _RULES]
 
 
 def _linked_player(model, name: str, element: int) -> str | None:
@@ -219,32 +225,25 @@ def condition_property_not_boolean(context):
     model = context.model
     if model is None:
         return
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, "gameProperty")
-    if not chosen:
-        return
-    declared = {prop.name: prop for prop in model.properties}  # the last declaration, as the engine keeps
-    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
-        model.option_owners
-    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+    declared = None
+    for line, _option, value, _element, name in _condition_options(model, "gameProperty"):
+        declared = declared if declared is not None else {prop.name: prop for prop in model.properties}  # (the last)
         prop = declared.get(value)
-        if prop is None or classes[owners[index]] != _RULES or prop.value_type == "boolean":
+        if prop is None or prop.value_type == "boolean":
             continue
         boolean = prop.value.strip().lower() in ("true", "false")
         typed = f"<{prop.value_type}/>" if prop.value_type else "with no type"
         said = f"{typed} with value {prop.value!r} (line {prop.line})"
-        name = attachment_names[owners[index]]
         by, why_not = _reached_by(model, name)
         when = f"when {by} tests the condition" if by else "when a trigger, action or objective tests the " \
             f"condition ({why_not})"
         if not boolean:
             kept = "a number" if java_int(prop.value) is not None else "text"
-            yield hit(line=model.options.lines[index], name=name, property=value, declared=said,
+            yield hit(line=line, name=name, property=value, declared=said,
                       effect=f"TripleA keeps it as {kept}, and the game stops with a ClassCastException {when}",
                       **({} if by else {"severity": Severity.WARNING}))
         else:
-            yield hit(line=model.options.lines[index], name=name, property=value, declared=said,
-                      severity=Severity.WARNING,
+            yield hit(line=line, name=name, property=value, declared=said, severity=Severity.WARNING,
                       effect=f"TripleA 1.9 keeps it as text unless typed <boolean/>, and stops with a "
                              f"ClassCastException {when} (2.x takes the type from the value)")
 
@@ -271,33 +270,26 @@ def territory_list_keyword_misplaced(context):
     model = context.model
     if model is None:
         return
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, _TERRITORY_LISTS)
-    if not chosen:
-        return
-    attachment_names, classes, owners = model.table(ATTACHMENT_PATH).column("name", ""), attachment_classes(model), \
-        model.option_owners
-    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+    for line, option, value, _element, name in _condition_options(model, _TERRITORY_LISTS):
         parts = value.split(":")
         at = next((place for place, part in enumerate(parts) if part in _KEYWORDS), None)
         counted = len(parts) == 2 and parts[1] in _KEYWORDS  # (read as a count and a keyword, the first whatever)
-        if at is None or len(parts) == 1 or classes[owners[index]] != _RULES or "@" in value or "$" in value or \
+        if at is None or len(parts) == 1 or "@" in value or "$" in value or \
                 counted and (parts[0] == "each" or java_int(parts[0]) is not None):
             continue
-        name = attachment_names[owners[index]]
         if counted:
             by, why_not = _reached_by(model, name)
             when = f"when {by} tests it" if by else f"when a trigger, action or objective tests it ({why_not})"
             problem = (f"with two entries TripleA reads the first as the number of territories, so the game stops "
                        f"{when} (\"Attachments: {parts[0]} is not a valid int value\"); write {parts[1]!r} alone or "
                        f"after a count")
-            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value, problem=problem,
+            yield hit(line=line, name=name, option=option, value=value, problem=problem,
                       **({"severity": Severity.ERROR} if by else {}))
         elif at == 0:
-            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value,
+            yield hit(line=line, name=name, option=option, value=value,
                       problem=f"TripleA stops reading the list at the keyword {parts[0]!r} and finds no territory: "
                               "the condition always holds in 2.x (it asks for 0 of none) and never in 1.9")
         else:
-            yield hit(line=model.options.lines[index], name=name, option=names[index], value=value,
+            yield hit(line=line, name=name, option=option, value=value,
                       problem=f"TripleA stops reading the list at the keyword {parts[at]!r}: it and what follows "
                               f"({':'.join(parts[at + 1:]) or 'nothing'}) are ignored")
