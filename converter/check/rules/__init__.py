@@ -37,6 +37,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     polygon_overlaps,
     production_tabs,
     property_ranges,
+    property_values,
     references,
     repeated_attachments,
     repeated_keys,

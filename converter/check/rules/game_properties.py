@@ -1,31 +1,31 @@
-"""S209, S210, S222, S235: the game's properties, by the names and values the engines read, and the
-names conditions test (the rest of S2xx is in `structure` and `options`)."""
+"""S209, S222, S224: the game's properties, by the names the engines read, the names conditions
+test, and the triggers they switch off (S210 is in `property_values`; the rest of S2xx is in
+`structure` and `options`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from converter.check.builtin_tables import (BOOLEAN_PROPERTIES_1_9, PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X,
-                                            PROPERTY_DEFAULTS_2X, PROPERTY_NAMES_NOT_READ_BY_2X,
-                                            RENAMED_PROPERTY_NAMES, RETIRED_PROPERTY_NAMES)
+from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
+                                            PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
+                                            RETIRED_PROPERTY_NAMES)
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.options import attachment_classes, options_of
 from converter.check.rules.references import last_declaration, property_is_true, technology_advances
 from converter.check.rules.structure import java_int
-from converter.check.rules.xml import for_2x_alone
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
 # property names 2.x builds from an alliance's name, e.g. "Axis Total Victory VCs" (EndRoundDelegate)
 _ALLIANCE_SUFFIXES = (" Total Victory VCs", " Honorable Victory VCs", " Projection of Power VCs", " Economic Victory")
 # the victory property under which 2.x reads each amount (EndRoundDelegate)
-_VICTORY_MODES = {" Total Victory VCs": "Total Victory", " Honorable Victory VCs": "Honorable Surrender",
+VICTORY_MODES = {" Total Victory VCs": "Total Victory", " Honorable Victory VCs": "Honorable Surrender",
                   " Projection of Power VCs": "Projection of Power", " Economic Victory": "Economic Victory"}
 # an alliance's victory amount as map makers also write it, lower-cased -> the suffix 2.x builds:
 # in another letter case, or named after its victory property (" Honorable Surrender VCs")
-_AMOUNT_VARIANTS = {**{f" {mode} VCs".lower(): suffix for suffix, mode in _VICTORY_MODES.items()},
+_AMOUNT_VARIANTS = {**{f" {mode} VCs".lower(): suffix for suffix, mode in VICTORY_MODES.items()},
                     **{suffix.lower(): suffix for suffix in _ALLIANCE_SUFFIXES}}
 # and those for a player or an alliance S209 tells apart (" bid" is a player's: BidPurchaseDelegate)
 _PER_SIDE_SUFFIXES = (" bid", *_ALLIANCE_SUFFIXES)
@@ -127,7 +127,7 @@ def unknown_property(context):
         amount = _alliance_amount(prop.name, alliances)
         if amount is not None:  # an alliance's victory amount written another way
             meant, suffix = amount
-            unplayed = _unplayed_victory(model, _VICTORY_MODES[suffix])
+            unplayed = _unplayed_victory(model, VICTORY_MODES[suffix])
             yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
                       suggestion=f" (it reads '<alliance>{suffix}'); did you mean {meant!r}?{unplayed}")
             continue
@@ -142,7 +142,7 @@ def unknown_property(context):
         side_suffix = next((suffix for suffix in _PER_SIDE_SUFFIXES
                             if prop.name.endswith(suffix) or prop.name == suffix.lstrip()), None)
         if side_suffix is not None:  # a victory amount or bid for a side the game does not have
-            unplayed = _unplayed_victory(model, _VICTORY_MODES.get(side_suffix))
+            unplayed = _unplayed_victory(model, VICTORY_MODES.get(side_suffix))
             unread = _bid_steps_unserved(model) if side_suffix == " bid" else []
             if unread:  # the bid steps of players without a bid read names the game does not declare
                 shown = ", ".join(repr(f"{player} bid") for player in unread[:3]) + \
@@ -155,7 +155,7 @@ def unknown_property(context):
             if side_suffix == " bid" and not _bid_meant_for_a_player(prop, players):
                 unplayed = " (a leftover: no player of this game reads it)"
             elif side_suffix != " bid" and not alliances:  # a warning while that victory is on: it never ends
-                mode = _VICTORY_MODES.get(side_suffix)
+                mode = VICTORY_MODES.get(side_suffix)
                 yield hit(line=prop.line, name=prop.name, severity=Severity.INFO if unplayed else Severity.WARNING,
                           suggestion=_side_property_note(prop.name, side_suffix, players, alliances) +
                           f"; 2.x counts amounts for alliances alone, so {mode!r} never ends this game")
@@ -320,10 +320,10 @@ def _bid_steps_unserved(model) -> list[str]:
 
 def _unserved(model) -> list[str]:
     declared = {prop.name for prop in model.properties}
-    return [player for player in _bid_step_players(model, ("BidPurchaseDelegate",)) if f"{player} bid" not in declared]
+    return [player for player in bid_step_players(model, ("BidPurchaseDelegate",)) if f"{player} bid" not in declared]
 
 
-def _bid_step_players(model, kinds: tuple[str, ...]) -> list[str]:
+def bid_step_players(model, kinds: tuple[str, ...]) -> list[str]:
     """The players steps of these delegate classes run for, in the sequence's order."""
     delegate_kinds = model.delegate_kinds
     return list(dict.fromkeys(step.player for step in model.steps
@@ -348,152 +348,6 @@ def _side_property_note(name: str, suffix: str, players: set[str], alliances: se
                    f"this one names no {kind}, and the game has none")
     match = closest_name(prefix, frozenset(sides)) if prefix else None  # the side's name alone: the suffix is shared
     return f" (it reads '<{kind}>{suffix}', and {missing})" + (f"; did you mean {match + suffix!r}?" if match else "")
-
-
-@rule("S210", "structure.property-value", Severity.WARNING, "game property {name!r} has value {value!r}: {problem}")
-def property_value(context):
-    """Finds a game property whose value does not fit its `<boolean>` or `<number>` type.
-
-    Why: TripleA 1.9 reads a boolean other than `true` or `false` (upper or lower case) as
-    false, so `value="1"` turns the option off; 2.x ignores `<boolean/>` and takes the type from
-    the value, so it fails with an error when it reads such a property as true or false: an
-    error for a property 2.x reads (`Low Luck`, or one a condition's `gameProperty` names), or a
-    number it reads (`Land Battle Rounds`), as the odds calculator or a battle then fails. The
-    names 2.x reads as text (`mapName`, `notes`) are not reported. A `<number>` whose value is
-    not whole (as Java reads it: no blank around it, within -2147483648..2147483647) stops
-    TripleA 1.9 loading the game when the property is `editable="true"`, and 2.x makes it a text
-    property; 1.9 reads a fixed one's value that is not a number as 0. A whole number outside
-    its range is S235's, a `min` or `max` that is no whole number S214's. A whole number typed
-    `<boolean/>` for a property 2.x reads as a number (`Land Battle Rounds`) plays in 2.x and
-    fails in 1.9: info where the game is for 2.x alone. A fixed property with no type element
-    whose value is no whole number (`value="3 cities"`), where the engines read a number, is kept
-    as text by both, and the game stops where it is read: an error for `Land Battle Rounds` and
-    the other number properties, for an alliance's victory amount with that victory on and an
-    EndRoundDelegate step, and for a player's bid with a bid step (read as the game starts); a
-    warning where the host may turn that victory on. Likewise a fixed property with no type that
-    the engines read as true or false (`Low Luck`) stops the game where it is read unless its
-    value is true or false, and even then in 1.9, which keeps it as text (a warning; info for a
-    game for 2.x alone); an editable property with no type 1.9 refuses to load (likewise).
-
-    Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
-    number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
-    """
-    model = context.model
-    conditions_read = None
-    for prop in model.properties if model is not None else ():
-        if prop.value_type is None:
-            yield from _untyped(context, prop)
-            continue
-        problem = None
-        if prop.value_type == "boolean" and prop.value.strip().lower() not in ("true", "false") and \
-                prop.name not in TEXT_PROPERTIES:
-            problem, wanted = "expected true or false", "true or false"
-        elif prop.value_type == "number" and java_int(prop.value) is None:
-            problem, wanted = "value must be a whole number", "a whole number"
-        if not problem:
-            continue
-        # 2.x keeps such a value as text, and `(boolean) value` / `(int) value` fail where it is read
-        default = PROPERTY_DEFAULTS_2X.get(prop.name)
-        if prop.value_type == "boolean" and default is not None and java_int(default) is not None and \
-                java_int(prop.value) is not None:  # a number 2.x reads as one: it infers the type from the value
-            alone = for_2x_alone(context.tree.getroot())
-            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
-                      problem="a whole number typed <boolean/>: TripleA 2.x takes the type from the value and reads "
-                              "the number it wants, but 1.9 keeps a boolean and fails where it reads the number "
-                              "(a ClassCastException in GameProperties.get)"
-                              + (f"; the game {alone}, so only 2.x plays it" if alone else "")
-                              + "; type it <number min=\"...\" max=\"...\"/>")
-            continue
-        if conditions_read is None:
-            conditions_read = {value.strip() for value in model.option_values("gameProperty")}
-        if default is not None and (default == "false") == (prop.value_type == "boolean") or \
-                prop.value_type == "boolean" and prop.name in conditions_read:
-            yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.ERROR,
-                      problem=f"{problem}; TripleA 2.x reads it as {wanted} and fails wherever it does "
-                              "(a ClassCastException in GameProperties.get)")
-        else:
-            yield hit(line=prop.line, name=prop.name, value=prop.value, problem=problem)
-
-
-def _untyped(context, prop):
-    """S210's findings for a property with no type element: 1.9 refuses an editable one; a fixed
-    one whose value is not of the type the engines read it as is kept as text or a number (2.x
-    PropertyValueTypeInference, 1.9 GameParser.parseProperties: a number, else text), and
-    GameProperties.get then fails casting it."""
-    model = context.model
-    if prop.editable:
-        alone = for_2x_alone(context.tree.getroot())
-        yield hit(line=prop.line, name=prop.name, value=prop.value, severity=Severity.INFO if alone else None,
-                  problem="editable, with no type element: TripleA 1.9 refuses to load the game (\"Editable "
-                          "properties must have exactly 1 child specifying the type\"); 2.x takes the type from the "
-                          "value" + (f"; the game {alone}, so only 2.x plays it" if alone else "")
-                          + f"; type it {_type_for(prop)}")
-        return
-    # (2.x reads an old name as its new one, LegacyPropertyMapper)
-    read_by_2x = PROPERTY_DEFAULTS_2X.get(PROPERTY_ALIASES_2X.get(prop.name.lower(), prop.name)) in ("true", "false")
-    read_by_1_9 = prop.name in BOOLEAN_PROPERTIES_1_9
-    if read_by_2x or read_by_1_9:
-        boolean = prop.value.lower() in ("true", "false")  # (2.x's inference takes no blank around them)
-        if (boolean or not prop.value) and not read_by_1_9:
-            return  # (2.x takes true or false from the value, and may read none as absent; 1.9 never reads the name)
-        # (no value: 1.9 keeps empty text; 2.x reads a missing one as absent, and the model cannot tell them apart)
-        only_1_9 = boolean or not read_by_2x or not prop.value
-        alone = for_2x_alone(context.tree.getroot()) if only_1_9 else None
-        kept = "empty text" if not prop.value else "text" if boolean or java_int(prop.value) is None else "a number"
-        engine = "TripleA 1.9" if only_1_9 else "TripleA 2.x" if not read_by_1_9 else "TripleA"
-        yield hit(line=prop.line, name=prop.name, value=prop.value,
-                  severity=Severity.INFO if alone else None if only_1_9 else Severity.ERROR,
-                  problem=f"the property has no type element, so {engine} keeps it as {kept}; where the game uses "
-                          f"it, {engine} reads it as true or false and the game stops (a ClassCastException in "
-                          "GameProperties.get)" + (" (2.x takes true or false from the value)" if boolean else "")
-                          + (f"; the game {alone}, so only 2.x plays it" if alone else "")
-                          + ("; type it <boolean/>" if boolean else "; write true or false and type it <boolean/>"))
-        return
-    if not prop.value or java_int(prop.value) is not None:
-        return
-    read = _where_read_as_number(model, prop.name)
-    if read is None:
-        return
-    where, severity = read
-    yield hit(line=prop.line, name=prop.name, value=prop.value, severity=severity,
-              problem=f"no whole number, and the property has no type, so TripleA keeps it as text; {where}, "
-                      "TripleA reads it as a number and the game stops (a ClassCastException in GameProperties.get); "
-                      "write a whole number and type it <number min=\"...\" max=\"...\"/>")
-
-
-def _type_for(prop) -> str:
-    """The type element a property with none wants: a boolean for true or false (or a name read as
-    one), a number for a whole number (or a name read as one), else either."""
-    default = PROPERTY_DEFAULTS_2X.get(prop.name)
-    if prop.value.strip().lower() in ("true", "false") or default in ("true", "false") or \
-            prop.name in BOOLEAN_PROPERTIES_1_9:
-        return "<boolean/>"
-    if java_int(prop.value) is not None or default is not None and java_int(default) is not None:
-        return "<number min=\"...\" max=\"...\"/>"
-    return "<boolean/> or <number min=\"...\" max=\"...\"/>"
-
-
-def _where_read_as_number(model, name: str) -> tuple[str, Severity] | None:
-    """Where the engines read the property `name` as a whole number, and how sure that is: an
-    error where the game will read it, a warning where the host may make it (an editable victory
-    that is off); None when nothing reads it as one."""
-    default = PROPERTY_DEFAULTS_2X.get(name)
-    if default is not None:
-        return ("where the game uses it", Severity.ERROR) if java_int(default) is not None else None
-    alliances, players = set(model.alliances), set(model.players)
-    for suffix, victory in _VICTORY_MODES.items():
-        if name.endswith(suffix) and name[:-len(suffix)] in alliances and model.runs_delegate("EndRoundDelegate"):
-            if property_is_true(model, victory):
-                return f"with {victory!r} on, at the end of each round", Severity.ERROR
-            if any(prop.editable for prop in model.properties if prop.name == victory):
-                return f"with {victory!r} on (the host may turn it on), at the end of each round", \
-                    Severity.WARNING
-            return None
-    if name.endswith(" bid") and name[:-len(" bid")] in players and \
-            name[:-len(" bid")] in _bid_step_players(model, ("BidPurchaseDelegate", "BidPlaceDelegate")):
-        return f"as the game starts (the InitializationDelegate reads the bid of each bid step's player) or at the " \
-               f"bid step of {name[:-len(' bid')]!r}", Severity.ERROR
-    return None
 
 
 @rule("S222", "structure.condition-unknown-property", Severity.WARNING,
