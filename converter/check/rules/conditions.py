@@ -179,18 +179,29 @@ def condition_lists_itself(context):
                   "(nothing tests it now)", **({} if by else {"severity": Severity.WARNING}))
 
 
-def _condition_options(model, wanted: str | frozenset[str]) -> list[tuple[int | None, str, str, int, str]]:
+def _condition_options(model, wanted: str | frozenset[str], keep=None) -> list[tuple[int | None, str, str, int, str]]:
     """(line, option name, value, attachment element, condition name) of each option called
-    `wanted` (a name or a set of them, as 2.x reads option names) of a RulesAttachment."""
+    `wanted` (a name or a set of them, as 2.x reads option names) of a RulesAttachment, whose
+    value `keep` accepts (all without one)."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, wanted)
     if not chosen:
         return []
+    values = model.options.column_at("value", chosen, "")
+    if keep is not None:  # (a big game has thousands of such options, and few are judged further)
+        kept = [(index, value) for index, value in zip(chosen, values) if keep(value)]
+        if not kept:
+            return []
+        chosen, values = [index for index, _value in kept], [value for _index, value in kept]
     classes, owners, lines = attachment_classes(model), model.option_owners, model.options.lines
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     return [(lines[index], names[index], value, owners[index], attachment_names[owners[index]])
-            for index, value in zip(chosen, model.options.column_at("value", chosen, ""))
-            if classes[owners[index]] == _RULES]
+            for index, value in zip(chosen, values) if classes[owners[index]] == _RULES]
+
+
+def _keyword_in_a_list(value: str) -> bool:
+    """Whether a value of more than one part has a group keyword among its parts."""
+    return ":" in value and not _KEYWORDS.isdisjoint(value.split(":"))
 
 
 def _linked_player(model, name: str, element: int) -> str | None:
@@ -270,7 +281,7 @@ def territory_list_keyword_misplaced(context):
     model = context.model
     if model is None:
         return
-    for line, option, value, _element, name in _condition_options(model, _TERRITORY_LISTS):
+    for line, option, value, _element, name in _condition_options(model, _TERRITORY_LISTS, _keyword_in_a_list):
         parts = value.split(":")
         at = next((place for place, part in enumerate(parts) if part in _KEYWORDS), None)
         counted = len(parts) == 2 and parts[1] in _KEYWORDS  # (read as a count and a keyword, the first whatever)
