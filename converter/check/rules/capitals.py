@@ -11,7 +11,7 @@ from collections import Counter
 from converter.check.model import ATTACHMENT_PATH, PLAYER
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_property
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_properties
 from converter.check.rules.references import property_is_true
 from converter.check.rules.structure import java_int
 from converter.findings import Severity
@@ -120,7 +120,7 @@ def capitals_to_produce_out_of_reach(context):
     with none), or name more of its territories in `capital`.
     """
     model = context.model
-    if model is None or _PRODUCE_NUMBER in _changed_by_triggers(model, "playerProperty") or \
+    if model is None or _PRODUCE_NUMBER in trigger_changed_properties(model, "playerProperty") or \
             _capitals_set_by_triggers(model):
         return
     given = _produce_numbers(model)
@@ -150,9 +150,8 @@ def _produce_numbers(model) -> dict[str, tuple[int, int | None, str]]:
     classes, owners, names = attachment_classes(model), model.option_owners, names_as_2x_reads_them(model)
     found = {attachment.attach_to: (1, attachment.line, " is not given: 1")
              for attachment in attachments if classes[attachment.element] == "PlayerAttachment"}
-    chosen = [index for index in positions(names, _PRODUCE_NUMBER) if owners[index] in
-              {attachment.element for attachment in attachments}]
     elements = {attachment.element: attachment.attach_to for attachment in attachments}
+    chosen = [index for index in positions(names, _PRODUCE_NUMBER) if owners[index] in elements]
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
         number = java_int(value)
         if number is not None and elements[owners[index]] in found:
@@ -221,17 +220,7 @@ def _optional_players(model) -> set[str]:
 
 
 def _capitals_set_by_triggers(model) -> bool:
-    return "capital" in _changed_by_triggers(model, "territoryProperty")
-
-
-def _changed_by_triggers(model, line_name: str) -> set[str]:
-    """The options a trigger's `territoryProperty` (or `playerProperty`) lines change."""
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, line_name)
-    if not chosen:
-        return set()
-    values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
-    return {trigger_changed_property(count, value).strip() for value, count in zip(values, counts)}
+    return "capital" in trigger_changed_properties(model, "territoryProperty")
 
 
 def _five_players_checked(model) -> frozenset[str] | None:

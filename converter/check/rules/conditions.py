@@ -10,7 +10,7 @@ from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import (activated_triggers, attachment_classes, may_be_activated,
-                                            names_as_2x_reads_them, trigger_changed_property)
+                                            names_as_2x_reads_them, trigger_changed_properties)
 from converter.check.rules.structure import java_int, on_or_editable
 from converter.findings import Severity
 
@@ -128,12 +128,9 @@ def _switched_off(model) -> frozenset[str]:
     if not chosen:
         return frozenset()
     classes, owners = attachment_classes(model), model.option_owners
-    changing = positions(names, "playerProperty")
-    for value, count in zip(model.options.column_at("value", changing, ""),
-                            model.options.column_at("count", changing, "")):
-        changed = trigger_changed_property(count, value).strip()
-        if changed == "switch" or "@" in changed or "$" in changed:
-            return frozenset()  # (a trigger may turn a switch on)
+    if any(changed == "switch" or "@" in changed or "$" in changed
+           for changed in trigger_changed_properties(model, "playerProperty")):
+        return frozenset()  # (a trigger may turn a switch on)
     attachment_names = model.table(ATTACHMENT_PATH).column("name", "")
     last: dict[str, str] = {}
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):

@@ -452,6 +452,16 @@ def trigger_changed_property(count: str, value: str) -> str:
     return (f"{count}:{value}" if count else value).split(":")[-1]
 
 
+def trigger_changed_properties(model, line_name: str) -> set[str]:
+    """The properties the game's `territoryProperty` (or `playerProperty`, ...) lines change, as
+    2.x reads option names; a variable left in one (`@x@`) as written."""
+    chosen = positions(names_as_2x_reads_them(model), line_name)
+    if not chosen:
+        return set()
+    values, counts = model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, "")
+    return {trigger_changed_property(count, value).strip() for value, count in zip(values, counts)}
+
+
 @rule("S223", "structure.trigger-unknown-property", Severity.ERROR,
       "{triggers} property {property!r} of {java_class}, {which}: the game fails with an error when {they}{hint}")
 def trigger_unknown_property(context):
