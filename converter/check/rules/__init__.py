@@ -45,6 +45,7 @@ from converter.check.rules import (  # noqa: F401 - imported to register
     sequence,
     sounds,
     switched_off,
+    technology,
     structure,
     territory_effect_images,
     tooltips,

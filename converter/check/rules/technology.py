@@ -1,0 +1,191 @@
+"""S261: technology advances players can research that change nothing in the game: the built-in
+advances whose work is fixed in the engine (a frontier to move to, a bonus for units of a kind)
+where the game has no such frontier or units, and gives the advance no ability of its own."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from converter.check.model import FRONTIER
+from converter.check.rule import hit, rule, some_of
+from converter.check.rules.references import TECHNAME_PATH, last_declaration, property_is_true, technology_advances
+from converter.check.rules.structure import on_as_said
+from converter.check.techimages import options_of_attachments, starting_techs
+from converter.findings import Severity
+
+_DEVELOPMENT = "Tech Development"  # TechnologyDelegate asks a player to research only with it on
+_SHIPYARDS = "Use Shipyards"  # ImprovedShipyardsAdvance.perform does nothing with it off
+_TECHNOLOGY = "TechnologyDelegate"
+_ABILITY = "techAbilityAttachment"  # Constants.TECH_ABILITY_ATTACHMENT_NAME: an advance's own ability
+# the advances that move a player on frontier X to X + suffix (IndustrialTechnologyAdvance,
+# ImprovedShipyardsAdvance.perform), and have no ability besides
+_FRONTIER_SUFFIXES = {"industrialTechnology": "IndustrialTechnology", "shipyards": "Shipyards"}
+# the unit traits the built-in abilities are given for (TechAbilityAttachment.setDefaultTechnologyAttachments,
+# at parse): {advance property: (the units it helps, in words; the traits one of them needs)}
+_AIR, _AA, _FIRST_STRIKE, _BOMBER, _PRODUCES, _ROCKET, _SEA_DESTROYER, _JET = range(8)
+_HELPED = {
+    "longRangeAir": ("air units", _AIR), "aARadar": ("anti-aircraft units", _AA),
+    "superSub": ("first-strike units (isFirstStrike, isSub or isSuicide)", _FIRST_STRIKE),
+    "jetPower": ("air units that are not strategic bombers", _JET),
+    "increasedFactoryProduction": ("units that produce units (canProduceUnits)", _PRODUCES),
+    "rocket": ("rocket units (isRocket, or isAA)", _ROCKET),
+    "destroyerBombard": ("sea units that are destroyers", _SEA_DESTROYER),
+    "heavyBomber": ("strategic bombers", _BOMBER),
+}
+# unit options as 2.x sets them, in order: option -> the traits it sets ({trait: True} as the value)
+_SETS = {"isAir": (_AIR,), "isStrategicBomber": (_BOMBER,), "canProduceUnits": (_PRODUCES,), "isFactory": (_PRODUCES,),
+         "isRocket": (_ROCKET,), "isFirstStrike": ("firstStrike",), "isSub": ("sub",), "isSuicide": ("suicide",),
+         "isAAforCombatOnly": ("aaCombat",), "isAAforBombingThisUnitOnly": ("aaBombing",),
+         "isAAforFlyOverOnly": ("aaFlyOver",), "isAA": ("aaCombat", "aaBombing", "aaFlyOver", _ROCKET),
+         "isDestroyer": ("destroyer",), "isSea": ("sea",)}
+
+
+@rule("S261", "structure.technology-gives-nothing", Severity.WARNING,
+      "technology {advance!r}, which {players} can research ({development}), does nothing{whom}: {why}")
+def technology_gives_nothing(context):
+    """Finds a built-in technology advance players can research that changes nothing in the game.
+
+    Why: TripleA's built-in advances do what the engine has them do. Industrial Technology moves
+    a player on production frontier `X` to the frontier `XIndustrialTechnology`, and Shipyards
+    (with `Use Shipyards` on) to `XShipyards`; where the game has no such frontier the engine
+    logs "No tech named: XIndustrialTechnology not adding tech" and nothing happens. The others
+    get their bonus, when the game loads, for the unit types of a kind: Long Range Aircraft and
+    Jet Power for air units (Jet Power not for strategic bombers), Heavy Bomber for strategic
+    bombers, Super Subs for first-strike units, AA Radar for anti-aircraft units, Rockets for
+    rocket units, Increased Factory Production for units that produce units, Destroyer Bombard for
+    sea destroyers; a game without such units gives the advance nothing. A player's research
+    (a TechnologyDelegate step, with `Tech Development` on) may then hit it, and what was spent on
+    it is lost without a word. An advance the game gives a `techAbilityAttachment` of its own, and
+    one a player starts with, is not reported; nor are frontiers in a game whose triggers change
+    frontiers. A warning with `Tech Development` on; info where only the host may turn it on.
+
+    Fix: Add the frontier the message names (a copy of the player's frontier, with the cheaper
+    rules), give the advance a `techAbilityAttachment` saying what it does, or leave the advance
+    out of the players' categories in `<technology>` (a game without `<technology>` offers the
+    engine's own set: declare the advances it should have).
+    """
+    model = context.model
+    if model is None or model.loops_left:
+        return
+    if not property_is_true(model, _DEVELOPMENT) and \
+            not any(prop.editable for prop in model.properties if prop.name == _DEVELOPMENT):
+        return  # nobody researches (the usual game)
+    kinds = model.delegate_kinds
+    researching = list(dict.fromkeys(step.player for step in model.steps
+                                     if step.player and kinds.get(step.delegate) == _TECHNOLOGY))
+    if not researching:
+        return
+    researchable = _researchable(model, researching)
+    if not researchable:
+        return
+    lines = _techname_lines(model)
+    development = on_as_said(model, _DEVELOPMENT)
+    severity = {} if property_is_true(model, _DEVELOPMENT) else {"severity": Severity.INFO}
+    with_ability = {attachment.attach_to for attachment in model.attachments
+                    if attachment.name == _ABILITY and attachment.type == "technology"}
+    starting = starting_techs(model)
+    traits = None
+    for (name, prop), players in researchable.items():
+        if with_ability & {name, prop}:
+            continue
+        players = [player for player in players if prop not in starting.get(player, ())]
+        if not players:
+            continue
+        line = lines.get(name) or lines.get(prop) or last_declaration(model, _DEVELOPMENT).line
+        if prop in _FRONTIER_SUFFIXES:
+            yield from _frontier_missing(model, name, prop, players, line, development, severity)
+        elif prop in _HELPED:
+            traits = _unit_traits(model) if traits is None else traits
+            helped, trait = _HELPED[prop]
+            if not any(trait in unit_traits for unit_traits in traits.values()):
+                yield hit(line=line, advance=name, players=_players(players), **severity,
+                          development=development, whom="",
+                          why=f"the engine gives its bonus to {helped}, and the game has none (nor does it give "
+                              f"{name!r} a {_ABILITY} of its own)")
+
+
+def _frontier_missing(model, name: str, prop: str, players: list[str], line, development: str, severity: dict):
+    if prop == "shipyards" and not property_is_true(model, _SHIPYARDS):
+        return  # (with it off the advance does nothing by design; the host may turn it on)
+    if model.option_values("frontier"):
+        return  # a trigger changes frontiers: the map may move players itself
+    table = model.table("production/playerProduction")
+    frontier_of = dict(zip(table.column("player", ""), table.column("frontier", "")))  # (the last one)
+    declared = model.names(FRONTIER)
+    suffix = _FRONTIER_SUFFIXES[prop]
+    lacking = {player: frontier_of[player] for player in players
+               if frontier_of.get(player) and not frontier_of[player].endswith(suffix)
+               and frontier_of[player] + suffix not in declared}
+    if not lacking:
+        return
+    first = next(iter(lacking.values()))
+    others = len(set(lacking.values())) - 1
+    also = f" (and likewise from {others} other frontier{'s' if others > 1 else ''} of those players)" if others else ""
+    yield hit(line=line, advance=name, players=_players(list(lacking)), development=development, **severity,
+              whom=f" for {'it' if len(lacking) == 1 else 'them'}",
+              why=f"TripleA moves a player on production frontier {first!r} to {first + suffix!r}{also}, which the "
+                  f"game lacks (\"No tech named: {first + suffix} not adding tech\")")
+
+
+def _players(players: list[str]) -> str:
+    return some_of([repr(player) for player in players], 3)
+
+
+def _researchable(model, researching: list[str]) -> dict[tuple[str, str], list[str]]:
+    """(advance name, property) -> the researching players who can gain it: every player the
+    engine's own set (a game without `<technology>`), else those whose `<playerTech>` categories
+    list it (by its name or its property)."""
+    advances = technology_advances(model)
+    if not len(model.table("technology")):
+        return {advance: list(researching) for advance in advances}
+    by_either = {}
+    for advance in advances:
+        by_either.setdefault(advance[1], advance)
+        by_either[advance[0]] = advance
+    player_techs = model.table("technology/playerTech")
+    categories = model.table("technology/playerTech/category")
+    techs = model.table("technology/playerTech/category/tech")
+    players_of_categories = player_techs.column("player", "")
+    owner_of_category = categories.owners(player_techs)
+    found: dict[tuple[str, str], list[str]] = {}
+    for tech, category in zip(techs.column("name", ""), techs.owners(categories)):
+        advance = by_either.get(tech)
+        if advance is None or category < 0 or owner_of_category[category] < 0:
+            continue
+        player = players_of_categories[owner_of_category[category]]
+        if player in researching and player not in found.setdefault(advance, []):
+            found[advance].append(player)
+    return {advance: players for advance, players in found.items() if players}
+
+
+def _techname_lines(model) -> dict[str, int | None]:
+    table = model.table(TECHNAME_PATH)
+    lines: dict[str, int | None] = {}
+    for name, tech, line in zip(table.column("name", ""), table.column("tech", ""), table.lines):
+        lines.setdefault(name, line)
+        if tech:
+            lines.setdefault(tech, line)
+    return lines
+
+
+def _unit_traits(model) -> dict[str, set]:
+    """Unit type -> the traits (`_AIR` ...) its unit attachment gives it, its options applied in
+    order as 2.x sets them (`isAA` sets the anti-aircraft traits and `isRocket`)."""
+    flags: dict[str, dict] = defaultdict(dict)
+    for unit, option, value in options_of_attachments(model, "unitAttachment", "unitType", tuple(_SETS)):
+        on = value.strip().lower() == "true"
+        for trait in _SETS[option]:
+            flags[unit][trait] = on
+    found: dict[str, set] = {}
+    for unit, set_to in flags.items():
+        traits = {trait for trait, on in set_to.items() if on and isinstance(trait, int)}
+        if set_to.get("aaCombat") or set_to.get("aaBombing") or set_to.get("aaFlyOver"):
+            traits.add(_AA)
+        if set_to.get("firstStrike") or set_to.get("sub") or set_to.get("suicide"):
+            traits.add(_FIRST_STRIKE)
+        if set_to.get("destroyer") and set_to.get("sea"):
+            traits.add(_SEA_DESTROYER)
+        if set_to.get(_AIR) and not set_to.get(_BOMBER):
+            traits.add(_JET)
+        found[unit] = traits
+    return found

@@ -1,0 +1,51 @@
+"""The real engine as oracle for S261's frontier half: a player who gains Industrial Technology
+is moved to its frontier's `…IndustrialTechnology` frontier where the game has one, and stays
+where it is (the advance doing nothing) where it has none, as S261 says.
+
+Each S261 rule case about that frontier is played one round in TripleA 1.9 with a trigger that
+gives Reds the advance (TechTracker.addAdvance, the same call research ends in), and the save's
+history must hold the production frontier change exactly where S261 does not report the case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from converter.history import build_history
+from converter.save import load_save
+from test_check_game_start_oracle import _findings, _play_one_round
+from test_check_rule_cases import _load_cases
+
+FRONTIER_CASES = [param for param in _load_cases()
+                  if param.values[1]["id"] in ("technology-industrial-without-its-frontier",
+                                               "technology-industrial-with-its-frontier")]
+# a trigger giving Reds Industrial Technology as its combat move starts
+GIVE_INDUSTRIAL_TECHNOLOGY = [
+    "</attachmentList>",
+    '<attachment name="conditionAttachmentAlways" attachTo="Reds" javaClass="games.strategy.triplea.attachments.'
+    'RulesAttachment" type="player"><option name="switch" value="true"/></attachment>'
+    '<attachment name="triggerAttachmentGiveTech" attachTo="Reds" javaClass="games.strategy.triplea.attachments.'
+    'TriggerAttachment" type="player"><option name="conditions" value="conditionAttachmentAlways"/>'
+    '<option name="when" value="before:RedsCombatMove"/><option name="tech" value="industrialTechnology"/>'
+    '</attachment></attachmentList>']
+
+
+def test_the_cases_go_both_ways() -> None:
+    assert sorted(param.values[1]["expect"] for param in FRONTIER_CASES) == [[], ["S261"]]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", FRONTIER_CASES)
+def test_the_frontier_changes_only_where_s261_says_it_exists(real_engine, tmp_path: Path, group: str,
+                                                            case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S261",))
+    played = dict(case, xml_replace=[*case["xml_replace"], GIVE_INDUSTRIAL_TECHNOLOGY])
+    report = _play_one_round(tmp_path, played, timeout=60, with_battle_delegate=True)
+    assert report.game_crash is None and report.rounds_played == 1, report
+    events = [event for round_ in build_history(load_save(report.save_path)).rounds for step in round_.steps
+              for event in step.events if "activates Industrial Technology" in event.text]
+    assert len(events) == 1, "the trigger did not give Reds the advance"
+    moved = "ProductionFrontierChange" in [change.kind for change in events[0].changes]
+    assert moved == (not reported), (events[0].text, [change.kind for change in events[0].changes], reported)
