@@ -1,10 +1,15 @@
-"""The real engine as oracle for S261's frontier half: a player who gains Industrial Technology
-is moved to its frontier's `…IndustrialTechnology` frontier where the game has one, and stays
-where it is (the advance doing nothing) where it has none, as S261 says.
+"""The real engine as oracle for the research rules S261 and S262, in TripleA 1.9.
 
-Each S261 rule case about that frontier is played one round in TripleA 1.9 with a trigger that
-gives Reds the advance (TechTracker.addAdvance, the same call research ends in), and the save's
-history must hold the production frontier change exactly where S261 does not report the case."""
+S261's frontier half: a player who gains Industrial Technology is moved to its frontier's
+`…IndustrialTechnology` frontier where the game has one, and stays where it is (the advance
+doing nothing) where it has none. Each S261 rule case about that frontier is played one round
+with a trigger that gives Reds the advance (TechTracker.addAdvance, the same call research ends
+in), and the save's history must hold the production frontier change exactly where S261 does
+not report the case.
+
+S262: each of its rule cases is played one round with the Hard AI (ProAI) for every player and
+one tech token for Reds, so that the AI researches at once; the game must stop at Reds' research
+step exactly where S262 warns."""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import pytest
 
 from converter.history import build_history
 from converter.save import load_save
-from test_check_game_start_oracle import _findings, _play_one_round
+from test_check_game_start_oracle import _findings, _play_one_round, _playable_xml
 from test_check_rule_cases import _load_cases
 
 FRONTIER_CASES = [param for param in _load_cases()
@@ -49,3 +54,25 @@ def test_the_frontier_changes_only_where_s261_says_it_exists(real_engine, tmp_pa
     assert len(events) == 1, "the trigger did not give Reds the advance"
     moved = "ProductionFrontierChange" in [change.kind for change in events[0].changes]
     assert moved == (not reported), (events[0].text, [change.kind for change in events[0].changes], reported)
+
+
+RESEARCH_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("research-without-category-")]
+ONE_TECH_TOKEN_FOR_REDS = ['<resourceGiven player="Reds" resource="PUs" quantity="10"/>',
+                           '<resourceGiven player="Reds" resource="PUs" quantity="10"/>'
+                           '<resourceGiven player="Reds" resource="techTokens" quantity="1"/>']
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", RESEARCH_CASES)
+def test_the_ai_stops_researching_where_s262_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    from converter.realengine import play_game
+
+    warned = [finding for finding in _findings(tmp_path, case, ("S262",)) if finding.severity.value == "warning"]
+    played = dict(case, xml_replace=[*case["xml_replace"], ONE_TECH_TOKEN_FOR_REDS])
+    report = play_game(_playable_xml(tmp_path, played, with_battle_delegate=True), rounds=1, ai="Hard (AI)", seed=1,
+                       save_path=tmp_path / "game.tsvg", timeout=90)
+    if warned:
+        assert report.game_crash and report.final_step == "RedsTech", report
+    else:
+        assert report.game_crash is None and report.rounds_played == 1, report

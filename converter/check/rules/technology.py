@@ -1,6 +1,8 @@
-"""S261: technology advances players can research that change nothing in the game: the built-in
-advances whose work is fixed in the engine (a frontier to move to, a bonus for units of a kind)
-where the game has no such frontier or units, and gives the advance no ability of its own."""
+"""Research that goes wrong in play. S261: technology advances players can research that change
+nothing in the game: the built-in advances whose work is fixed in the engine (a frontier to move
+to, a bonus for units of a kind) where the game has no such frontier or units, and gives the
+advance no ability of its own. S262: research by tech tokens for a player with no category to
+spend them on, where TripleA's AI stops the game."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ from collections import defaultdict
 from converter.check.model import FRONTIER
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.references import TECHNAME_PATH, last_declaration, property_is_true, technology_advances
-from converter.check.rules.structure import on_as_said
+from converter.check.rules.structure import on_as_said, on_or_editable
+from converter.check.rules.trigger_targets import tech_categories
 from converter.check.techimages import options_of_attachments, starting_techs
 from converter.findings import Severity
 
 _DEVELOPMENT = "Tech Development"  # TechnologyDelegate asks a player to research only with it on
+_V3_MODEL = "WW2V3 Tech Model"  # research by tech tokens, bought for one category at a time
 _SHIPYARDS = "Use Shipyards"  # ImprovedShipyardsAdvance.perform does nothing with it off
 _TECHNOLOGY = "TechnologyDelegate"
 _ABILITY = "techAbilityAttachment"  # Constants.TECH_ABILITY_ATTACHMENT_NAME: an advance's own ability
@@ -189,3 +193,41 @@ def _unit_traits(model) -> dict[str, set]:
             traits.add(_JET)
         found[unit] = traits
     return found
+
+
+@rule("S262", "structure.research-without-category", Severity.WARNING,
+      "player {player!r} researches at step {step!r} ({development}, {model}) but has no technology category: "
+      "TripleA's AI (Hard and Fast) stops the game when it researches for the player (a random category of none)")
+def research_without_category(context):
+    """Finds a player who researches by tech tokens but has no technology category to spend them on.
+
+    Why: With `WW2V3 Tech Model` on, research buys tech tokens for one category of the player's
+    technologies (its `<playerTech>` categories in `<technology>`). TripleA's AI (ProAI: the
+    Hard and the Fast AI) picks a category at random among the player's, whenever it holds
+    tokens or buys one: with none it stops the game with an error (ProTechAi: "bound must be
+    positive"; 1.9: "Index 0 out of bounds for length 0"). A human player is simply offered
+    nothing to research. A game without `<technology>` gives every player the engine's
+    own categories, and is not reported. A warning with both properties on; info where only the
+    host may turn one on.
+
+    Fix: Give the player a category in the game XML's `<technology>`
+    (`<playerTech player="..."><category name="..."><tech name="..."/></category></playerTech>`),
+    or take its research step out of the sequence.
+    """
+    model = context.model
+    if model is None or not len(model.table("technology")):
+        return  # the engine's own categories (the usual game)
+    if not (on_or_editable(model, _DEVELOPMENT) and on_or_editable(model, _V3_MODEL)):
+        return
+    kinds = model.delegate_kinds
+    categories = tech_categories(model)
+    both_on = property_is_true(model, _DEVELOPMENT) and property_is_true(model, _V3_MODEL)
+    reported = set()
+    for step in model.steps:
+        if not step.player or kinds.get(step.delegate) != _TECHNOLOGY or step.player in reported:
+            continue
+        if categories.get(step.player):
+            continue
+        yield hit(line=step.line, player=step.player, step=step.name, development=on_as_said(model, _DEVELOPMENT),
+                  model=on_as_said(model, _V3_MODEL), **({} if both_on else {"severity": Severity.INFO}))
+        reported.add(step.player)

@@ -153,7 +153,7 @@ def trigger_tech_category_missing(context):
                 techs.append((owners[index], parts[0], model.options.lines[index]))
     if not techs:
         return
-    categories = _tech_categories(model)
+    categories = tech_categories(model)
     table = model.table(ATTACHMENT_PATH)
     trigger_names, attached = table.column("name", ""), table.column("attachTo", "")
     fires = trigger_fires(model)
@@ -175,7 +175,7 @@ def trigger_tech_category_missing(context):
                       engine=f"TechnologyFrontier doesn't exist: {category} for player: {lacking[0]}")
 
 
-def _tech_categories(model) -> dict[str, set[str]]:
+def tech_categories(model) -> dict[str, set[str]]:
     """Each player's technology categories (`<technology><playerTech player=...><category name=...>`)."""
     player_techs = model.table("technology/playerTech")
     categories = model.table("technology/playerTech/category")
