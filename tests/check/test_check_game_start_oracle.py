@@ -161,6 +161,27 @@ def _first_move(tmp_path: Path, case: dict, with_battle_delegate: bool):
                      script=script)
 
 
+# S248's cases about the move delegate: the Hard AI planning Reds' purchase (ProAI plays the coming moves
+# through the delegate named `move`) must stop the game there exactly where S248 says
+MOVE_DELEGATE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("move-delegate-")]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", MOVE_DELEGATE_CASES)
+def test_the_ai_stops_planning_a_purchase_where_s248_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    from converter.realengine import play_game
+
+    reported = bool(_findings(tmp_path, case, ("S248",)))
+    played = play_game(_playable_xml(tmp_path, case, with_battle_delegate=True), rounds=1, ai="Hard (AI)", seed=1,
+                       save_path=tmp_path / "game.tsvg", timeout=90)
+    if reported:
+        assert played.game_crash and "move delegate not found" in played.game_crash, played
+        assert played.final_step == "RedsPurchase", played
+    else:
+        assert played.game_crash is None and played.rounds_played == 1, played
+
+
 # S249's cases: Reds' first move must stop the game exactly where S249 says a type given at the start lacks
 # its attachment
 RELATIONSHIP_TYPE_CASES = [param for param in _load_cases()
@@ -355,6 +376,7 @@ def test_the_engine_stops_without_a_tech_category_where_s258_says(real_engine, t
                                          (CONDITION_CASES, "S255"), (CONDITION_CASES, "S256"),
                                          (CONDITION_CASES, "S257"),
                                          (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),
+                                         (MOVE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
                                          (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:

@@ -158,11 +158,13 @@ def _units_abroad(model, player: str) -> bool:
                for territory, owner in zip(placements.column("territory", ""), placements.column("owner", "")))
 
 
-# the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate), the
-# class it casts them to, and the steps that make it look: their delegates' classes
-_LOOKED_UP = (("battle", "BattleDelegate", ("MoveDelegate", "SpecialMoveDelegate", "EndTurnDelegate",
-                                            "NoPUEndTurnDelegate"), "at the first move or end of a turn"),
-              ("tech", "TechnologyDelegate", ("TechActivationDelegate",), "at the first tech activation step"))
+# the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate,
+# getMoveDelegate), the classes it takes them for, and the steps that make it look: their delegates' classes
+_LOOKED_UP = (("battle", ("BattleDelegate",), ("MoveDelegate", "SpecialMoveDelegate", "EndTurnDelegate",
+                                               "NoPUEndTurnDelegate"), "at the first move or end of a turn"),
+              ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "at the first tech activation step"),
+              ("move", ("MoveDelegate", "SpecialMoveDelegate"), ("PurchaseDelegate",),
+               "when TripleA's AI (Hard or Fast) plans a purchase"))
 
 
 @rule("S248", "structure.delegate-looked-up-by-name", Severity.ERROR,
@@ -172,31 +174,34 @@ def delegate_looked_up_by_name(context):
     """Finds a game that lacks a delegate TripleA looks up by its fixed name, or has it of another class.
 
     Why: The engine finds some delegates by name, not through the steps: every move and every end of
-    a turn asks for the delegate named `battle` (a BattleDelegate: its battle tracker), and a tech
-    activation step for the one named `tech` (a TechnologyDelegate: the advances bought). A game
-    whose battle delegate is named otherwise (`battles`, `combat`) stops there ("battle delegate not
-    found in list", GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
+    a turn asks for the delegate named `battle` (a BattleDelegate: its battle tracker), a tech
+    activation step for the one named `tech` (a TechnologyDelegate: the advances bought), and
+    TripleA's AI (ProAI: Hard and Fast), planning a purchase, for the one named `move` (a
+    MoveDelegate, to play the coming moves through; 2.x also asks for it when a strategic bombing
+    raid or a rocket costs PUs, and when a move is undone). A game whose battle delegate is named
+    otherwise (`battles`, `combat`) stops there ("battle delegate not found in list",
+    GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
     ClassCastException. A game with no delegate of that class at all stops there too, but is left
     out: the rule judges the name, and no real map lacks the delegate itself.
 
-    Fix: Name the game's BattleDelegate `battle` and its TechnologyDelegate `tech` in `<gamePlay>`
-    (the steps name them by that name too).
+    Fix: Name the game's BattleDelegate `battle`, its TechnologyDelegate `tech` and its
+    MoveDelegate `move` in `<gamePlay>` (the steps name them by that name too).
     """
     model = context.model
     if model is None or not model.steps:
         return
     classes = model.delegate_kinds
     for name, wanted, asking, when in _LOOKED_UP:
-        if classes.get(name) == wanted:
+        if classes.get(name) in wanted:
             continue
         step = next((step for step in model.steps if classes.get(step.delegate) in asking), None)
         if step is None:
             continue
-        others = [repr(each) for each, java_class in classes.items() if java_class == wanted]
+        others = [repr(each) for each, java_class in classes.items() if java_class in wanted]
         if name not in classes and not others:
             continue  # no such delegate at all (it stops all the same): the rule judges the name
-        problem = f"it is a {classes[name]}, not a {wanted}" if name in classes else \
-            f"the game has none (its {wanted} is named {' and '.join(others)})"
+        problem = f"it is a {classes[name]}, not a {wanted[0]}" if name in classes else \
+            f"the game has none (its {wanted[0]} is named {' and '.join(others)})"
         yield hit(line=step.line, step=step.name, java_class=classes[step.delegate], name=name, problem=problem,
                   when=when, player=step.player)
 
