@@ -10,7 +10,8 @@ from collections import defaultdict
 
 from converter.check.model import FRONTIER
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.references import TECHNAME_PATH, last_declaration, property_is_true, technology_advances
+from converter.check.rules.references import (TECH_ADVANCES, TECHNAME_PATH, last_declaration, property_is_true,
+                                              technology_advances)
 from converter.check.rules.structure import on_as_said, on_or_editable
 from converter.check.rules.trigger_targets import tech_categories
 from converter.check.techimages import options_of_attachments, starting_techs
@@ -19,7 +20,9 @@ from converter.findings import Severity
 _DEVELOPMENT = "Tech Development"  # TechnologyDelegate asks a player to research only with it on
 _V3_MODEL = "WW2V3 Tech Model"  # research by tech tokens, bought for one category at a time
 _SHIPYARDS = "Use Shipyards"  # ImprovedShipyardsAdvance.perform does nothing with it off
+_SHIPYARDS_BASE = "production"  # with Use Shipyards on, the start-up fails without productionShipyards: S246's
 _TECHNOLOGY = "TechnologyDelegate"
+_TECH_STEP_SUFFIX = "Tech"  # GameStep.isTechStepName: only there do the AI and a human player research
 _ABILITY = "techAbilityAttachment"  # Constants.TECH_ABILITY_ATTACHMENT_NAME: an advance's own ability
 # the advances that move a player on frontier X to X + suffix (IndustrialTechnologyAdvance,
 # ImprovedShipyardsAdvance.perform), and have no ability besides
@@ -58,15 +61,18 @@ def technology_gives_nothing(context):
     bombers, Super Subs for first-strike units, AA Radar for anti-aircraft units, Rockets for
     rocket units, Increased Factory Production for units that produce units, Destroyer Bombard for
     sea destroyers; a game without such units gives the advance nothing. A player's research
-    (a TechnologyDelegate step, with `Tech Development` on) may then hit it, and what was spent on
-    it is lost without a word. An advance the game gives a `techAbilityAttachment` of its own, and
-    one a player starts with, is not reported; nor are frontiers in a game whose triggers change
-    frontiers. A warning with `Tech Development` on; info where only the host may turn it on.
+    (a TechnologyDelegate step named `…Tech`, with `Tech Development` on) may then hit it, and what
+    was spent on it is lost without a word. Not reported: an advance the game gives a
+    `techAbilityAttachment` of its own, one a condition tests (`techs`: it may fire triggers or
+    pay objectives), one a player starts with, and frontiers in a game whose triggers change
+    frontiers (and Shipyards from `production`, where the start-up fails first: S246). A warning
+    with `Tech Development` on; info where only the host may turn it on.
 
     Fix: Add the frontier the message names (a copy of the player's frontier, with the cheaper
-    rules), give the advance a `techAbilityAttachment` saying what it does, or leave the advance
-    out of the players' categories in `<technology>` (a game without `<technology>` offers the
-    engine's own set: declare the advances it should have).
+    rules), give the advance a `techAbilityAttachment` saying what it does (2.x refuses one on a
+    built-in advance renamed with `tech="..."`), or leave the advance out of the players'
+    categories in `<technology>` (a game without `<technology>` offers the engine's own set:
+    declare the advances it should have).
     """
     model = context.model
     if model is None or model.loops_left:
@@ -74,9 +80,7 @@ def technology_gives_nothing(context):
     if not property_is_true(model, _DEVELOPMENT) and \
             not any(prop.editable for prop in model.properties if prop.name == _DEVELOPMENT):
         return  # nobody researches (the usual game)
-    kinds = model.delegate_kinds
-    researching = list(dict.fromkeys(step.player for step in model.steps
-                                     if step.player and kinds.get(step.delegate) == _TECHNOLOGY))
+    researching = list(dict.fromkeys(step.player for step in _research_steps(model)))
     if not researching:
         return
     researchable = _researchable(model, researching)
@@ -88,10 +92,11 @@ def technology_gives_nothing(context):
     with_ability = {attachment.attach_to for attachment in model.attachments
                     if attachment.name == _ABILITY and attachment.type == "technology"}
     starting = starting_techs(model)
+    tested = {part.strip() for value in model.option_values("techs") for part in value.split(":")}
     traits = None
     for (name, prop), players in researchable.items():
-        if with_ability & {name, prop}:
-            continue
+        if (with_ability | tested) & {name, prop}:
+            continue  # (a condition testing it may fire triggers or pay objectives)
         players = [player for player in players if prop not in starting.get(player, ())]
         if not players:
             continue
@@ -102,10 +107,12 @@ def technology_gives_nothing(context):
             traits = _unit_traits(model) if traits is None else traits
             helped, trait = _HELPED[prop]
             if not any(trait in unit_traits for unit_traits in traits.values()):
+                # (2.x refuses an ability on an advance declared `tech="..."`: a built-in one renamed)
+                own = f" (nor does it give {name!r} a {_ABILITY} of its own)" if TECH_ADVANCES[prop] == name else \
+                    f" ({name!r} is the built-in {TECH_ADVANCES[prop]!r} renamed, which may have no {_ABILITY})"
                 yield hit(line=line, advance=name, players=_players(players), **severity,
-                          development=development, whom="",
-                          why=f"the engine gives its bonus to {helped}, and the game has none (nor does it give "
-                              f"{name!r} a {_ABILITY} of its own)")
+                          development=development, whom="", why=f"the engine gives its bonus to {helped}, and the "
+                                                                 f"game has none{own}")
 
 
 def _frontier_missing(model, name: str, prop: str, players: list[str], line, development: str, severity: dict):
@@ -119,7 +126,8 @@ def _frontier_missing(model, name: str, prop: str, players: list[str], line, dev
     suffix = _FRONTIER_SUFFIXES[prop]
     lacking = {player: frontier_of[player] for player in players
                if frontier_of.get(player) and not frontier_of[player].endswith(suffix)
-               and frontier_of[player] + suffix not in declared}
+               and frontier_of[player] + suffix not in declared
+               and not (prop == "shipyards" and frontier_of[player] == _SHIPYARDS_BASE)}
     if not lacking:
         return
     first = next(iter(lacking.values()))
@@ -129,6 +137,14 @@ def _frontier_missing(model, name: str, prop: str, players: list[str], line, dev
               whom=f" for {'it' if len(lacking) == 1 else 'them'}",
               why=f"TripleA moves a player on production frontier {first!r} to {first + suffix!r}{also}, which the "
                   f"game lacks (\"No tech named: {first + suffix} not adding tech\")")
+
+
+def _research_steps(model) -> list:
+    """The player steps where the player researches: a TechnologyDelegate's, named `…Tech` (the AI
+    researches nowhere else, and a human player's turn stops at any other name: S244's)."""
+    kinds = model.delegate_kinds
+    return [step for step in model.steps if step.player and kinds.get(step.delegate) == _TECHNOLOGY
+            and step.name.endswith(_TECH_STEP_SUFFIX)]
 
 
 def _players(players: list[str]) -> str:
@@ -142,10 +158,8 @@ def _researchable(model, researching: list[str]) -> dict[tuple[str, str], list[s
     advances = technology_advances(model)
     if not len(model.table("technology")):
         return {advance: list(researching) for advance in advances}
-    by_either = {}
-    for advance in advances:
-        by_either.setdefault(advance[1], advance)
-        by_either[advance[0]] = advance
+    by_either = {name: (name, prop) for name, prop in advances}
+    by_either.update((prop, (name, prop)) for name, prop in advances)  # its property first, as 2.x looks
     player_techs = model.table("technology/playerTech")
     categories = model.table("technology/playerTech/category")
     techs = model.table("technology/playerTech/category/tech")
@@ -201,10 +215,11 @@ def _unit_traits(model) -> dict[str, set]:
 def research_without_category(context):
     """Finds a player who researches by tech tokens but has no technology category to spend them on.
 
-    Why: With `WW2V3 Tech Model` on, research buys tech tokens for one category of the player's
-    technologies (its `<playerTech>` categories in `<technology>`). TripleA's AI (ProAI: the
-    Hard and the Fast AI) picks a category at random among the player's, whenever it holds
-    tokens or buys one: with none it stops the game with an error (ProTechAi: "bound must be
+    Why: With `WW2V3 Tech Model` on, research (a TechnologyDelegate step named `…Tech`) buys tech
+    tokens for one category of the player's technologies (its `<playerTech>` categories in
+    `<technology>`). TripleA's AI (ProAI: the Hard and the Fast AI) picks a category at random
+    among the player's, whenever it holds tokens or buys one (with too few PUs and no token it
+    is not asked): with none it stops the game with an error (ProTechAi: "bound must be
     positive"; 1.9: "Index 0 out of bounds for length 0"). A human player is simply offered
     nothing to research. A game without `<technology>` gives every player the engine's
     own categories, and is not reported. A warning with both properties on; info where only the
@@ -219,12 +234,11 @@ def research_without_category(context):
         return  # the engine's own categories (the usual game)
     if not (on_or_editable(model, _DEVELOPMENT) and on_or_editable(model, _V3_MODEL)):
         return
-    kinds = model.delegate_kinds
     categories = tech_categories(model)
     both_on = property_is_true(model, _DEVELOPMENT) and property_is_true(model, _V3_MODEL)
     reported = set()
-    for step in model.steps:
-        if not step.player or kinds.get(step.delegate) != _TECHNOLOGY or step.player in reported:
+    for step in _research_steps(model):
+        if step.player in reported:
             continue
         if categories.get(step.player):
             continue
