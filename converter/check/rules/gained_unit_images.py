@@ -18,7 +18,7 @@ from converter.check.rules.images import NEUTRAL, frontier_units, other_case_not
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.structure import java_int, technology_frontiers
 from converter.check.spelling2x import attachment_name_as_2x
-from converter.check.rules.references import TECH_ADVANCES, technology_advances
+from converter.check.rules.references import TECH_ADVANCES, category_advances, technology_advances
 from converter.check.techimages import starting_image_name, starting_techs
 from converter.findings import Severity
 
@@ -223,15 +223,10 @@ def _gainable_advances(model) -> dict[str, set[str]] | None:
     `<technology>` (its built-in advances: not narrowed)."""
     if not len(model.table("technology")):
         return None
-    as_property = {name: prop for name, prop in technology_advances(model)}
-    players = model.table("technology/playerTech").column("player", "")
-    categories = model.table("technology/playerTech/category")
-    techs = model.table("technology/playerTech/category/tech")
-    owner_of_category = categories.owners(model.table("technology/playerTech"))
     gainable: dict[str, set[str]] = defaultdict(set)
-    for name, category in zip(techs.column("name", ""), techs.owners(categories)):
-        if category >= 0 and owner_of_category[category] >= 0:
-            gainable[players[owner_of_category[category]]].add(as_property.get(name, name))
+    for player, advances in category_advances(model).items():
+        gainable[player].update(prop for _name, prop in advances)
+    as_property = {name: prop for name, prop in technology_advances(model)}
     given = {as_property.get(part, part) for value in model.option_values("tech") for part in value.split(":")}
     for player, techs_at_start in starting_techs(model).items():
         gainable[player] |= techs_at_start

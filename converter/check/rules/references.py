@@ -77,6 +77,31 @@ def _technology_advances(model) -> list[tuple[str, str]]:
     return advances
 
 
+def category_advances(model) -> dict[str, list[tuple[str, str]]]:
+    """Player -> (name, property) of each advance its `<playerTech>` categories list, a category's
+    `<tech>` found as 2.x's GameParser finds it: by an advance's property first, then by its name."""
+    return model.derived("references.category_advances", _category_advances)
+
+
+def _category_advances(model) -> dict[str, list[tuple[str, str]]]:
+    advances = technology_advances(model)
+    by_either = {name: (name, prop) for name, prop in advances}
+    by_either.update((prop, (name, prop)) for name, prop in advances)  # its property first
+    player_techs = model.table("technology/playerTech")
+    categories = model.table("technology/playerTech/category")
+    techs = model.table("technology/playerTech/category/tech")
+    players = player_techs.column("player", "")
+    owner_of_category = categories.owners(player_techs)
+    found: dict[str, list[tuple[str, str]]] = {}
+    for tech, category in zip(techs.column("name", ""), techs.owners(categories)):
+        advance = by_either.get(tech)  # (one the game does not declare stops it loading)
+        if advance is not None and category >= 0 and owner_of_category[category] >= 0:
+            listed = found.setdefault(players[owner_of_category[category]], [])
+            if advance not in listed:
+                listed.append(advance)
+    return found
+
+
 def _undefined(context, *kinds: str):
     model = context.model
     if model is None:

@@ -10,8 +10,8 @@ from collections import defaultdict
 
 from converter.check.model import FRONTIER
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.references import (TECH_ADVANCES, TECHNAME_PATH, last_declaration, property_is_true,
-                                              technology_advances)
+from converter.check.rules.references import (TECH_ADVANCES, TECHNAME_PATH, category_advances, last_declaration,
+                                              property_is_true, technology_advances)
 from converter.check.rules.structure import on_as_said, on_or_editable
 from converter.check.rules.trigger_targets import tech_categories
 from converter.check.techimages import options_of_attachments, starting_techs
@@ -154,26 +154,15 @@ def _players(players: list[str]) -> str:
 def _researchable(model, researching: list[str]) -> dict[tuple[str, str], list[str]]:
     """(advance name, property) -> the researching players who can gain it: every player the
     engine's own set (a game without `<technology>`), else those whose `<playerTech>` categories
-    list it (by its name or its property)."""
-    advances = technology_advances(model)
+    list it."""
     if not len(model.table("technology")):
-        return {advance: list(researching) for advance in advances}
-    by_either = {name: (name, prop) for name, prop in advances}
-    by_either.update((prop, (name, prop)) for name, prop in advances)  # its property first, as 2.x looks
-    player_techs = model.table("technology/playerTech")
-    categories = model.table("technology/playerTech/category")
-    techs = model.table("technology/playerTech/category/tech")
-    players_of_categories = player_techs.column("player", "")
-    owner_of_category = categories.owners(player_techs)
+        return {advance: list(researching) for advance in technology_advances(model)}
     found: dict[tuple[str, str], list[str]] = {}
-    for tech, category in zip(techs.column("name", ""), techs.owners(categories)):
-        advance = by_either.get(tech)
-        if advance is None or category < 0 or owner_of_category[category] < 0:
-            continue
-        player = players_of_categories[owner_of_category[category]]
-        if player in researching and player not in found.setdefault(advance, []):
-            found[advance].append(player)
-    return {advance: players for advance, players in found.items() if players}
+    for player, advances in category_advances(model).items():
+        if player in researching:
+            for advance in advances:
+                found.setdefault(advance, []).append(player)
+    return found
 
 
 def _techname_lines(model) -> dict[str, int | None]:
