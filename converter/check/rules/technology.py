@@ -77,8 +77,7 @@ def technology_gives_nothing(context):
     model = context.model
     if model is None or model.loops_left:
         return
-    if not property_is_true(model, _DEVELOPMENT) and \
-            not any(prop.editable for prop in model.properties if prop.name == _DEVELOPMENT):
+    if not on_or_editable(model, _DEVELOPMENT):
         return  # nobody researches (the usual game)
     researching = list(dict.fromkeys(step.player for step in _research_steps(model)))
     if not researching:
@@ -140,8 +139,8 @@ def _frontier_missing(model, name: str, prop: str, players: list[str], line, dev
 
 
 def _research_steps(model) -> list:
-    """The player steps where the player researches: a TechnologyDelegate's, named `…Tech` (the AI
-    researches nowhere else, and a human player's turn stops at any other name: S244's)."""
+    """The player steps where the player researches: a TechnologyDelegate's, named `…Tech` (neither
+    the AI nor a human player researches at another: GameStep.isTechStepName)."""
     kinds = model.delegate_kinds
     return [step for step in model.steps if step.player and kinds.get(step.delegate) == _TECHNOLOGY
             and step.name.endswith(_TECH_STEP_SUFFIX)]
