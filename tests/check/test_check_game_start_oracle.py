@@ -38,12 +38,14 @@ def _findings(tmp_path: Path, case: dict, codes: tuple[str, ...]) -> list:
                 for finding in check_target(target, CheckSettings(select=codes)).findings]
 
 
-def _play_one_round(tmp_path: Path, case: dict, timeout: float, with_battle_delegate: bool = False):
-    """The case's game played one round headless in 1.9 (EngineError when it has not ended it in time)."""
+def _play_one_round(tmp_path: Path, case: dict, timeout: float, with_battle_delegate: bool = False,
+                    ai: str = "Does Nothing (AI)"):
+    """The case's game played one round headless in 1.9, every player seated with `ai` (EngineError
+    when it has not ended the round in time)."""
     from converter.realengine import play_game
 
     xml = _playable_xml(tmp_path, case, with_battle_delegate)
-    return play_game(xml, rounds=1, ai="Does Nothing (AI)", seed=1, save_path=tmp_path / "game.tsvg", timeout=timeout)
+    return play_game(xml, rounds=1, ai=ai, seed=1, save_path=tmp_path / "game.tsvg", timeout=timeout)
 
 
 def _playable_xml(tmp_path: Path, case: dict, with_battle_delegate: bool) -> Path:
@@ -170,11 +172,8 @@ MOVE_DELEGATE_CASES = [param for param in _load_cases() if param.values[1]["id"]
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", MOVE_DELEGATE_CASES)
 def test_the_ai_stops_planning_a_purchase_where_s248_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    from converter.realengine import play_game
-
     reported = bool(_findings(tmp_path, case, ("S248",)))
-    played = play_game(_playable_xml(tmp_path, case, with_battle_delegate=True), rounds=1, ai="Hard (AI)", seed=1,
-                       save_path=tmp_path / "game.tsvg", timeout=90)
+    played = _play_one_round(tmp_path, case, timeout=90, with_battle_delegate=True, ai="Hard (AI)")
     if reported:
         assert played.game_crash and "move delegate not found" in played.game_crash, played
         assert played.final_step == "RedsPurchase", played

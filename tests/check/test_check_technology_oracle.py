@@ -19,7 +19,7 @@ import pytest
 
 from converter.history import build_history
 from converter.save import load_save
-from test_check_game_start_oracle import _findings, _play_one_round, _playable_xml
+from test_check_game_start_oracle import _findings, _play_one_round
 from test_check_rule_cases import _load_cases
 
 FRONTIER_CASES = [param for param in _load_cases()
@@ -66,12 +66,9 @@ ONE_TECH_TOKEN_FOR_REDS = ['<resourceGiven player="Reds" resource="PUs" quantity
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", RESEARCH_CASES)
 def test_the_ai_stops_researching_where_s262_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    from converter.realengine import play_game
-
     warned = [finding for finding in _findings(tmp_path, case, ("S262",)) if finding.severity.value == "warning"]
     played = dict(case, xml_replace=[*case["xml_replace"], ONE_TECH_TOKEN_FOR_REDS])
-    report = play_game(_playable_xml(tmp_path, played, with_battle_delegate=True), rounds=1, ai="Hard (AI)", seed=1,
-                       save_path=tmp_path / "game.tsvg", timeout=90)
+    report = _play_one_round(tmp_path, played, timeout=90, with_battle_delegate=True, ai="Hard (AI)")
     if warned:
         assert report.game_crash and report.final_step == "RedsTech", report
     else:
