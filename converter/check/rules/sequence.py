@@ -4,10 +4,12 @@ steps' players and delegates are R1xx's)."""
 
 from __future__ import annotations
 
+from converter.check.model import ATTACHMENT_PATH
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.fixed_names import players_with_production_per_x_territories
+from converter.check.rules.options import attachment_classes
 from converter.check.rules.references import property_is_true
-from converter.check.rules.structure import bid_properties, java_int, on_or_editable
+from converter.check.rules.structure import bid_properties, decapitalized, java_int, on_or_editable
 from converter.check.rules.xml import for_2x_alone
 from converter.findings import Severity
 
@@ -45,11 +47,20 @@ def step_run_count_ignored(context):
 # the kind of step a delegate class plays, as TripleA's players tell it from the step's name
 _CLASS_KINDS = {"PurchaseDelegate": "purchase", "BidPurchaseDelegate": "purchase", "MoveDelegate": "move",
                 "SpecialMoveDelegate": "move", "BattleDelegate": "battle", "PlaceDelegate": "place",
-                "BidPlaceDelegate": "place", "NoAirCheckPlaceDelegate": "place"}
-# TripleAPlayer.start's tests of the name, in its order (GameStep.is...StepName: endsWith)
+                "BidPlaceDelegate": "place", "NoAirCheckPlaceDelegate": "place", "TechnologyDelegate": "technology",
+                "PoliticsDelegate": "politics", "UserActionDelegate": "user actions", "EndTurnDelegate": "end turn",
+                "NoPUEndTurnDelegate": "end turn"}
+# TripleAPlayer.start's tests of the name, in its order (GameStep.is...StepName: endsWith); at a step whose
+# name ends 'TechActivation' neither a human nor the AI does anything
 _NAME_KINDS = (("Tech", "technology"), ("Bid", "purchase"), ("Purchase", "purchase"), ("Move", "move"),
                ("Battle", "battle"), ("Place", "place"), ("Politics", "politics"), ("UserActions", "user actions"),
-               ("EndTurn", "end turn"))
+               ("EndTurn", "end turn"), ("TechActivation", "tech activation"))
+# what the player is asked at a step of each kind
+_ASKED = {"purchase": "to buy", "move": "to move", "battle": "to fight its battles", "place": "to place",
+          "technology": "to research", "politics": "for political actions", "user actions": "for its actions"}
+# the properties without which research and politics ask no one (TechnologyDelegate, PoliticsDelegate:
+# delegateCurrentlyRequiresUserInput)
+_SWITCHES = {"technology": "Tech Development", "politics": "Use Politics"}
 # the ending that makes a step of these classes a bid one (GameStepPropertiesHelper.isBid)
 _BID_ENDINGS = {"BidPurchaseDelegate": "Bid", "BidPlaceDelegate": "BidPlace"}
 _SPACES = str.maketrans("", "", " -_")
@@ -62,11 +73,18 @@ def step_name_misread(context):
 
     Why: TripleA's players (2.x and 1.9 alike) choose what to ask of a player by the end of the
     step's name, not by its delegate: `...Tech`, then `...Bid` or `...Purchase`, `...Move`,
-    `...Battle`, `...Place` (`TripleAPlayer.start`, `AbstractAi.start`). A purchase, move, battle or
-    placement step whose name ends otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends `Bid`, so
-    it is taken for a purchase) fails as soon as the player has something to do there: the player
-    casts the delegate to the wrong kind (`ClassCastException`, the game stops) or, for a name no
-    kind ends, a human player's turn fails with `Unrecognized step name`. The name also decides the
+    `...Battle`, `...Place`, `...Politics`, `...UserActions`, `...EndTurn` (`TripleAPlayer.start`,
+    `AbstractAi.start`). A step whose delegate asks the player something and whose name ends
+    otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends `Bid`, so it is taken for a purchase)
+    fails as soon as the player has something to do there: the player casts the delegate to the
+    wrong kind (`ClassCastException`, the game stops) or, for a name no kind ends, a human player's
+    turn fails with `Unrecognized step name` while the AI does nothing there (so a player no human
+    can take, `isHidden` with `defaultType` AI or DoesNothing, is only never asked: a warning, and
+    nothing at all at the end of a turn). An end-of-turn step always asks its player; research
+    asks with 'Tech Development' on (info where the host may turn it on), politics with 'Use
+    Politics' and the player's political actions, user actions with the player's actions. Neither
+    asks anything at a step whose name ends `TechActivation`, so such a name silently skips the
+    step's purchase, research or actions (a warning). The name also decides the
     step's rules: a bid purchase or placement is a bid only when its name ends `Bid` or `BidPlace`
     or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under an ordinary
     placement's rules, which allow fighters onto new carriers only with 'Produce fighters on
@@ -79,7 +97,8 @@ def step_name_misread(context):
 
     Fix: End the step's name as TripleA reads its kind: `<player>BidPlace`, `<player>Bid`,
     `<player>Purchase`, `<player>CombatMove`, `<player>NonCombatMove`, `<player>Battle`,
-    `<player>Place`, and rename the triggers' `when` values that name the step.
+    `<player>Place`, `<player>Tech`, `<player>Politics`, `<player>UserActions`,
+    `<player>EndTurn`, and rename the triggers' `when` values that name the step.
     """
     model = context.model
     table = model.table(_STEP_PATH) if model is not None else ()
@@ -94,6 +113,7 @@ def step_name_misread(context):
                                  properties.column("value", "")):
         settings.setdefault(owner, {})[key] = value
     bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    asking = ai_only = None
     for index, (name, delegate, player, display, line) in enumerate(zip(
             table.column("name", ""), table.column("delegate", ""), table.column("player"),
             table.column("display", ""), table.lines)):
@@ -101,7 +121,12 @@ def step_name_misread(context):
         kind = _CLASS_KINDS.get(java_class)
         if kind is None or not player:
             continue  # a step without a player asks no one anything
-        problem = _problem(name, java_class, kind, display, settings.get(index, {}))
+        if asking is None:
+            asking, ai_only = _asking(model)
+        asked = asking[kind].get(player) if kind in asking else "on"
+        if asked is None:
+            continue  # the delegate never asks this player anything
+        problem = _problem(name, java_class, kind, display, settings.get(index, {}), player in ai_only)
         if problem is not None:
             text, severity = problem
             if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
@@ -110,14 +135,48 @@ def step_name_misread(context):
             if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
                 # the bid steps have nothing to do while the player's bid is 0
                 text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
+            if asked == "editable":
+                text, severity = text + f" (with {_SWITCHES[kind]!r}, which the host may turn on)", Severity.INFO
             yield hit(line=line, name=name, player=player, problem=text,
                       **({} if severity is Severity.ERROR else {"severity": severity}))
 
 
-def _problem(name: str, java_class: str, kind: str, display: str, settings: dict[str, str]):
+def _asking(model) -> tuple[dict[str, dict[str, str | None]], set[str]]:
+    """Whom the delegates that ask only some players ask ({kind: {player: "on", or "editable" where
+    the host may turn the kind's switch on}}, a player left out being never asked), and the players
+    no human can take."""
+    players = model.table("playerList/player")
+    names = players.column("name", "")
+    ai_only = {name for name, hidden, default in zip(names, players.column("isHidden", ""),
+                                                     players.column("defaultType", ""))
+               if hidden.strip().lower() == "true" and default in ("AI", "DoesNothing")}
+    attachments = model.table(ATTACHMENT_PATH)
+    with_actions: dict[str, set[str]] = {"PoliticalActionAttachment": set(), "UserActionAttachment": set()}
+    for name, java_class, owner in zip(attachments.column("name", ""), attachment_classes(model),
+                                       attachments.column("attachTo", "")):
+        if java_class in with_actions and name.startswith(decapitalized(java_class)):
+            with_actions[java_class].add(owner)
+
+    def switched(prop: str) -> str | None:
+        return "on" if property_is_true(model, prop) else "editable" if on_or_editable(model, prop) else None
+    research, politics = switched(_SWITCHES["technology"]), switched(_SWITCHES["politics"])
+    return {"technology": {name: research for name in names},
+            "politics": {name: politics for name in with_actions["PoliticalActionAttachment"]},
+            "user actions": {name: "on" for name in with_actions["UserActionAttachment"]}}, ai_only
+
+
+def _problem(name: str, java_class: str, kind: str, display: str, settings: dict[str, str], ai_only: bool):
     """(what TripleA makes of the step, severity), or None when its name says what it is."""
     read_as = next((read for ending, read in _NAME_KINDS if name.endswith(ending)), None)
     if read_as != kind:
+        if read_as == "tech activation" or (read_as is None and ai_only):
+            if kind == "end turn":
+                return None  # nothing happens at the end of a turn that the engine does not do itself
+            why = "its name ends 'TechActivation', at which TripleA's players do nothing" if read_as else \
+                "no human can take the player (hidden, played by the AI), and TripleA's AI does nothing at a " \
+                "step whose name tells no kind of step"
+            return (f"plays a {java_class} step, but {why}: the player is never asked {_ASKED[kind]} there",
+                    Severity.WARNING)
         taken = f"take it for a {_WORDS.get(read_as, read_as)} step" if read_as else "know no kind of step by it"
         return (f"plays a {java_class} step, but TripleA's players choose what to do by the end of a step's name: they "
                 f"{taken}, and fail as soon as the player has something to do there", Severity.ERROR)
