@@ -71,13 +71,15 @@ def objective_not_shown(context):
     spaces and each of
     ``/ ` ? * \\ < > | " ' : . , ^ [ ] = + ;`` written as `_` (`World War II v3 1941` reads
     `World_War_II_v3_1941.`, `Invasion U.S.A.` reads `Invasion_U_S_A_.`), letter case
-    included. TripleA (1.9 and 2.x) skips what does not fit without a word: a file whose keys
-    start with another game's name (copied from the game the map was made from, or written before
-    the game was renamed) leaves the tab out altogether, and an entry naming a player the game
-    lacks, or a condition it lacks (it must be a player's attachment named with
-    `objectiveAttachment`, `conditionAttachment`, `triggerAttachment` or
-    `politicalActionAttachment`), or one no section's value lists, is not shown; a section
-    key needs exactly `TABLEGROUP.<number>`. Keys of the map's other games are theirs and are
+    included. TripleA skips what does not fit: a file whose keys start with another game's name
+    (copied from the game the map was made from, or written before the game was renamed) leaves
+    the tab out altogether, without a word, and an entry naming a player the game lacks, or a
+    condition it lacks (it must be a player's attachment named with `objectiveAttachment`,
+    `conditionAttachment`, `triggerAttachment` or `politicalActionAttachment`), or one no
+    section's value lists, is not shown; a section key needs exactly `TABLEGROUP.<number>`. For
+    all but the unlisted entry, 2.x also logs an error (ObjectivePanel,
+    AbstractPlayerRulesAttachment.getCondition), which opens its error window whenever the game's
+    window opens, a save's included. Keys of the map's other games are theirs and are
     not reported. A file of another game's name none of whose conditions the game has is info:
     a leftover, which renaming its keys would not show.
 
@@ -147,10 +149,13 @@ def _entries_not_shown(model, own: str, mine: dict[str, tuple[str, int]], path):
         elif parts[1] not in conditions:
             why = f"the game has no player attachment {parts[1]!r}"
         elif parts[1] not in listed:
-            why = f"no `{_SECTION}` section lists {parts[1]!r}"
+            yield hit(file=path, line=line,
+                      problem=f"entry {own + rest!r} is not shown: no `{_SECTION}` section lists {parts[1]!r}")
+            continue
         else:
             continue
-        yield hit(file=path, line=line, problem=f"entry {own + rest!r} is not shown: {why}")
+        yield hit(file=path, line=line, problem=f"entry {own + rest!r} is not shown: {why}; and 2.x opens its error "
+                                                f"window over it whenever the game's window opens")
 
 
 def player_attachment_names(model) -> frozenset[str]:
