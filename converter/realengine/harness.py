@@ -248,6 +248,15 @@ def bombing_damage(xml: Path | str | bytes, unit_type: str, player: str, territo
     return {key: report[key] for key in ("can_be_damaged", "total", "dies_at_total", "disabled_at")}
 
 
+def tech_roll_dialog(xml: Path | str | bytes, player: str, pus: int) -> dict:
+    """The engine's parse of `xml`, then its "Roll Tech" dialog built for `player` holding `pus`
+    PUs, as a human player's research step builds it: `tech_cost` (the player's), `opened`,
+    `most_rolls` it offers, or the `error` it throws instead."""
+    with _Scratch() as scratch:
+        report = scratch.run(["techroll", str(scratch.xml_path(xml)), player, str(pus)], DEFAULT_TIMEOUT_SECONDS)
+    return {key: report[key] for key in ("tech_cost", "opened", "most_rolls", "error")}
+
+
 def load_map(map_dir: Path | str, xml: Path | str | bytes) -> MapLoadReport:
     """Install `map_dir` (a map repository folder or its map/ folder) as the XML's map and open it."""
     with _Scratch() as scratch:

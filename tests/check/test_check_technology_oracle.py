@@ -7,6 +7,10 @@ with a trigger that gives Reds the advance (TechTracker.addAdvance, the same cal
 in), and the save's history must hold the production frontier change exactly where S261 does
 not report the case.
 
+S263: each of its rule cases where Reds researches has 1.9 build its "Roll Tech" dialog for Reds
+holding 10 PUs (TechPanel's roll panel, headless); it must fail exactly where S263 reports Reds'
+techCost, and open elsewhere.
+
 S262: each of its rule cases is played one round with the Hard AI (ProAI) for every player and
 one tech token for Reds, so that the AI researches at once; the game must stop at Reds' research
 step exactly where S262 warns."""
@@ -20,7 +24,7 @@ import pytest
 from converter.history import build_history
 from converter.save import load_save
 from test_check_game_start_oracle import _findings, _play_one_round
-from test_check_rule_cases import _load_cases
+from test_check_rule_cases import _load_cases, build_case
 
 FRONTIER_CASES = [param for param in _load_cases()
                   if param.values[1]["id"] in ("technology-industrial-without-its-frontier",
@@ -73,3 +77,30 @@ def test_the_ai_stops_researching_where_s262_says(real_engine, tmp_path: Path, g
         assert report.game_crash and report.final_step == "RedsTech", report
     else:
         assert report.game_crash is None and report.rounds_played == 1, report
+
+
+# S263's cases where Reds researches with its techCost as the game starts (not where research is off,
+# Reds has no research step, the option is another class's, which 1.9 refuses, or a trigger changes it first)
+TECH_COST_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("tech-cost-")
+                   and not param.values[1]["id"].endswith(("-off", "-without-a-research-step", "-in-a-rules-attachment",
+                                                           "-changed-by-a-trigger"))]
+
+
+def test_the_tech_cost_cases_go_both_ways() -> None:
+    assert {bool(param.values[1]["expect"] == ["S263"]) for param in TECH_COST_CASES} == {True, False}
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", TECH_COST_CASES)
+def test_the_research_dialog_fails_where_s263_says(real_engine, tmp_path: Path, group: str, case: dict) -> None:
+    from converter.realengine.harness import tech_roll_dialog
+
+    reported = [finding for finding in _findings(tmp_path, case, ("S263",)) if "'Reds'" in finding.message]
+    dialog = tech_roll_dialog(build_case(tmp_path / "played", case) / "map/games/tiny.xml", "Reds", 10)
+    assert dialog["opened"] == (not reported), dialog
+    if reported:
+        failure = "/ by zero" if dialog["tech_cost"] == 0 else "Max cant be less than min"
+        assert failure in dialog["error"] and f"techCost {dialog['tech_cost']}:" in reported[0].message, dialog
+    else:
+        assert dialog["most_rolls"] == 10 // dialog["tech_cost"], dialog

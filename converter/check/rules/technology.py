@@ -2,17 +2,20 @@
 nothing in the game: the built-in advances whose work is fixed in the engine (a frontier to move
 to, a bonus for units of a kind) where the game has no such frontier or units, and gives the
 advance no ability of its own. S262: research by tech tokens for a player with no category to
-spend them on, where TripleA's AI stops the game."""
+spend them on, where TripleA's AI stops the game. S263: a research cost of 0 or less, on which a
+human player's research dialog fails."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
 from converter.check.model import FRONTIER
+from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_properties
 from converter.check.rules.references import (TECH_ADVANCES, TECHNAME_PATH, category_advances, last_declaration,
                                               property_is_true, technology_advances)
-from converter.check.rules.structure import on_as_said, on_or_editable
+from converter.check.rules.structure import java_int, on_as_said, on_or_editable
 from converter.check.rules.trigger_targets import tech_categories
 from converter.check.techimages import options_of_attachments, starting_techs
 from converter.findings import Severity
@@ -233,3 +236,60 @@ def research_without_category(context):
         yield hit(line=step.line, player=step.player, step=step.name, development=on_as_said(model, _DEVELOPMENT),
                   model=on_as_said(model, _V3_MODEL), **({} if both_on else {"severity": Severity.INFO}))
         reported.add(step.player)
+
+
+_TECH_ATTACHMENT = "techAttachment"  # Constants.TECH_ATTACHMENT_NAME: the one GamePlayer.getTechAttachment reads
+_TECH_COST = "techCost"
+
+
+@rule("S263", "structure.tech-cost-not-positive", Severity.WARNING,
+      "player {player!r} researches at step {step!r} ({development}) with techCost {cost}: a human player's research "
+      "dialog fails ({failure}) and the player cannot research")
+def tech_cost_not_positive(context):
+    """Finds a player who researches with a research cost of 0 or less.
+
+    Why: A player's `techAttachment` sets `techCost`, the PUs a research roll (or, with `WW2V3
+    Tech Model`, a tech token) costs; both engines read any whole number. At a human player's
+    research step (a TechnologyDelegate step named `…Tech`, with `Tech Development` on) the "Roll
+    Tech..." and "Buy Tech Tokens..." dialogs offer as many rolls as the player's PUs divided by
+    the cost (TechPanel): a cost of 0 throws "/ by zero", a cost below 0 gives a most below the
+    least ("Max value cannot be less than min value") once the player holds as many PUs as the
+    cost's size. No dialog opens, an error window does, and the player can only end the step: it
+    never researches. The AI does not read the cost there. A warning with `Tech Development` on,
+    info where the host may turn it on; not judged where triggers change `techCost`.
+
+    Fix: Give `techCost` 1 or more in the player's `techAttachment` (the default is 5), or leave
+    the option out.
+    """
+    model = context.model
+    if model is None or not on_or_editable(model, _DEVELOPMENT):
+        return
+    costs = _tech_costs(model)
+    if not costs or _TECH_COST in trigger_changed_properties(model, "playerProperty"):
+        return
+    development = on_as_said(model, _DEVELOPMENT)
+    severity = {} if property_is_true(model, _DEVELOPMENT) else {"severity": Severity.INFO}
+    reported = set()
+    for step in _research_steps(model):
+        cost = costs.get(step.player)
+        if cost is None or step.player in reported:
+            continue
+        reported.add(step.player)
+        failure = "/ by zero" if cost == 0 else "a most below the least rolls"
+        yield hit(line=step.line, player=step.player, step=step.name, development=development, cost=cost,
+                  failure=failure, **severity)
+
+
+def _tech_costs(model) -> dict[str, int]:
+    """Player -> its `techAttachment`'s techCost where that is 0 or less (the last one given wins)."""
+    attachments = {attachment.element: attachment.attach_to for attachment in model.attachments
+                   if attachment.name == _TECH_ATTACHMENT and attachment.type == "player"}
+    if not attachments:
+        return {}
+    classes, owners = attachment_classes(model), model.option_owners
+    chosen = [index for index in positions(names_as_2x_reads_them(model), _TECH_COST)
+              if owners[index] in attachments and classes[owners[index]] == "TechAttachment"]
+    costs = {}
+    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+        costs[attachments[owners[index]]] = java_int(value)
+    return {player: cost for player, cost in costs.items() if cost is not None and cost <= 0}

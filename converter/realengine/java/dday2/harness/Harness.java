@@ -32,7 +32,7 @@ public final class Harness {
     Map<String, Object> report;
     int exitCode = 0;
     try {
-      if (argv.length == 0) throw new UsageError("usage: Harness parse|play|loadmap|show|attachment|found|damage ...");
+      if (argv.length == 0) throw new UsageError("usage: Harness parse|play|loadmap|show|attachment|found|damage|techroll ...");
       List<String> args = Arrays.asList(argv).subList(1, argv.length);
       switch (argv[0]) {
         case "parse": report = ParseCommand.run(args); break;
@@ -42,6 +42,7 @@ public final class Harness {
         case "attachment": report = AttachmentCommand.run(args); break;
         case "found": report = FoundCommand.run(args); break;
         case "damage": report = DamageCommand.run(args); break;
+        case "techroll": report = TechRollCommand.run(args); break;
         default: throw new UsageError("unknown subcommand: " + argv[0]);
       }
       Object code = report.remove("exit_code");
