@@ -64,7 +64,14 @@ _SWITCHES = {"technology": "Tech Development", "politics": "Use Politics"}
 # the ending that makes a step of these classes a bid one (GameStepPropertiesHelper.isBid)
 _BID_ENDINGS = {"BidPurchaseDelegate": "Bid", "BidPlaceDelegate": "BidPlace"}
 _SPACES = str.maketrans("", "", " -_")
-_WORDS = {"place": "placement"}
+_WORDS = {"place": "placement", "end turn": "end-of-turn"}
+# the classes an end-of-turn step can take, their remote interface being an end-of-turn one in 2.x
+# (IMoveDelegate, IPurchaseDelegate extend IAbstractForumPosterDelegate): the step only ends the turn
+_ENDING_TURNS = ("MoveDelegate", "SpecialMoveDelegate", "PurchaseDelegate", "BidPurchaseDelegate")
+
+
+def _with_article(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 @rule("S244", "structure.step-name-misread", Severity.ERROR, "step {name!r} of player {player!r} {problem}")
@@ -78,14 +85,16 @@ def step_name_misread(context):
     otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends `Bid`, so it is taken for a purchase)
     fails as soon as the player has something to do there: the player casts the delegate to the
     wrong kind (`ClassCastException`, the game stops) or, for a name no kind ends, a human player's
-    turn fails with `Unrecognized step name` while the AI does nothing there (so a player no human
-    can take, `isHidden` with `defaultType` AI or DoesNothing, is only never asked: a warning, and
-    nothing at all at the end of a turn). An end-of-turn step always asks its player; research
-    asks with 'Tech Development' on (info where the host may turn it on), politics with 'Use
-    Politics' and the player's political actions, user actions with the player's actions. Neither
-    asks anything at a step whose name ends `TechActivation`, so such a name silently skips the
-    step's purchase, research or actions (a warning). The name also decides the
-    step's rules: a bid purchase or placement is a bid only when its name ends `Bid` or `BidPlace`
+    turn fails with `Unrecognized step name` while the AI does nothing there (a warning for a
+    player hidden with `defaultType` AI or DoesNothing: the AI plays it in a game on one computer,
+    whose player list leaves it out, but a network game lists it for a human to take). An
+    end-of-turn step always asks its player; research asks with 'Tech Development' on (info where
+    the host may turn it on), politics with 'Use Politics' and the player's political actions,
+    user actions with the player's actions. Neither asks anything at a step whose name ends
+    `TechActivation`, so such a name silently skips the step's purchase, research or actions (a
+    warning); a move or (in 2.x) purchase step named `...EndTurn` only ends the turn, its
+    delegate being one an end of turn can take (a warning; 1.9 stops at the purchase). The name
+    also decides the step's rules: a bid purchase or placement is a bid only when its name ends `Bid` or `BidPlace`
     or its `stepProperty` `bid` is true (`japanesedPlace` places a bid's units under an ordinary
     placement's rules, which allow fighters onto new carriers only with 'Produce fighters on
     carriers' or 'LHTR Carrier production rules' on and no units in land another player owns: a
@@ -113,7 +122,7 @@ def step_name_misread(context):
                                  properties.column("value", "")):
         settings.setdefault(owner, {})[key] = value
     bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
-    asking = ai_only = None
+    asking = hidden_ai = None
     for index, (name, delegate, player, display, line) in enumerate(zip(
             table.column("name", ""), table.column("delegate", ""), table.column("player"),
             table.column("display", ""), table.lines)):
@@ -122,11 +131,11 @@ def step_name_misread(context):
         if kind is None or not player:
             continue  # a step without a player asks no one anything
         if asking is None:
-            asking, ai_only = _asking(model)
+            asking, hidden_ai = _asking(model)
         asked = asking[kind].get(player) if kind in asking else "on"
         if asked is None:
             continue  # the delegate never asks this player anything
-        problem = _problem(name, java_class, kind, display, settings.get(index, {}), player in ai_only)
+        problem = _problem(name, java_class, kind, display, settings.get(index, {}), player in hidden_ai)
         if problem is not None:
             text, severity = problem
             if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
@@ -144,12 +153,14 @@ def step_name_misread(context):
 def _asking(model) -> tuple[dict[str, dict[str, str | None]], set[str]]:
     """Whom the delegates that ask only some players ask ({kind: {player: "on", or "editable" where
     the host may turn the kind's switch on}}, a player left out being never asked), and the players
-    no human can take."""
+    the AI plays in a game on one computer (hidden, with an AI default)."""
     players = model.table("playerList/player")
     names = players.column("name", "")
-    ai_only = {name for name, hidden, default in zip(names, players.column("isHidden", ""),
-                                                     players.column("defaultType", ""))
-               if hidden.strip().lower() == "true" and default in ("AI", "DoesNothing")}
+    # hidden from a game on one computer's player list, and so played by the AI there (2.x reads
+    # isHidden in any letter case; a network game lists every player)
+    hidden_ai = {name for name, hidden, default in zip(names, players.column("isHidden", ""),
+                                                       players.column("defaultType", ""))
+                 if hidden.lower() == "true" and default in ("AI", "DoesNothing")}
     attachments = model.table(ATTACHMENT_PATH)
     with_actions: dict[str, set[str]] = {"PoliticalActionAttachment": set(), "UserActionAttachment": set()}
     for name, java_class, owner in zip(attachments.column("name", ""), attachment_classes(model),
@@ -162,22 +173,30 @@ def _asking(model) -> tuple[dict[str, dict[str, str | None]], set[str]]:
     research, politics = switched(_SWITCHES["technology"]), switched(_SWITCHES["politics"])
     return {"technology": {name: research for name in names},
             "politics": {name: politics for name in with_actions["PoliticalActionAttachment"]},
-            "user actions": {name: "on" for name in with_actions["UserActionAttachment"]}}, ai_only
+            "user actions": {name: "on" for name in with_actions["UserActionAttachment"]}}, hidden_ai
 
 
-def _problem(name: str, java_class: str, kind: str, display: str, settings: dict[str, str], ai_only: bool):
+def _problem(name: str, java_class: str, kind: str, display: str, settings: dict[str, str], hidden_ai: bool):
     """(what TripleA makes of the step, severity), or None when its name says what it is."""
     read_as = next((read for ending, read in _NAME_KINDS if name.endswith(ending)), None)
     if read_as != kind:
-        if read_as == "tech activation" or (read_as is None and ai_only):
+        if read_as == "tech activation":
             if kind == "end turn":
                 return None  # nothing happens at the end of a turn that the engine does not do itself
-            why = "its name ends 'TechActivation', at which TripleA's players do nothing" if read_as else \
-                "no human can take the player (hidden, played by the AI), and TripleA's AI does nothing at a " \
-                "step whose name tells no kind of step"
-            return (f"plays a {java_class} step, but {why}: the player is never asked {_ASKED[kind]} there",
-                    Severity.WARNING)
-        taken = f"take it for a {_WORDS.get(read_as, read_as)} step" if read_as else "know no kind of step by it"
+            return (f"plays a {java_class} step, but its name ends 'TechActivation', at which TripleA's players do "
+                    f"nothing: the player is never asked {_ASKED[kind]} there", Severity.WARNING)
+        if read_as == "end turn" and java_class in _ENDING_TURNS:
+            in_1_9 = " (TripleA 1.9 stops there: its purchase delegate is no end-of-turn one)" \
+                if kind == "purchase" else ""
+            return (f"plays a {java_class} step, but its name ends 'EndTurn', at which TripleA's players only end the "
+                    f"turn: the player is never asked {_ASKED[kind]} there{in_1_9}", Severity.WARNING)
+        if read_as is None and hidden_ai:
+            return (f"plays a {java_class} step, but TripleA's players know no kind of step by its name: a human "
+                    f"player's turn fails there (Unrecognized step name), and the player is hidden, played by the AI "
+                    f"(which does nothing there) in a game on one computer, but may be taken by a human in a network "
+                    f"game", Severity.WARNING)
+        taken = f"take it for {_with_article(_WORDS.get(read_as, read_as))} step" if read_as else \
+            "know no kind of step by it"
         return (f"plays a {java_class} step, but TripleA's players choose what to do by the end of a step's name: they "
                 f"{taken}, and fail as soon as the player has something to do there", Severity.ERROR)
     bid_ending = _BID_ENDINGS.get(java_class)
