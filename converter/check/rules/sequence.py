@@ -1,6 +1,6 @@
-"""S239, S244, S248, S217, S259: the turn sequence's steps as the engine reads and plays them: their
-attributes, names and delegates, steps written inside steps, and a purchase no step places (the
-steps' players and delegates are R1xx's)."""
+"""S239, S244, S248, S217, S259, S264: the turn sequence's steps as the engine reads and plays them:
+their attributes, names and delegates, steps written inside steps, a purchase no step places, and
+one TripleA's AI never makes (the steps' players and delegates are R1xx's)."""
 
 from __future__ import annotations
 
@@ -365,6 +365,54 @@ def purchase_without_place(context):
             continue
         reported.add(step.player)
         yield hit(line=step.line, player=step.player, step=step.name, java_class=java_class)
+
+
+# the ends of the step names at which TripleA's AI (ProAI) ends its purchase plan (GameStep.isPlaceStepName,
+# isEndTurnStepName)
+_PLAN_ENDS = ("Place", "EndTurn")
+
+
+@rule("S264", "structure.purchase-not-planned-by-ai", Severity.WARNING,
+      "player {player!r} buys at its step {step!r}, but none of its steps after that one up to the end of the "
+      "sequence is named as a place or end-of-turn step ({place!r} {where}): TripleA's AI (Hard and Fast) "
+      "plans a purchase by playing the player's later steps up to one, finds none, and buys nothing")
+def purchase_not_planned_by_ai(context):
+    """Finds a player whose purchase step no place or end-of-turn step of its follows in the sequence.
+
+    Why: TripleA's AI (ProAI: the Hard and the Fast AI, 2.x's and 1.9's) decides what to buy at a
+    purchase step by playing the player's coming steps on a copy of the game, from the step after
+    the purchase up to the end of the sequence, and buys once it reaches a step whose name ends
+    `Place` or `EndTurn` (AbstractProAi.purchase). A player whose place and end-of-turn steps all
+    come before its purchase step (placing at the start of its turn what it bought at the end of
+    the last) is never given a plan: the AI buys nothing, round after round, and says nothing; a
+    human player is not affected. A player with no place step at all is S259's; a bid is planned
+    otherwise and is not judged.
+
+    Fix: Put a place step (`<player>Place`) or the end of the turn (`<player>EndTurn`) of the
+    player after its purchase step in the game XML's `<sequence>`, as TripleA's own games do
+    (purchase, moves, battle, place, end of turn).
+    """
+    model = context.model
+    if model is None:
+        return
+    kinds = model.delegate_kinds
+    steps = model.steps
+    places = {step.player: (index, step.name) for index, step in reversed(list(enumerate(steps)))
+              if kinds.get(step.delegate) in _PLACING}  # each player's first place step
+    reported, buying = set(), None
+    for index, step in enumerate(steps):
+        if kinds.get(step.delegate) not in ("PurchaseDelegate", "BidPurchaseDelegate") or \
+                not step.name.endswith("Purchase") or step.player not in places or step.player in reported:
+            continue  # not a purchase the AI plans (a bid's, or one S259 reports)
+        if any(later.player == step.player and later.name.endswith(_PLAN_ENDS) for later in steps[index + 1:]):
+            continue
+        buying = buying if buying is not None else _buying(model)
+        if step.player not in buying["PurchaseDelegate"]:
+            continue
+        reported.add(step.player)
+        place_index, place = places[step.player]
+        yield hit(line=step.line, player=step.player, step=step.name, place=place,
+                  where="comes before it" if place_index < index else "is named otherwise")
 
 
 def _buying(model) -> dict[str, set[str]]:
