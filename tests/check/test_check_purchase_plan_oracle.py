@@ -1,8 +1,14 @@
-"""The real engine as oracle for S264 (a purchase TripleA's AI never plans), in TripleA 1.9.
+"""The real engine as oracle for S264 (a purchase TripleA's AI never plans), S265 (a rule on which
+it stops planning one) and S248's placement delegate (which it looks up by name to plan one), in
+TripleA 1.9.
 
-Each S264 rule case about a purchase step and Reds' place step is played one round with the Hard
-AI (ProAI, 1.9's) for every player, Reds given a factory in its capital Alpha so that it has
-somewhere to place: the round's history must show Reds buying exactly where S264 is silent."""
+Each rule case is played one round with the Hard AI (ProAI, 1.9's) for every player, Reds given a
+factory in its capital Alpha so that it has somewhere to place. S264: the round's history must
+show Reds buying exactly where S264 is silent. S265: the game must stop at Reds' purchase ("/ by
+zero") exactly where S265 warns, and play the round elsewhere. S248 (`place`, `placeBid`): the game
+must stop at Reds' purchase or bid exactly where S248 reports the delegate (1.9 looks it up without
+a fallback: a NullPointerException where 2.x's AI silently buys nothing, a ClassCastException for
+one of another class), and play the round elsewhere."""
 
 from __future__ import annotations
 
@@ -50,3 +56,51 @@ def test_the_ai_buys_only_where_s264_is_silent(real_engine, tmp_path: Path, grou
     bought = [event.text for round_ in build_history(load_save(report.save_path)).rounds for step in round_.steps
               for event in step.events if event.text.startswith("Reds buy")]
     assert bool(bought) == (not reported), (bought, [finding.message for finding in reported])
+
+
+RULE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("rule-giving-")]
+
+
+def test_the_rule_cases_go_both_ways() -> None:
+    assert {bool(param.values[1]["expect"]) for param in RULE_CASES} == {True, False}
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", RULE_CASES)
+def test_the_ai_stops_planning_a_purchase_where_s265_says(real_engine, tmp_path: Path, group: str,
+                                                         case: dict) -> None:
+    warned = _findings(tmp_path, case, ("S265",))
+    played = dict(case, xml_replace=[*case["xml_replace"], *REDS_FACTORY])
+    report = _play_one_round(tmp_path, played, timeout=120, with_battle_delegate=True, ai="Hard (AI)")
+    if warned:
+        assert report.game_crash and "/ by zero" in report.game_crash and report.final_step in ("RedsPurchase",
+                                                                                                 "RedsBid"), report
+    else:
+        assert report.game_crash is None and report.rounds_played == 1, report
+
+
+# S248's cases about the placement delegates, but the one without a purchase step: 1.9's AI also looks
+# up `place` at its first combat move once it has a factory (2.x's takes a missing one for nowhere to place)
+PLACE_DELEGATE_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("place-delegate-")
+                        and not param.values[1]["id"].endswith("-without-a-purchase-step")]
+
+
+def test_the_place_delegate_cases_go_both_ways() -> None:
+    assert {bool(param.values[1]["expect"]) for param in PLACE_DELEGATE_CASES} == {True, False}
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", PLACE_DELEGATE_CASES)
+def test_the_ai_stops_looking_up_the_place_delegate_where_s248_says(real_engine, tmp_path: Path, group: str,
+                                                                    case: dict) -> None:
+    reported = _findings(tmp_path, case, ("S248",))
+    played = dict(case, xml_replace=[*case["xml_replace"], *REDS_FACTORY])
+    report = _play_one_round(tmp_path, played, timeout=120, with_battle_delegate=True, ai="Hard (AI)")
+    if not reported:
+        assert report.game_crash is None and report.rounds_played == 1, report
+        return
+    crash = "NullPointerException" if reported[0].severity.value == "warning" else "ClassCastException"
+    assert report.game_crash and crash in report.game_crash and report.final_step == reported[0].message.split("'")[1], \
+        (report, reported[0].message)

@@ -5,6 +5,7 @@ Y5xx map.yml · D6xx D-Day2 layout.
 """
 
 from converter.check.rules import (  # noqa: F401 - imported to register
+    ai_purchase,
     attachment_names,
     battle_support,
     capitals,

@@ -237,17 +237,27 @@ def _units_abroad(model, player: str) -> bool:
 
 
 # the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate,
-# getMoveDelegate), the classes it takes them for, and the steps that make it look: their delegates' classes
+# getMoveDelegate; ProPurchaseValidationUtils.canUnitsBePlaced), the classes it takes them for, the steps
+# that make it look (their delegates' classes), and what follows where the game has none by that name
+_PLACING_CLASSES = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")  # AbstractPlaceDelegate's
+_STOPS = "the game stops {0}"
 _LOOKED_UP = (("battle", ("BattleDelegate",), ("MoveDelegate", "SpecialMoveDelegate", "EndTurnDelegate",
-                                               "NoPUEndTurnDelegate"), "at the first move or end of a turn"),
-              ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "at the first tech activation step"),
+                                               "NoPUEndTurnDelegate"), "at the first move or end of a turn", None),
+              ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "at the first tech activation step", None),
               ("move", ("MoveDelegate", "SpecialMoveDelegate"), ("PurchaseDelegate",),
-               "when TripleA's AI (Hard or Fast) plans a purchase"))
+               "when TripleA's AI (Hard or Fast) plans a purchase", None),
+              # 2.x's AI takes a missing one for nowhere to place (an Optional), 1.9's stops
+              ("place", _PLACING_CLASSES, ("PurchaseDelegate",), "when TripleA's AI (Hard or Fast) plans a purchase",
+               "TripleA's AI (Hard and Fast) finds nowhere to place what it would buy, and buys nothing (TripleA 1.9 "
+               "stops the game there)"),
+              ("placeBid", _PLACING_CLASSES, ("BidPurchaseDelegate",), "when TripleA's AI (Hard or Fast) plans a bid",
+               "TripleA's AI (Hard and Fast) finds nowhere to place what its bid would buy, and buys nothing (TripleA "
+               "1.9 stops the game there)"))
 
 
 @rule("S248", "structure.delegate-looked-up-by-name", Severity.ERROR,
-      "step {step!r} plays a {java_class}, which makes TripleA look up the delegate named {name!r}: {problem}, so the "
-      "game stops {when}")
+      "step {step!r} plays a {java_class}, which makes TripleA look up the delegate named {name!r}: {problem}, so "
+      "{consequence}")
 def delegate_looked_up_by_name(context):
     """Finds a game that lacks a delegate TripleA looks up by its fixed name, or has it of another class.
 
@@ -256,20 +266,25 @@ def delegate_looked_up_by_name(context):
     activation step for the one named `tech` (a TechnologyDelegate: the advances bought), and
     TripleA's AI (ProAI: Hard and Fast), planning a purchase, for the one named `move` (a
     MoveDelegate, to play the coming moves through; 2.x also asks for it when a strategic bombing
-    raid or a rocket costs PUs, and when a move is undone). A game whose battle delegate is named
-    otherwise (`battles`, `combat`) stops there ("battle delegate not found in list",
-    GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
-    ClassCastException. A game with no delegate of that class at all stops there too, but is left
-    out: the rule judges the name, and no real map lacks the delegate itself.
+    raid or a rocket costs PUs, and when a move is undone) and the one named `place` (`placeBid`
+    for a bid: a placement delegate, to learn where what it buys may go). A game whose battle
+    delegate is named otherwise (`battles`, `combat`) stops there ("battle delegate not found in
+    list", GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
+    ClassCastException. Without a placement delegate named `place` (World War I 1914 Improved's
+    `placeNoAirCheck`), 2.x's AI finds nowhere to place anything and silently buys nothing, turn
+    after turn (ProPurchaseValidationUtils.canUnitsBePlaced; triplea-game/triplea#14843), and
+    1.9's stops the game: a warning. A game with no delegate of that class at all stops there
+    too, but is left out: the rule judges the name (a purchase never placed is S259's).
 
-    Fix: Name the game's BattleDelegate `battle`, its TechnologyDelegate `tech` and its
-    MoveDelegate `move` in `<gamePlay>` (the steps name them by that name too).
+    Fix: Name the game's BattleDelegate `battle`, its TechnologyDelegate `tech`, its
+    MoveDelegate `move`, its placement delegate `place` and its bid placement `placeBid` in
+    `<gamePlay>` (the steps name them by that name too).
     """
     model = context.model
     if model is None or not model.steps:
         return
     classes = model.delegate_kinds
-    for name, wanted, asking, when in _LOOKED_UP:
+    for name, wanted, asking, when, without in _LOOKED_UP:
         if classes.get(name) in wanted:
             continue
         step = next((step for step in model.steps if classes.get(step.delegate) in asking), None)
@@ -278,10 +293,13 @@ def delegate_looked_up_by_name(context):
         others = [repr(each) for each, java_class in classes.items() if java_class in wanted]
         if name not in classes and not others:
             continue  # no such delegate at all (it stops all the same): the rule judges the name
-        problem = f"it is a {classes[name]}, not a {wanted[0]}" if name in classes else \
-            f"the game has none (its {wanted[0]} is named {' and '.join(others)})"
+        label = "placement delegate" if wanted is _PLACING_CLASSES else wanted[0]
+        problem = f"it is a {classes[name]}, not a {label}" if name in classes else \
+            f"the game has none (its {label}{'s are' if len(others) > 1 else ' is'} named {' and '.join(others)})"
+        silent = without is not None and name not in classes  # the lookup's Optional comes back empty
         yield hit(line=step.line, step=step.name, java_class=classes[step.delegate], name=name, problem=problem,
-                  when=when, player=step.player)
+                  consequence=without if silent else _STOPS.format(when), player=step.player,
+                  **({"severity": Severity.WARNING} if silent else {}))
 
 
 @rule("S217", "structure.step-inside-step", Severity.WARNING,
