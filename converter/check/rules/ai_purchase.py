@@ -35,6 +35,9 @@ def rule_gives_none_beside_one_that_buys(context):
     model = context.model
     if model is None:
         return
+    quantities = model.table("production/productionRule/result").column("quantity", "")
+    if not any(quantity and not quantity.lstrip("+-").strip("0") for quantity in quantities):
+        return  # the usual game: no result of 0 (Integer.parseInt reads "00" and "-0" as 0 too)
     rules = _rule_results(model)
     empty = {name: units for name, units in rules.items() if len(units) == 1 and not sum(units.values())}
     if not empty:

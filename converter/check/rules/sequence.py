@@ -122,7 +122,6 @@ def step_name_misread(context):
                                  properties.column("value", "")):
         settings.setdefault(owner, {})[key] = value
     bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
-    asking = hidden_ai = None
     for index, (name, delegate, player, display, line) in enumerate(zip(
             table.column("name", ""), table.column("delegate", ""), table.column("player"),
             table.column("display", ""), table.lines)):
@@ -130,12 +129,15 @@ def step_name_misread(context):
         kind = _CLASS_KINDS.get(java_class)
         if kind is None or not player:
             continue  # a step without a player asks no one anything
-        if asking is None:
-            asking, hidden_ai = _asking(model)
+        problem = _problem(name, java_class, kind, display, settings.get(index, {}), False)
+        if problem is None:
+            continue  # the usual step: whom it asks is read only for a misread one
+        asking, hidden_ai = model.derived("sequence.asking", _asking)
         asked = asking[kind].get(player) if kind in asking else "on"
         if asked is None:
             continue  # the delegate never asks this player anything
-        problem = _problem(name, java_class, kind, display, settings.get(index, {}), player in hidden_ai)
+        if player in hidden_ai:
+            problem = _problem(name, java_class, kind, display, settings.get(index, {}), True)
         if problem is not None:
             text, severity = problem
             if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
@@ -417,13 +419,14 @@ def purchase_not_planned_by_ai(context):
     steps = model.steps
     places = {step.player: (index, step.name) for index, step in reversed(list(enumerate(steps)))
               if kinds.get(step.delegate) in _PLACING}  # each player's first place step
+    last_end = {step.player: index for index, step in enumerate(steps) if step.name.endswith(_PLAN_ENDS)}
     reported, buying = set(), None
     for index, step in enumerate(steps):
         if kinds.get(step.delegate) not in ("PurchaseDelegate", "BidPurchaseDelegate") or \
                 not step.name.endswith("Purchase") or step.player not in places or step.player in reported:
             continue  # not a purchase the AI plans (a bid's, or one S259 reports)
-        if any(later.player == step.player and later.name.endswith(_PLAN_ENDS) for later in steps[index + 1:]):
-            continue
+        if last_end.get(step.player, -1) > index:
+            continue  # a place or end-of-turn step of the player follows: the AI's plan ends there
         buying = buying if buying is not None else _buying(model)
         if step.player not in buying["PurchaseDelegate"]:
             continue
