@@ -138,18 +138,17 @@ def step_name_misread(context):
             continue  # the delegate never asks this player anything
         if player in hidden_ai:
             problem = _problem(name, java_class, kind, display, settings.get(index, {}), True)
-        if problem is not None:
-            text, severity = problem
-            if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
-                    not _bid_placement_differs(model, player, bidders):
-                severity = Severity.INFO
-            if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
-                # the bid steps have nothing to do while the player's bid is 0
-                text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
-            if asked == "editable":
-                text, severity = text + f" (with {_SWITCHES[kind]!r}, which the host may turn on)", Severity.INFO
-            yield hit(line=line, name=name, player=player, problem=text,
-                      **({} if severity is Severity.ERROR else {"severity": severity}))
+        text, severity = problem
+        if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
+                not _bid_placement_differs(model, player, bidders):
+            severity = Severity.INFO
+        if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
+            # the bid steps have nothing to do while the player's bid is 0
+            text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
+        if asked == "editable":
+            text, severity = text + f" (with {_SWITCHES[kind]!r}, which the host may turn on)", Severity.INFO
+        yield hit(line=line, name=name, player=player, problem=text,
+                  **({} if severity is Severity.ERROR else {"severity": severity}))
 
 
 def _asking(model) -> tuple[dict[str, dict[str, str | None]], set[str]]:

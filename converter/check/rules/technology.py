@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from converter.check.model import FRONTIER
-from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, trigger_changed_properties
+from converter.check.rules.options import attachment_classes, trigger_changed_properties
 from converter.check.rules.references import (TECH_ADVANCES, TECHNAME_PATH, category_advances, last_declaration,
                                               property_is_true, technology_advances)
 from converter.check.rules.structure import java_int, on_as_said, on_or_editable
@@ -281,15 +280,11 @@ def tech_cost_not_positive(context):
 
 
 def _tech_costs(model) -> dict[str, int]:
-    """Player -> its `techAttachment`'s techCost where that is 0 or less (the last one given wins)."""
-    attachments = {attachment.element: attachment.attach_to for attachment in model.attachments
-                   if attachment.name == _TECH_ATTACHMENT and attachment.type == "player"}
-    if not attachments:
-        return {}
-    classes, owners = attachment_classes(model), model.option_owners
-    chosen = [index for index in positions(names_as_2x_reads_them(model), _TECH_COST)
-              if owners[index] in attachments and classes[owners[index]] == "TechAttachment"]
-    costs = {}
-    for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
-        costs[attachments[owners[index]]] = java_int(value)
+    """Player -> its `techAttachment`'s techCost where that is 0 or less (the last one given wins;
+    GamePlayer.getTechAttachment takes the attachment of that name for a TechAttachment)."""
+    classes = attachment_classes(model)
+    players = {attachment.attach_to for attachment in model.attachments if attachment.name == _TECH_ATTACHMENT
+               and attachment.type == "player" and classes[attachment.element] == "TechAttachment"}
+    costs = {player: java_int(value) for player, _option, value
+             in options_of_attachments(model, _TECH_ATTACHMENT, "player", (_TECH_COST,)) if player in players}
     return {player: cost for player, cost in costs.items() if cost is not None and cost <= 0}
