@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from converter.check.model import UNIT
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.structure import java_int
+from converter.check.rules.structure import bid_properties, java_int
 from converter.findings import Severity
 
 _BUYING_STEPS = ("PurchaseDelegate", "BidPurchaseDelegate")  # where the AI plans what to buy
@@ -19,15 +19,17 @@ def rule_gives_none_beside_one_that_buys(context):
     """Finds a production rule that gives 0 units of a type another rule of its frontier buys.
 
     Why: TripleA's AI (ProAI: the Hard and the Fast AI, 2.x's and 1.9's) makes one purchase option
-    of each rule of the player's production frontier, counting the units the rule gives
-    (ProPurchaseOption: its results' total). Once it has planned what to buy, it turns the units
-    of each type it is to place back into a number of each rule: their count divided by the
-    rule's (ProPurchaseAi.populateProductionRuleMap). A rule giving 0 units of a type that
+    of each rule of the player's production frontier: the unit type of its first result, and the
+    total of its results (ProPurchaseOption; a result given twice counts once, with its last
+    quantity, and 2.x reads a missing quantity as 0). Once it has planned what to buy, it turns
+    the units of each type it is to place back into a number of each rule: their count divided by
+    the rule's total (ProPurchaseAi.populateProductionRuleMap). A rule totalling 0 whose type
     another rule of the frontier buys divides by 0 as soon as the AI plans that type: the game
-    stops at the player's purchase ("/ by zero"). A rule giving 0 of a type nothing else buys (a
-    placeholder row of the purchase window, such as `buyNA-1`) does not stop it, nor does a
-    frontier of players without a purchase step; human players only pay for nothing when they
-    buy it.
+    stops at the player's purchase or bid ("/ by zero"). A rule giving 0 of a type nothing else
+    buys (a placeholder row of the purchase window, such as `buyNA-1`) does not stop it, nor does
+    a frontier of players the AI plans no purchase for (no step named `...Purchase`, nor `...Bid`
+    with a bid); human players only pay for nothing when they buy it. Frontiers that triggers
+    give later are not read.
 
     Fix: Give the rule's `<result>` a quantity of 1 or more, or take the rule out of the frontier
     (`<frontierRules>`), or give it a placeholder unit type of its own.
@@ -35,18 +37,17 @@ def rule_gives_none_beside_one_that_buys(context):
     model = context.model
     if model is None:
         return
-    quantities = model.table("production/productionRule/result").column("quantity", "")
-    if not any(quantity and not quantity.lstrip("+-").strip("0") for quantity in quantities):
-        return  # the usual game: no result of 0 (Integer.parseInt reads "00" and "-0" as 0 too)
-    rules = _rule_results(model)
-    empty = {name: units for name, units in rules.items() if len(units) == 1 and not sum(units.values())}
+    quantities = model.table("production/productionRule/result").column("quantity")
+    if not any(quantity is None or (quantity and not quantity.lstrip("+-").strip("0")) for quantity in quantities):
+        return  # the usual game: no result of 0 (Integer.parseInt reads "00" and "-0" as 0; 2.x a missing one)
+    rules = _rule_options(model)
+    empty = {name: unit for name, (unit, quantity) in rules.items() if quantity == 0}
     if not empty:
         return
     frontiers = model.values_by_parent("production/productionFrontier", "name", "frontierRules", "name", "")
-    kinds = model.delegate_kinds
-    buyers = {step.player for step in model.steps if kinds.get(step.delegate) in _BUYING_STEPS}
     owners: dict[str, list[str]] = {}
     players = model.table("production/playerProduction")
+    buyers = _planning_buyers(model)
     for player, frontier in zip(players.column("player", ""), players.column("frontier", "")):
         if player in buyers:
             owners.setdefault(frontier, []).append(player)
@@ -57,8 +58,9 @@ def rule_gives_none_beside_one_that_buys(context):
         if frontier not in owners:
             continue
         for name in sorted(members & empty.keys()):
-            (unit,) = empty[name]
-            chosen = next((other for other in sorted(members - {name}) if rules.get(other, {}).get(unit, 0) > 0), None)
+            unit = empty[name]
+            chosen = next((other for other in sorted(members - {name})
+                           if other in rules and rules[other][0] == unit and rules[other][1] > 0), None)
             if chosen is None or name in reported:
                 continue
             reported.add(name)
@@ -66,23 +68,29 @@ def rule_gives_none_beside_one_that_buys(context):
                       players=some_of([repr(player) for player in owners[frontier]], 3))
 
 
-def _rule_results(model) -> dict[str, dict[str, int]]:
-    """Each production rule's unit results: {rule: {unit type: total quantity}} (a rule naming a
-    resource left out: the AI makes no option of it)."""
+def _planning_buyers(model) -> set[str]:
+    """The players TripleA's AI plans a purchase for: at a purchase step (PurchaseDelegate or
+    BidPurchaseDelegate) named `...Purchase`, or one named `...Bid` with a bid (AbstractAi.start
+    tells them by the name; a bid step of a player without a bid asks no one)."""
+    kinds = model.delegate_kinds
+    bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    return {step.player for step in model.steps if kinds.get(step.delegate) in _BUYING_STEPS and step.player
+            and (step.name.endswith("Purchase") or (step.name.endswith("Bid") and step.player in bidders))}
+
+
+def _rule_options(model) -> dict[str, tuple[str, int]]:
+    """Each production rule as the AI's purchase option sees it: {rule: (the unit type of its first
+    result, its results' total)}, a result given twice counting once with its last quantity and a
+    missing quantity as 0, as 2.x reads them (ProductionRule's results keep their first order;
+    ProPurchaseOption: getAnyResultKey, totalValues); a rule whose first result is a resource, or
+    with a quantity that is no whole number, is left out."""
     rules, results = model.table("production/productionRule"), model.table("production/productionRule/result")
     units = model.names(UNIT)
     names = rules.column("name", "")
-    found: dict[str, dict[str, int]] = {}
-    resources: set[str] = set()
+    found: dict[str, dict[str, int | None]] = {}
     for owner, given, quantity in zip(results.owners(rules), results.column("resourceOrUnit", ""),
-                                      results.column("quantity", "")):
-        if owner < 0:
-            continue
-        if given not in units:
-            resources.add(names[owner])
-            continue
-        number = java_int(quantity)
-        if number is not None:
-            totals = found.setdefault(names[owner], {})
-            totals[given] = totals.get(given, 0) + number
-    return {name: totals for name, totals in found.items() if name not in resources}
+                                      results.column("quantity")):
+        if owner >= 0:
+            found.setdefault(names[owner], {})[given] = 0 if quantity is None else java_int(quantity)
+    return {name: (first, sum(values.values())) for name, values in found.items()
+            for first in [next(iter(values))] if first in units and None not in values.values()}

@@ -239,21 +239,24 @@ def _units_abroad(model, player: str) -> bool:
 
 # the delegates the engine looks up by a fixed name (GameData.getBattleDelegate, getTechDelegate,
 # getMoveDelegate; ProPurchaseValidationUtils.canUnitsBePlaced), the classes it takes them for, the steps
-# that make it look (their delegates' classes), and what follows where the game has none by that name
+# that make it look (their delegates' classes, and the end of their names where the AI tells them by it:
+# AbstractAi.start), when, and what follows where the game has none by that name (None: the game stops)
 _PLACING_CLASSES = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")  # AbstractPlaceDelegate's
+_PURCHASES = ("PurchaseDelegate", "BidPurchaseDelegate")
 _STOPS = "the game stops {0}"
+_NOWHERE = ("TripleA's AI (Hard and Fast) finds nowhere to place what {0} buy, and buys nothing (TripleA 1.9, and "
+            "2.x before May 2026, stop the game there instead)")
 _LOOKED_UP = (("battle", ("BattleDelegate",), ("MoveDelegate", "SpecialMoveDelegate", "EndTurnDelegate",
-                                               "NoPUEndTurnDelegate"), "at the first move or end of a turn", None),
-              ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "at the first tech activation step", None),
-              ("move", ("MoveDelegate", "SpecialMoveDelegate"), ("PurchaseDelegate",),
+                                               "NoPUEndTurnDelegate"), "", "at the first move or end of a turn", None),
+              ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "", "at the first tech activation step",
+               None),
+              ("move", ("MoveDelegate", "SpecialMoveDelegate"), _PURCHASES, "Purchase",
                "when TripleA's AI (Hard or Fast) plans a purchase", None),
-              # 2.x's AI takes a missing one for nowhere to place (an Optional), 1.9's stops
-              ("place", _PLACING_CLASSES, ("PurchaseDelegate",), "when TripleA's AI (Hard or Fast) plans a purchase",
-               "TripleA's AI (Hard and Fast) finds nowhere to place what it would buy, and buys nothing (TripleA 1.9 "
-               "stops the game there)"),
-              ("placeBid", _PLACING_CLASSES, ("BidPurchaseDelegate",), "when TripleA's AI (Hard or Fast) plans a bid",
-               "TripleA's AI (Hard and Fast) finds nowhere to place what its bid would buy, and buys nothing (TripleA "
-               "1.9 stops the game there)"))
+              # 2.x's AI takes a missing one for nowhere to place (an Optional since May 2026), 1.9's stops
+              ("place", _PLACING_CLASSES, _PURCHASES, "Purchase", "when TripleA's AI (Hard or Fast) plans a purchase",
+               _NOWHERE.format("it would")),
+              ("placeBid", _PLACING_CLASSES, _PURCHASES, "Bid", "when TripleA's AI (Hard or Fast) plans a bid",
+               _NOWHERE.format("its bid would")))
 
 
 @rule("S248", "structure.delegate-looked-up-by-name", Severity.ERROR,
@@ -268,13 +271,18 @@ def delegate_looked_up_by_name(context):
     TripleA's AI (ProAI: Hard and Fast), planning a purchase, for the one named `move` (a
     MoveDelegate, to play the coming moves through; 2.x also asks for it when a strategic bombing
     raid or a rocket costs PUs, and when a move is undone) and the one named `place` (`placeBid`
-    for a bid: a placement delegate, to learn where what it buys may go). A game whose battle
+    for a bid: a placement delegate, to learn where what it buys may go; the AI tells a purchase
+    (`...Purchase`) from a bid (`...Bid`, asked only of a player with a bid) by the step's name).
+    A game whose battle
     delegate is named otherwise (`battles`, `combat`) stops there ("battle delegate not found in
     list", GameData.getDelegate; 1.9 alike), and one named `battle` of another class with a
     ClassCastException. Without a placement delegate named `place` (World War I 1914 Improved's
     `placeNoAirCheck`), 2.x's AI finds nowhere to place anything and silently buys nothing, turn
-    after turn (ProPurchaseValidationUtils.canUnitsBePlaced; triplea-game/triplea#14843), and
-    1.9's stops the game: a warning. A game with no delegate of that class at all stops there
+    after turn (ProPurchaseValidationUtils.canUnitsBePlaced; triplea-game/triplea#14843), while
+    1.9's, and 2.x's before May 2026 (#14416), stop the game there (NullPointerException;
+    triplea-game/triplea#13454): a warning. The AI also asks for `place` when it weighs, during
+    its moves, the defenders it could buy: there 2.x's only plans less well, and 1.9's stops (not
+    reported without a purchase step). A game with no delegate of that class at all stops there
     too, but is left out: the rule judges the name (a purchase never placed is S259's).
 
     Fix: Name the game's BattleDelegate `battle`, its TechnologyDelegate `tech`, its
@@ -285,10 +293,14 @@ def delegate_looked_up_by_name(context):
     if model is None or not model.steps:
         return
     classes = model.delegate_kinds
-    for name, wanted, asking, when, without in _LOOKED_UP:
+    bidders = None
+    for name, wanted, asking, ending, when, without in _LOOKED_UP:
         if classes.get(name) in wanted:
             continue
-        step = next((step for step in model.steps if classes.get(step.delegate) in asking), None)
+        if ending == "Bid" and bidders is None:  # a bid step of a player without a bid asks no one
+            bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+        step = next((step for step in model.steps if classes.get(step.delegate) in asking
+                     and step.name.endswith(ending) and (ending != "Bid" or step.player in bidders)), None)
         if step is None:
             continue
         others = [repr(each) for each, java_class in classes.items() if java_class in wanted]
@@ -394,7 +406,7 @@ _PLAN_ENDS = ("Place", "EndTurn")
 @rule("S264", "structure.purchase-not-planned-by-ai", Severity.WARNING,
       "player {player!r} buys at its step {step!r}, but none of its steps after that one up to the end of the "
       "sequence is named as a place or end-of-turn step ({place!r} {where}): TripleA's AI (Hard and Fast) "
-      "plans a purchase by playing the player's later steps up to one, finds none, and buys nothing")
+      "plans a purchase by playing the player's later steps up to one, finds none, and buys no units")
 def purchase_not_planned_by_ai(context):
     """Finds a player whose purchase step no place or end-of-turn step of its follows in the sequence.
 
@@ -403,8 +415,8 @@ def purchase_not_planned_by_ai(context):
     the purchase up to the end of the sequence, and buys once it reaches a step whose name ends
     `Place` or `EndTurn` (AbstractProAi.purchase). A player whose place and end-of-turn steps all
     come before its purchase step (placing at the start of its turn what it bought at the end of
-    the last) is never given a plan: the AI buys nothing, round after round, and says nothing; a
-    human player is not affected. A player with no place step at all is S259's; a bid is planned
+    the last) is never given a plan: the AI buys no units (it only repairs), round after round,
+    and says nothing; a human player is not affected. A player with no place step at all is S259's; a bid is planned
     otherwise and is not judged.
 
     Fix: Put a place step (`<player>Place`) or the end of the turn (`<player>EndTurn`) of the
@@ -427,8 +439,8 @@ def purchase_not_planned_by_ai(context):
         if last_end.get(step.player, -1) > index:
             continue  # a place or end-of-turn step of the player follows: the AI's plan ends there
         buying = buying if buying is not None else _buying(model)
-        if step.player not in buying["PurchaseDelegate"]:
-            continue
+        if step.player not in buying[kinds[step.delegate]]:
+            continue  # nothing to buy (a bid step of a player without a bid is skipped)
         reported.add(step.player)
         place_index, place = places[step.player]
         yield hit(line=step.line, player=step.player, step=step.name, place=place,

@@ -250,11 +250,12 @@ def tech_cost_not_positive(context):
     Why: A player's `techAttachment` sets `techCost`, the PUs a research roll (or, with `WW2V3
     Tech Model`, a tech token) costs; both engines read any whole number. At a human player's
     research step (a TechnologyDelegate step named `…Tech`, with `Tech Development` on) the "Roll
-    Tech..." and "Buy Tech Tokens..." dialogs offer as many rolls as the player's PUs divided by
-    the cost (TechPanel): a cost of 0 throws "/ by zero", a cost below 0 gives a most below the
-    least ("Max value cannot be less than min value") once the player holds as many PUs as the
-    cost's size. No dialog opens, an error window does, and the player can only end the step: it
-    never researches. The AI does not read the cost there. A warning with `Tech Development` on,
+    Tech..." and "Buy Tech Tokens..." dialogs offer as many rolls as the player's PUs (with those
+    of the players that help pay, `helpPayTechCost`, for tokens) divided by the cost (TechPanel):
+    a cost of 0 throws "/ by zero", a cost below 0 gives a most below the least ("Max value
+    cannot be less than min value") once the PUs reach the cost's size. No dialog opens, an error
+    window does, and the player can only end the step (or, with `WW2V3 Tech Model`, roll the
+    tokens it already holds): it buys no research. The AI does not read the cost there. A warning with `Tech Development` on,
     info where the host may turn it on; not judged where triggers change `techCost`.
 
     Fix: Give `techCost` 1 or more in the player's `techAttachment` (the default is 5), or leave
