@@ -3,9 +3,14 @@ gives none of a unit type beside one that buys it."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from converter.check.model import UNIT
+from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.structure import bid_properties, java_int
+from converter.check.rules.game_properties import trigger_fires
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.structure import bid_properties, java_int, technology_frontiers
 from converter.findings import Severity
 
 _BUYING_STEPS = ("PurchaseDelegate", "BidPurchaseDelegate")  # where the AI plans what to buy
@@ -28,8 +33,9 @@ def rule_gives_none_beside_one_that_buys(context):
     stops at the player's purchase or bid ("/ by zero"). A rule giving 0 of a type nothing else
     buys (a placeholder row of the purchase window, such as `buyNA-1`) does not stop it, nor does
     a frontier of players the AI plans no purchase for (no step named `...Purchase`, nor `...Bid`
-    with a bid); human players only pay for nothing when they buy it. Frontiers that triggers
-    give later are not read.
+    with a bid); human players only pay for nothing when they buy it. A frontier counts as the
+    player's from the start, once a trigger that can fire gives it (`frontier`), or once a
+    technology moves the player to it (`...IndustrialTechnology`, `...Shipyards`).
 
     Fix: Give the rule's `<result>` a quantity of 1 or more, or take the rule out of the frontier
     (`<frontierRules>`), or give it a placeholder unit type of its own.
@@ -45,12 +51,7 @@ def rule_gives_none_beside_one_that_buys(context):
     if not empty:
         return
     frontiers = model.values_by_parent("production/productionFrontier", "name", "frontierRules", "name", "")
-    owners: dict[str, list[str]] = {}
-    players = model.table("production/playerProduction")
-    buyers = _planning_buyers(model)
-    for player, frontier in zip(players.column("player", ""), players.column("frontier", "")):
-        if player in buyers:
-            owners.setdefault(frontier, []).append(player)
+    owners = _frontier_players(model, _planning_buyers(model))
     lines = dict(zip(model.table("production/productionRule").column("name", ""),
                      model.table("production/productionRule").lines))
     reported = set()
@@ -65,7 +66,37 @@ def rule_gives_none_beside_one_that_buys(context):
                 continue
             reported.add(name)
             yield hit(line=lines.get(name), rule=name, unit=unit, sibling=chosen, frontier=frontier,
-                      players=some_of([repr(player) for player in owners[frontier]], 3))
+                      players=some_of([repr(player) for player in sorted(owners[frontier])], 3))
+
+
+def _frontier_players(model, buyers: set[str]) -> dict[str, set[str]]:
+    """Frontier -> the players of `buyers` who hold it: at the start (`<playerProduction>`), as a
+    trigger that can fire gives it (`frontier`, to its `players` or the player it is attached to),
+    or on gaining a technology that moves them to it (Industrial Technology, Shipyards)."""
+    held: dict[str, set[str]] = defaultdict(set)
+    players = model.table("production/playerProduction")
+    for player, frontier in zip(players.column("player", ""), players.column("frontier", "")):
+        held[frontier].add(player)
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, frozenset(("frontier", "players")))
+    if chosen:
+        classes, owners, fires = attachment_classes(model), model.option_owners, trigger_fires(model)
+        attached = {attachment.element: (attachment.name, attachment.attach_to) for attachment in model.attachments}
+        given: dict[int, list] = defaultdict(lambda: [None, []])  # trigger -> [frontier, players]
+        for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
+            if classes[owners[index]] == "TriggerAttachment":
+                if names[index] == "frontier":
+                    given[owners[index]][0] = value
+                else:
+                    given[owners[index]][1].extend(value.split(":"))
+        for element, (frontier, to) in given.items():
+            name, attached_to = attached.get(element, ("", ""))
+            if frontier and fires(name):
+                held[frontier].update(to or [attached_to])
+    for frontier, holders in list(held.items()):
+        for reached in technology_frontiers(model, (frontier,))[0]:
+            held[reached] |= holders
+    return {frontier: holders & buyers for frontier, holders in held.items() if holders & buyers}
 
 
 def _planning_buyers(model) -> set[str]:
