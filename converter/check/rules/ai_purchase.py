@@ -10,7 +10,7 @@ from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
-from converter.check.rules.structure import bid_properties, java_int, technology_frontiers
+from converter.check.rules.structure import bidders, java_int, technology_frontiers
 from converter.findings import Severity
 
 _BUYING_STEPS = ("PurchaseDelegate", "BidPurchaseDelegate")  # where the AI plans what to buy
@@ -52,8 +52,8 @@ def rule_gives_none_beside_one_that_buys(context):
         return
     frontiers = model.values_by_parent("production/productionFrontier", "name", "frontierRules", "name", "")
     owners = _frontier_players(model, _planning_buyers(model))
-    lines = dict(zip(model.table("production/productionRule").column("name", ""),
-                     model.table("production/productionRule").lines))
+    declared = model.table("production/productionRule")
+    lines = dict(zip(declared.column("name", ""), declared.lines))
     reported = set()
     for frontier, members in frontiers.items():
         if frontier not in owners:
@@ -104,9 +104,9 @@ def _planning_buyers(model) -> set[str]:
     BidPurchaseDelegate) named `...Purchase`, or one named `...Bid` with a bid (AbstractAi.start
     tells them by the name; a bid step of a player without a bid asks no one)."""
     kinds = model.delegate_kinds
-    bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    bidding = bidders(model)
     return {step.player for step in model.steps if kinds.get(step.delegate) in _BUYING_STEPS and step.player
-            and (step.name.endswith("Purchase") or (step.name.endswith("Bid") and step.player in bidders))}
+            and (step.name.endswith("Purchase") or (step.name.endswith("Bid") and step.player in bidding))}
 
 
 def _rule_options(model) -> dict[str, tuple[str, int]]:

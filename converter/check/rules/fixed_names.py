@@ -10,7 +10,7 @@ from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES  # (AbstractEndTurnDelegate.start reads PUs first)
 from converter.check.rules.options import names_as_2x_reads_them
 from converter.check.rules.references import property_is_true
-from converter.check.rules.structure import bid_properties
+from converter.check.rules.structure import bidders
 from converter.findings import Severity
 
 _PUS, _JAPANESE, _INFANTRY = "PUs", "Japanese", "infantry"
@@ -48,7 +48,7 @@ def fixed_name_missing(context):
     kinds = model.delegate_kinds
     steps = model.steps
     if _PUS not in model.names(RESOURCE):
-        bidding = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+        bidding = bidders(model)
         step = next((step for step in steps if kinds.get(step.delegate) in END_TURN_DELEGATES
                      or kinds.get(step.delegate) == _BID and step.player in bidding), None) or \
             next((step for step in steps if kinds.get(step.delegate) == _BATTLE), None)

@@ -9,7 +9,7 @@ from converter.check.rule import hit, rule, some_of
 from converter.check.rules.fixed_names import players_with_production_per_x_territories
 from converter.check.rules.options import attachment_classes
 from converter.check.rules.references import property_is_true
-from converter.check.rules.structure import bid_properties, decapitalized, java_int, on_or_editable
+from converter.check.rules.structure import bidders, decapitalized, java_int, on_or_editable
 from converter.check.rules.xml import for_2x_alone
 from converter.findings import Severity
 
@@ -121,7 +121,7 @@ def step_name_misread(context):
     for owner, key, value in zip(properties.owners(table), properties.column("name", ""),
                                  properties.column("value", "")):
         settings.setdefault(owner, {})[key] = value
-    bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    bidding = bidders(model)
     for index, (name, delegate, player, display, line) in enumerate(zip(
             table.column("name", ""), table.column("delegate", ""), table.column("player"),
             table.column("display", ""), table.lines)):
@@ -140,9 +140,9 @@ def step_name_misread(context):
             problem = _problem(name, java_class, kind, display, settings.get(index, {}), True)
         text, severity = problem
         if java_class == "BidPlaceDelegate" and severity is Severity.WARNING and \
-                not _bid_placement_differs(model, player, bidders):
+                not _bid_placement_differs(model, player, bidding):
             severity = Severity.INFO
-        if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidders:
+        if java_class in _BID_ENDINGS and severity is Severity.ERROR and player not in bidding:
             # the bid steps have nothing to do while the player's bid is 0
             text, severity = text + f" (once the game gives {player!r} a bid)", Severity.WARNING
         if asked == "editable":
@@ -216,12 +216,12 @@ def _problem(name: str, java_class: str, kind: str, display: str, settings: dict
     return None
 
 
-def _bid_placement_differs(model, player: str, bidders: set[str]) -> bool:
+def _bid_placement_differs(model, player: str, bidding: set[str]) -> bool:
     """Whether a bid placement played as an ordinary one can differ: the player has a bid, and
     fighters need the bid to go onto new carriers, a player gives another control of its land, or
     the player starts with units in land another player owns (AbstractPlaceDelegate: isBid gates
     each)."""
-    if player not in bidders:
+    if player not in bidding:
         return False
     fighters_need_it = not (property_is_true(model, "Produce fighters on carriers")
                             or property_is_true(model, "LHTR Carrier production rules"))
@@ -293,14 +293,14 @@ def delegate_looked_up_by_name(context):
     if model is None or not model.steps:
         return
     classes = model.delegate_kinds
-    bidders = None
+    bidding = None
     for name, wanted, asking, ending, when, without in _LOOKED_UP:
         if classes.get(name) in wanted:
             continue
-        if ending == "Bid" and bidders is None:  # a bid step of a player without a bid asks no one
-            bidders = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+        if ending == "Bid" and bidding is None:  # a bid step of a player without a bid asks no one
+            bidding = bidders(model)
         step = next((step for step in model.steps if classes.get(step.delegate) in asking
-                     and step.name.endswith(ending) and (ending != "Bid" or step.player in bidders)), None)
+                     and step.name.endswith(ending) and (ending != "Bid" or step.player in bidding)), None)
         if step is None:
             continue
         others = [repr(each) for each, java_class in classes.items() if java_class in wanted]
@@ -455,7 +455,7 @@ def _buying(model) -> dict[str, set[str]]:
     `productionPerXTerritories` (NoPuPurchaseDelegate.getProductionUnits: nothing otherwise)."""
     with_frontier = set(model.table("production/playerProduction").column("player", ""))
     players = set(model.players)
-    bidding = {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+    bidding = bidders(model)
     per_x = players_with_production_per_x_territories(model)
     # one infantry per valued territory for a player without productionPerXTerritories, else its own
     given = (players - per_x if on_or_editable(model, "Production Per Valued Territory Restricted") else set()) | \

@@ -344,6 +344,11 @@ def bid_properties(model) -> list:
             and (prop.value.strip() not in ("", "0") or prop.editable)]
 
 
+def bidders(model) -> set[str]:
+    """The players `bid_properties` gives a bid (or lets the host give one)."""
+    return {prop.name[:-len(" bid")] for prop in bid_properties(model)}
+
+
 @rule("S212", "structure.attachment-type-mismatch", Severity.ERROR,
       "{java_class} is attached with type=\"{type}\"; it belongs on a {expected}")
 def attachment_type_mismatch(context):

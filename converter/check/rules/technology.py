@@ -255,8 +255,9 @@ def tech_cost_not_positive(context):
     a cost of 0 throws "/ by zero", a cost below 0 gives a most below the least ("Max value
     cannot be less than min value") once the PUs reach the cost's size. No dialog opens, an error
     window does, and the player can only end the step (or, with `WW2V3 Tech Model`, roll the
-    tokens it already holds): it buys no research. The AI does not read the cost there. A warning with `Tech Development` on,
-    info where the host may turn it on; not judged where triggers change `techCost`.
+    tokens it already holds): it buys no research. The AI does not read the cost there. A
+    warning with `Tech Development` on, info where the host may turn it on; not judged where
+    triggers change `techCost`.
 
     Fix: Give `techCost` 1 or more in the player's `techAttachment` (the default is 5), or leave
     the option out.
