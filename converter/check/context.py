@@ -34,6 +34,7 @@ from converter.check.mapyml import MapYml, read_map_yml
 from converter.check.unitimages import FlagSource, UnitImage, UnitImages, UnitsListing, flag_source
 from converter.check.model import GameModel, build_model
 from converter.check.optionalfiles import OptionalPointFile, read_optional_point_files
+from converter.check.sourcelines import SourceLines
 from converter.check.worker import background, in_background
 from converter.xmlsafe import UnsafeXmlError, parse_xml, refuse_entities
 
@@ -135,6 +136,8 @@ class CheckContext:
         self._unit_images: dict[tuple[str, str], UnitImage | None] | None = None
         self._unit_lookup: UnitImages | None = None
         self._flag_sources: dict[tuple[str, tuple[str, ...]], FlagSource | None] | None = None
+        # the game XML's lines, once it is read: where a start tag libxml2 numbers by its last line opens
+        self.source_lines = SourceLines(None)
         self._prefetch: Future | None = None
         self._steps_done = 0  # of PREFETCHED, by the map-file thread
         self._step_done = threading.Condition()
@@ -229,6 +232,7 @@ class CheckContext:
                 self._xml_error = f"file is {size} bytes, over the {MAX_XML_BYTES} byte limit"
                 return None
             data = self.target.xml.read_bytes()
+            self.source_lines = SourceLines(data)
             parsed = self._start_dtd_validation(data)
             # no rule reads the blank text between elements (a tenth of a check went to building
             # and freeing it); the kernel parses alike (_dtdvalid.c's HARDENED_OPTIONS)

@@ -64,7 +64,9 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
         # the map-file thread stores the folder's values in the cache as it ends: wait for that, or
         # the next game XML of the folder may start before, and read every file again
         context.wait_for_prefetch()
-    return TargetResult(target, tuple(sorted(found, key=_order)))
+    # libxml2 numbers an element by its start tag's last line; findings name its first
+    return TargetResult(target, tuple(sorted(context.source_lines.moved(found, context.display_path(None)),
+                                             key=_order)))
 
 
 @dataclass(frozen=True)

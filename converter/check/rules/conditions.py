@@ -241,7 +241,7 @@ def condition_property_not_boolean(context):
             continue
         boolean = prop.value.strip().lower() in ("true", "false")
         typed = f"<{prop.value_type}/>" if prop.value_type else "with no type"
-        said = f"{typed} with value {prop.value!r} (line {prop.line})"
+        said = f"{typed} with value {prop.value!r} (line {context.source_lines.start_of(prop.line)})"
         by, why_not = _reached_by(model, name)
         when = f"when {by} tests the condition" if by else "when a trigger, action or objective tests the " \
             f"condition ({why_not})"

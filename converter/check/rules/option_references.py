@@ -146,7 +146,7 @@ def undefined_in_option(context):
     # the options read before an attachment they name, chosen in C: latest[key] > the option's element
     late = compress(with_latest, map(gt, map(latest.__getitem__, map(itemgetter(1), with_latest)),
                                      map(owners.__getitem__, map(itemgetter(0), with_latest))))
-    declared_lines = table.lines
+    declared_lines, start_of = table.lines, context.source_lines.start_of
     for index, key in late:
         element = owners[index]
         for kind, name in named_parts(OPTION_FORMATS[key[:2]], f"{key[2]}:{key[3]}" if key[2] else key[3]):
@@ -154,7 +154,7 @@ def undefined_in_option(context):
             if first > element:
                 yield hit(line=lines[index], option=key[1], attachment=where(element),
                           what=f"{kind} {name!r} before the attachment list declares it",
-                          note=f" (line {declared_lines[first]}): the engine looks among the attachments read so far")
+                          note=f" (line {start_of(declared_lines[first])}): the engine looks among the attachments read so far")
 
 
 def _suggestion(kind: str, name: str, known: frozenset[str]) -> str:

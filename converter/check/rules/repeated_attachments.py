@@ -35,6 +35,7 @@ def duplicate_attachment(context):
     model = context.model
     if model is None:
         return
+    start_of = context.source_lines.start_of  # where the earlier element's start tag opens, for the message
     # (name, target, type) -> the first definition's line, the last definition's element and line
     earlier: dict[tuple[str, str, str], tuple[int | None, int, int | None]] = {}
     options_of: dict[int, dict[str, list]] | None = None  # per <attachment> element, once there is a repeat
@@ -43,7 +44,7 @@ def duplicate_attachment(context):
         key = (name, attach_to, attach_type)
         if key in earlier:
             first_line, replaced, replaced_line = earlier[key]
-            whose = "the earlier one's" if replaced_line == first_line else f"line {replaced_line}'s"
+            whose = "the earlier one's" if replaced_line == first_line else f"line {start_of(replaced_line)}'s"
             if options_of is None:
                 options_of = _options_by_element(model)
             before, after = options_of.get(replaced, {}), options_of.get(element, {})
@@ -73,7 +74,7 @@ def duplicate_attachment(context):
                 if both_read and severity is None:  # define, use, define again, use: each use gets the one above
                     severity = Severity.INFO
             repeats.setdefault((line, first_line), []).append(
-                dict(line=line, name=name, attach_to=attach_to, first=first_line, lost=outcome,
+                dict(line=line, name=name, attach_to=attach_to, first=start_of(first_line), lost=outcome,
                      **({"severity": severity} if severity else {})))
             earlier[key] = (first_line, element, line)
         else:
