@@ -1,10 +1,15 @@
-/* _positions: the indices of a list's items equal to a string or in a set.
+/* _positions: the indices of a list's items equal to a string or in a set; the offsets of
+   lines in a text.
 
    positions(values, wanted) gives what positions.py's Python path gives,
    `list(compress(count(), map(test, values)))` with `test` the string's equality or the set's
    membership, without a Python call per item: a big game's option names (thousands) are
    scanned a dozen times per check. An item that is no str is never equal to the string;
-   set membership is the set's own (hash, then equality). */
+   set membership is the set's own (hash, then equality).
+
+   line_offsets(data, lines) gives what sourcelines.py's Python path gives: where each of the
+   1-based line numbers, in ascending order, starts in the bytes (lines end at '\n'), -1 past
+   the last line; one memchr pass, where the Python path steps line by line. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -86,9 +91,57 @@ error:
     return NULL;
 }
 
+static PyObject *line_offsets(PyObject *self, PyObject *args) {
+    Py_buffer data;
+    PyObject *lines;
+    if (!PyArg_ParseTuple(args, "y*O:line_offsets", &data, &lines)) {
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(lines, "line_offsets() wants a sequence of line numbers");
+    PyObject *found = fast == NULL ? NULL : PyList_New(0);
+    if (found == NULL) {
+        goto error;
+    }
+    const char *text = data.buf, *end = text + data.len, *at = text;  /* at: the start of line `line` */
+    long long line = 1, previous = 1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t index = 0; index < count; index++) {
+        long long wanted = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, index));
+        if (wanted == -1 && PyErr_Occurred()) {
+            goto error;
+        }
+        if (wanted < previous) {  /* (previous starts at 1) */
+            PyErr_SetString(PyExc_ValueError, "line_offsets() wants line numbers from 1 up, in ascending order");
+            goto error;
+        }
+        previous = wanted;
+        while (at != NULL && line < wanted) {
+            const char *newline = memchr(at, '\n', (size_t)(end - at));
+            at = newline == NULL ? NULL : newline + 1;
+            line++;
+        }
+        PyObject *offset = PyLong_FromSsize_t(at == NULL ? -1 : at - text);
+        if (offset == NULL || PyList_Append(found, offset) < 0) {
+            Py_XDECREF(offset);
+            goto error;
+        }
+        Py_DECREF(offset);
+    }
+    Py_DECREF(fast);
+    PyBuffer_Release(&data);
+    return found;
+error:
+    Py_XDECREF(fast);
+    Py_XDECREF(found);
+    PyBuffer_Release(&data);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"positions", positions, METH_VARARGS,
      "positions(values, wanted) -> [index ...] of the items equal to the str `wanted`, or in the set `wanted`"},
+    {"line_offsets", line_offsets, METH_VARARGS,
+     "line_offsets(data, lines) -> [offset ...] where each line (1-based, ascending) starts, -1 past the end"},
     {NULL, NULL, 0, NULL},
 };
 

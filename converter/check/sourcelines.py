@@ -5,8 +5,8 @@ two lines is reported on its second (`type="player">`), and a notes property on 
 its closing quote, often a hundred lines below its name. A map maker, and a pull request's
 annotation, want the line the tag opens on. Rules keep libxml2's numbers (they compare them
 with each other and with `sourceline`); the numbers are moved when findings are reported,
-reading the XML's own text: only the findings' lines are looked at, so a check pays one split
-of the bytes, and nothing when no finding names a line of the game XML.
+reading the XML's own text at the findings' lines alone: one pass to find where those lines
+start (memchr, in the kernel `_positions`), then a look above each.
 
 The text is read conservatively: a line moves only when its text shows a start tag left open
 by an earlier line and closed on it, and no other start tag on it that the line could be
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from converter.check.accel import accelerator
 from converter.findings import Finding
 from converter.findings.finding import finding_of
 
@@ -26,25 +27,19 @@ _OWN_LINES = frozenset({"X001"})
 _NOT_A_START = b"/!?"  # after '<': an end tag, a comment, CDATA or a declaration, a processing instruction
 
 
-def tag_start(lines: Sequence[bytes], line: int) -> int:
-    """`line` (1-based), moved up to where the start tag that ends on it opens; `line` when
-    its text does not show one plainly."""
-    if not 0 < line <= len(lines):
-        return line
-    text = lines[line - 1]
+def tag_start(data: bytes, line: int, offset: int) -> int:
+    """`line` (1-based, starting at `offset` in `data`), moved up to where the start tag that
+    ends on it opens; `line` when its text does not show one plainly."""
+    end = data.find(b"\n", offset)
+    text = data[offset:] if end < 0 else data[offset:end]
     close = text.find(b">")
     if close < 0 or b"<" in text[:close] or _opens_tag(text[close:]):
         return line
-    for earlier in range(line - 2, -1, -1):
-        text = lines[earlier]
-        opening = text.rfind(b"<")
-        if opening >= 0:
-            # the tag opened last on that line must still be open at its end, and be a start tag
-            opened = text[opening + 1:opening + 2]
-            return earlier + 1 if b">" not in text[opening:] and opened and opened not in _NOT_A_START else line
-        if b">" in text:
-            return line
-    return line
+    # the nearest '<' above must open a start tag still open at this line: no '>' after it
+    opening = data.rfind(b"<", 0, offset)
+    if opening < 0 or data.rfind(b">", opening, offset) >= 0 or data[opening + 1:opening + 2] in _NOT_A_START:
+        return line
+    return line - data.count(b"\n", opening, offset)
 
 
 def _opens_tag(text: bytes) -> bool:
@@ -58,30 +53,62 @@ def _opens_tag(text: bytes) -> bool:
     return False
 
 
+def line_offsets(data: bytes, lines: Sequence[int]) -> list[int]:
+    """Where each line (1-based, ascending) starts in `data`, -1 past its last line: the
+    kernel `_positions` in one memchr pass, else step by step here (its oracle)."""
+    kernel = accelerator("_positions")
+    if kernel is not None:
+        return kernel.line_offsets(data, lines)
+    return line_offsets_in_python(data, lines)
+
+
+def line_offsets_in_python(data: bytes, lines: Sequence[int]) -> list[int]:
+    found, line, at, previous = [], 1, 0, 1
+    for wanted in lines:
+        if wanted < previous:
+            raise ValueError("line_offsets() wants line numbers from 1 up, in ascending order")
+        previous = wanted
+        while at >= 0 and line < wanted:
+            newline = data.find(b"\n", at)
+            at = -1 if newline < 0 else newline + 1
+            line += 1
+        found.append(at)
+    return found
+
+
 class SourceLines:
-    """The game XML's lines, split when first asked for."""
+    """The game XML's text, read at the lines findings name."""
 
     def __init__(self, data: bytes | None) -> None:
         self._data = data
-        self._lines: list[bytes] | None = None
 
     def start_of(self, line: int | None) -> int | None:
         """Where the start tag that libxml2 numbers `line` opens (see tag_start)."""
-        if line is None or self._data is None:
+        if line is None or self._data is None or line < 1:
             return line
-        if self._lines is None:
-            # libxml2 counts '\n' alone; a '\r' before it stays on the line and reads as text
-            self._lines = self._data.split(b"\n")
-        return tag_start(self._lines, line)
+        return self.starts_of([line])[line]
+
+    def starts_of(self, lines: Iterable[int]) -> dict[int, int]:
+        """{line: where the start tag that libxml2 numbers it opens} for lines from 1 up."""
+        wanted = sorted(set(lines))
+        data = self._data
+        if data is None:
+            return {line: line for line in wanted}
+        return {line: line if offset < 0 else tag_start(data, line, offset)
+                for line, offset in zip(wanted, line_offsets(data, wanted))}
 
     def moved(self, findings: Iterable[Finding], xml_file: str | None) -> list[Finding]:
         """The findings, each of the game XML at the line its start tag opens on."""
-        out, moved = [], False
-        for finding in findings:
-            line = finding[4]
-            if line is not None and finding[3] == xml_file and finding[0] not in _OWN_LINES:
-                start = self.start_of(line)
-                if start != line:
-                    finding, moved = finding_of((*finding[:4], start, *finding[5:])), True
-            out.append(finding)
-        return list(dict.fromkeys(out)) if moved else out  # two findings may now be one
+        findings = list(findings)
+        if self._data is None:
+            return findings
+        # libxml2 counts '\n' alone; a '\r' before it stays on the line and reads as text
+        lines = [finding[4] for finding in findings if finding[4] is not None and finding[4] >= 1
+                 and finding[3] == xml_file and finding[0] not in _OWN_LINES]
+        starts = self.starts_of(lines)
+        if all(start == line for line, start in starts.items()):
+            return findings
+        moved = [finding_of((*finding[:4], starts[finding[4]], *finding[5:]))
+                 if finding[4] in starts and finding[3] == xml_file and finding[0] not in _OWN_LINES else finding
+                 for finding in findings]
+        return list(dict.fromkeys(moved))  # two findings may now be one

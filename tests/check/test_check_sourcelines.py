@@ -7,9 +7,11 @@ opening line for every tag it can read plainly, and never a line that is neither
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
-from converter.check.sourcelines import SourceLines, tag_start
+from converter.check.accel import accelerator
+from converter.check.sourcelines import SourceLines, line_offsets_in_python
 from converter.findings import Finding, Severity
 from converter.xmlsafe import parse_xml
 
@@ -59,11 +61,11 @@ def _documents(draw):
 @given(_documents())
 def test_the_line_a_tag_opens_on(document):
     text, tags = document
-    lines = text.encode().split(b"\n")
+    source = SourceLines(text.encode())
     elements = list(parse_xml(text.encode(), keep_blanks=False).getroot().iter())
     assert len(elements) == len(tags)
     for element, (opened, plain) in zip(elements, tags):
-        found = tag_start(lines, element.sourceline)
+        found = source.start_of(element.sourceline)
         if plain:
             assert found == opened, (text, element.sourceline, opened)
         else:
@@ -71,9 +73,9 @@ def test_the_line_a_tag_opens_on(document):
 
 
 def test_text_lines_and_comments_keep_their_line():
-    lines = b'<a>\n  text > more\n</a>\n<!-- a\n  comment -->\n<b\n c="1">\n'.split(b"\n")
-    assert [tag_start(lines, number) for number in range(1, 8)] == [1, 2, 3, 4, 5, 6, 6]
-    assert tag_start(lines, 99) == 99 and tag_start(lines, 0) == 0
+    source = SourceLines(b'<a>\n  text > more\n</a>\n<!-- a\n  comment -->\n<b\n c="1">\n')
+    assert [source.start_of(number) for number in range(1, 8)] == [1, 2, 3, 4, 5, 6, 6]
+    assert source.start_of(99) == 99 and source.start_of(0) == 0 and source.start_of(None) is None
 
 
 def test_findings_of_the_game_xml_move_and_others_stay():
@@ -84,3 +86,24 @@ def test_findings_of_the_game_xml_move_and_others_stay():
                 Finding("S229", "m", Severity.INFO, xml, 2)]
     assert [finding.line for finding in source.moved(findings, xml)] == [2, 3, 3, None]  # the first and last are one
     assert SourceLines(None).moved(findings, xml) == findings
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=40).map(lambda data: data.replace(b"x", b"\n")),
+       st.lists(st.integers(1, 20), max_size=8).map(sorted))
+def test_line_offsets_kernel_and_python_agree(data, lines):
+    expected = line_offsets_in_python(data, lines)
+    split = data.split(b"\n")
+    assert expected == [sum(len(part) + 1 for part in split[:line - 1]) if line <= len(split) else -1
+                        for line in lines]
+    kernel = accelerator("_positions")
+    if kernel is not None:
+        assert kernel.line_offsets(data, lines) == expected
+
+
+def test_line_offsets_refuse_lines_out_of_order():
+    kernel = accelerator("_positions")
+    for offsets in filter(None, (line_offsets_in_python, kernel and kernel.line_offsets)):
+        for lines in ([2, 1], [0]):
+            with pytest.raises(ValueError):
+                offsets(b"a\nb", lines)
