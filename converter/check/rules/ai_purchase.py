@@ -10,10 +10,9 @@ from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
 from converter.check.rules.game_properties import trigger_fires
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.sequence import PURCHASE_DELEGATES
 from converter.check.rules.structure import bidders, java_int, technology_frontiers
 from converter.findings import Severity
-
-_BUYING_STEPS = ("PurchaseDelegate", "BidPurchaseDelegate")  # where the AI plans what to buy
 
 
 @rule("S265", "structure.rule-gives-none-beside-one-that-buys", Severity.WARNING,
@@ -105,7 +104,7 @@ def _planning_buyers(model) -> set[str]:
     tells them by the name; a bid step of a player without a bid asks no one)."""
     kinds = model.delegate_kinds
     bidding = bidders(model)
-    return {step.player for step in model.steps if kinds.get(step.delegate) in _BUYING_STEPS and step.player
+    return {step.player for step in model.steps if kinds.get(step.delegate) in PURCHASE_DELEGATES and step.player
             and (step.name.endswith("Purchase") or (step.name.endswith("Bid") and step.player in bidding))}
 
 

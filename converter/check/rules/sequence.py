@@ -44,6 +44,10 @@ def step_run_count_ignored(context):
             yield hit(line=line, name=name, value=value)
 
 
+# the delegates that buy from a frontier: TripleA's AI plans a purchase (or a bid) at their steps
+PURCHASE_DELEGATES = ("PurchaseDelegate", "BidPurchaseDelegate")
+# AbstractPlaceDelegate's: they place what was bought
+PLACE_DELEGATES = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")
 # the kind of step a delegate class plays, as TripleA's players tell it from the step's name
 _CLASS_KINDS = {"PurchaseDelegate": "purchase", "BidPurchaseDelegate": "purchase", "MoveDelegate": "move",
                 "SpecialMoveDelegate": "move", "BattleDelegate": "battle", "PlaceDelegate": "place",
@@ -67,7 +71,7 @@ _SPACES = str.maketrans("", "", " -_")
 _WORDS = {"place": "placement", "end turn": "end-of-turn"}
 # the classes an end-of-turn step can take, their remote interface being an end-of-turn one in 2.x
 # (IMoveDelegate, IPurchaseDelegate extend IAbstractForumPosterDelegate): the step only ends the turn
-_ENDING_TURNS = ("MoveDelegate", "SpecialMoveDelegate", "PurchaseDelegate", "BidPurchaseDelegate")
+_ENDING_TURNS = ("MoveDelegate", "SpecialMoveDelegate", *PURCHASE_DELEGATES)
 
 
 def _with_article(word: str) -> str:
@@ -241,8 +245,6 @@ def _units_abroad(model, player: str) -> bool:
 # getMoveDelegate; ProPurchaseValidationUtils.canUnitsBePlaced), the classes it takes them for, the steps
 # that make it look (their delegates' classes, and the end of their names where the AI tells them by it:
 # AbstractAi.start), when, and what follows where the game has none by that name (None: the game stops)
-_PLACING_CLASSES = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")  # AbstractPlaceDelegate's
-_PURCHASES = ("PurchaseDelegate", "BidPurchaseDelegate")
 _STOPS = "the game stops {0}"
 _NOWHERE = ("TripleA's AI (Hard and Fast) finds nowhere to place what {0} buy, and buys nothing (TripleA 1.9, and "
             "2.x before May 2026, stop the game there instead)")
@@ -250,12 +252,12 @@ _LOOKED_UP = (("battle", ("BattleDelegate",), ("MoveDelegate", "SpecialMoveDeleg
                                                "NoPUEndTurnDelegate"), "", "at the first move or end of a turn", None),
               ("tech", ("TechnologyDelegate",), ("TechActivationDelegate",), "", "at the first tech activation step",
                None),
-              ("move", ("MoveDelegate", "SpecialMoveDelegate"), _PURCHASES, "Purchase",
+              ("move", ("MoveDelegate", "SpecialMoveDelegate"), PURCHASE_DELEGATES, "Purchase",
                "when TripleA's AI (Hard or Fast) plans a purchase", None),
               # 2.x's AI takes a missing one for nowhere to place (an Optional since May 2026), 1.9's stops
-              ("place", _PLACING_CLASSES, _PURCHASES, "Purchase", "when TripleA's AI (Hard or Fast) plans a purchase",
+              ("place", PLACE_DELEGATES, PURCHASE_DELEGATES, "Purchase", "when TripleA's AI (Hard or Fast) plans a purchase",
                _NOWHERE.format("it would")),
-              ("placeBid", _PLACING_CLASSES, _PURCHASES, "Bid", "when TripleA's AI (Hard or Fast) plans a bid",
+              ("placeBid", PLACE_DELEGATES, PURCHASE_DELEGATES, "Bid", "when TripleA's AI (Hard or Fast) plans a bid",
                _NOWHERE.format("its bid would")))
 
 
@@ -306,7 +308,7 @@ def delegate_looked_up_by_name(context):
         others = [repr(each) for each, java_class in classes.items() if java_class in wanted]
         if name not in classes and not others:
             continue  # no such delegate at all (it stops all the same): the rule judges the name
-        label = "placement delegate" if wanted is _PLACING_CLASSES else wanted[0]
+        label = "placement delegate" if wanted is PLACE_DELEGATES else wanted[0]
         problem = f"it is a {classes[name]}, not a {label}" if name in classes else \
             f"the game has none (its {label}{'s are' if len(others) > 1 else ' is'} named {' and '.join(others)})"
         silent = without is not None and name not in classes  # the lookup's Optional comes back empty
@@ -356,8 +358,7 @@ def _outer_element(model, outer):
                 candidates[0] if candidates else None)
 
 
-_BUYING = ("PurchaseDelegate", "BidPurchaseDelegate", "NoPUPurchaseDelegate")  # they add to the player's units to place
-_PLACING = ("PlaceDelegate", "BidPlaceDelegate", "NoAirCheckPlaceDelegate")
+_BUYING = (*PURCHASE_DELEGATES, "NoPUPurchaseDelegate")  # they add to the player's units to place
 
 
 @rule("S259", "structure.purchase-without-place", Severity.WARNING,
@@ -385,7 +386,7 @@ def purchase_without_place(context):
     if model is None:
         return
     kinds = model.delegate_kinds
-    placing = {step.player for step in model.steps if kinds.get(step.delegate) in _PLACING}
+    placing = {step.player for step in model.steps if kinds.get(step.delegate) in PLACE_DELEGATES}
     reported, buying = set(), None
     for step in model.steps:
         java_class = kinds.get(step.delegate)
@@ -429,11 +430,11 @@ def purchase_not_planned_by_ai(context):
     kinds = model.delegate_kinds
     steps = model.steps
     places = {step.player: (index, step.name) for index, step in reversed(list(enumerate(steps)))
-              if kinds.get(step.delegate) in _PLACING}  # each player's first place step
+              if kinds.get(step.delegate) in PLACE_DELEGATES}  # each player's first place step
     last_end = {step.player: index for index, step in enumerate(steps) if step.name.endswith(_PLAN_ENDS)}
     reported, buying = set(), None
     for index, step in enumerate(steps):
-        if kinds.get(step.delegate) not in ("PurchaseDelegate", "BidPurchaseDelegate") or \
+        if kinds.get(step.delegate) not in PURCHASE_DELEGATES or \
                 not step.name.endswith("Purchase") or step.player not in places or step.player in reported:
             continue  # not a purchase the AI plans (a bid's, or one S259 reports)
         if last_end.get(step.player, -1) > index:
