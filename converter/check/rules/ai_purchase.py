@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections import defaultdict
 
 from converter.check.model import UNIT
-from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.game_properties import fired_trigger_options
 from converter.check.rules.sequence import PURCHASE_DELEGATES
 from converter.check.rules.structure import bidders, java_int, technology_frontiers
 from converter.findings import Severity
+
+_FRONTIER = frozenset(("frontier",))  # a trigger's option moving players to a frontier
 
 
 @rule("S265", "structure.rule-gives-none-beside-one-that-buys", Severity.WARNING,
@@ -76,22 +76,9 @@ def _frontier_players(model, buyers: set[str]) -> dict[str, set[str]]:
     players = model.table("production/playerProduction")
     for player, frontier in zip(players.column("player", ""), players.column("frontier", "")):
         held[frontier].add(player)
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, frozenset(("frontier", "players")))
-    if chosen:
-        classes, owners, fires = attachment_classes(model), model.option_owners, trigger_fires(model)
-        attached = {attachment.element: (attachment.name, attachment.attach_to) for attachment in model.attachments}
-        given: dict[int, list] = defaultdict(lambda: [None, []])  # trigger -> [frontier, players]
-        for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
-            if classes[owners[index]] == "TriggerAttachment":
-                if names[index] == "frontier":
-                    given[owners[index]][0] = value
-                else:
-                    given[owners[index]][1].extend(value.split(":"))
-        for element, (frontier, to) in given.items():
-            name, attached_to = attached.get(element, ("", ""))
-            if frontier and fires(name):
-                held[frontier].update(to or [attached_to])
+    last = {given.element: given for given in fired_trigger_options(model, _FRONTIER)}  # 2.x keeps the last one
+    for given in last.values():
+        held[given.value].update(given.players)
     for frontier, holders in list(held.items()):
         for reached in technology_frontiers(model, (frontier,))[0]:
             held[reached] |= holders

@@ -13,7 +13,7 @@ from converter.check.folderlisting import FILE
 from converter.check.model import FRONTIER, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.game_properties import trigger_fires
+from converter.check.rules.game_properties import fired_trigger_options
 from converter.check.rules.images import NEUTRAL, frontier_units, other_case_note, player_units, where_looked
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
 from converter.check.rules.structure import java_int, technology_frontiers
@@ -26,8 +26,8 @@ from converter.findings import Severity
 _UNIT_SOURCES = {"createsUnitsList": "makes each turn", "whenHitPointsDamagedChangesInto": "turns into when damaged",
                  "whenHitPointsRepairedChangesInto": "turns into when repaired"}
 _CAPTURED = "whenCapturedChangesInto"
-_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "frontier", "players"))
-_WANTED = frozenset((*_UNIT_SOURCES, _CAPTURED, *_TRIGGER_OPTIONS))
+_TRIGGER_OPTIONS = frozenset(("placement", "purchase", "frontier"))
+_UNIT_OPTIONS = frozenset((*_UNIT_SOURCES, _CAPTURED))
 _ANY_PLAYER = "any"
 TECH_PROPERTIES = {name: prop for prop, name in TECH_ADVANCES.items()}  # "Industrial Technology" -> its property
 
@@ -175,11 +175,13 @@ def _gained_units(model, also_i401s: bool = False) -> dict[tuple[str, str], _Gai
 
 def _option_gains(model, base, gained, gain) -> None:
     """What triggers place, give and sell, and what units make or turn into."""
+    _trigger_gains(model, gain)
     names = names_as_2x_reads_them(model)
-    chosen = positions(names, _WANTED)  # found in C
+    chosen = positions(names, _UNIT_OPTIONS)  # found in C
     if not chosen:
         return
     classes, owners = attachment_classes(model), model.option_owners
+    chosen = [index for index in chosen if classes[owners[index]] == "UnitAttachment"]
     values = model.options.column_at("value", chosen, "")
     counts = model.options.column_at("count", chosen, "")
     lines = model.options.lines
@@ -188,14 +190,9 @@ def _option_gains(model, base, gained, gain) -> None:
     for attachment in attachments_of(model, {owners[index] for index in chosen}):
         targets[attachment.element].append(attachment.attach_to)
         attachment_names[attachment.element] = attachment_name_as_2x(attachment.name)  # 2.x's spelling
-    by_class: dict[str, list] = defaultdict(list)
-    for index, value, given in zip(chosen, values, counts):
-        element = owners[index]
-        if element in targets:  # 2.x joins `count:value`
-            by_class[classes[element]].append((element, names[index], f"{given}:{value}" if given else value,
-                                               lines[index]))
-    _trigger_gains(model, by_class["TriggerAttachment"], targets, attachment_names, gain, trigger_fires(model))
-    _unit_gains(by_class["UnitAttachment"], targets, attachment_names, base, gained, gain, {*model.players, NEUTRAL})
+    options = [(owners[index], names[index], f"{given}:{value}" if given else value, lines[index])  # 2.x joins them
+               for index, value, given in zip(chosen, values, counts) if owners[index] in targets]
+    _unit_gains(options, targets, attachment_names, base, gained, gain, {*model.players, NEUTRAL})
 
 
 def _technology_gains(model, gain) -> None:
@@ -235,34 +232,27 @@ def _gainable_advances(model) -> dict[str, set[str]] | None:
     return gainable
 
 
-def _trigger_gains(model, options: list, targets, attachment_names, gain, fires) -> None:
-    frontiers = frontier_units(model, model.names(UNIT))
-    by_trigger: dict[int, list] = defaultdict(list)
-    for option in options:
-        by_trigger[option[0]].append(option)
-    for element, own in by_trigger.items():
-        name = attachment_names[element]
-        if not fires(name):
-            continue
-        given = [part for _, option, value, _ in own if option == "players" for part in value.split(":")]
-        for _, option, value, line in own:
-            parts = value.split(":")
-            if option == "placement":  # [count:]territory:unit:unit...
-                made = parts[2:] if java_int(parts[0]) is not None else parts[1:]
-            elif option == "purchase":  # [count:]unit:unit...
-                made = parts[1:] if java_int(parts[0]) is not None else parts
-            elif option == "frontier":
-                made = sorted(frontiers.get(value, ()))
-                for reached, advance in technology_frontiers(model, (value,))[0].items():  # then S215's
-                    for player in given or targets[element]:
-                        for unit in sorted(frontiers.get(reached, ())):
-                            gain(player, unit, line, f"from trigger {name!r} (frontier {value!r}), then on gaining "
-                                                     f"{advance} from the frontier {reached!r}")
-            else:
-                continue
-            for player in given or targets[element]:
-                for unit in made:
-                    gain(player, unit, line, f"from trigger {name!r} ({option})")
+def _trigger_gains(model, gain) -> None:
+    """What the triggers that can fire place, give and sell (a frontier: then what its technology
+    frontiers sell, S215's)."""
+    frontiers = None
+    for given in fired_trigger_options(model, _TRIGGER_OPTIONS):
+        parts = given.value.split(":")
+        if given.option == "placement":  # [count:]territory:unit:unit...
+            made = parts[2:] if java_int(parts[0]) is not None else parts[1:]
+        elif given.option == "purchase":  # [count:]unit:unit...
+            made = parts[1:] if java_int(parts[0]) is not None else parts
+        else:  # frontier
+            frontiers = frontiers if frontiers is not None else frontier_units(model, model.names(UNIT))
+            made = sorted(frontiers.get(given.value, ()))
+            for reached, advance in technology_frontiers(model, (given.value,))[0].items():  # then S215's
+                for player in given.players:
+                    for unit in sorted(frontiers.get(reached, ())):
+                        gain(player, unit, given.line, f"from trigger {given.trigger!r} (frontier {given.value!r}), "
+                                                       f"then on gaining {advance} from the frontier {reached!r}")
+        for player in given.players:
+            for unit in made:
+                gain(player, unit, given.line, f"from trigger {given.trigger!r} ({given.option})")
 
 
 def _unit_gains(options: list, targets, attachment_names, base, gained, gain, players) -> None:

@@ -5,6 +5,7 @@ test, and the triggers they switch off (S210 is in `property_values`; the rest o
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERTY_ALIASES_2X, PROPERTY_DEFAULTS_2X,
                                             PROPERTY_NAMES_NOT_READ_BY_2X, RENAMED_PROPERTY_NAMES,
@@ -12,9 +13,10 @@ from converter.check.builtin_tables import (PLAYER_PROPERTY_SUFFIXES_2X, PROPERT
 from converter.check.model import ATTACHMENT_PATH, UNIT
 from converter.check.positions import positions
 from converter.check.rule import hit, rule, some_of
-from converter.check.rules.options import attachment_classes, options_of
+from converter.check.rules.options import attachment_classes, names_as_2x_reads_them, options_of
 from converter.check.rules.references import last_declaration, property_is_true, technology_advances
 from converter.check.rules.structure import java_int
+from converter.check.spelling2x import attachment_name_as_2x
 from converter.check.suggest import closest_name
 from converter.findings import Severity
 
@@ -418,6 +420,7 @@ _SET_BY_THE_ENGINE = frozenset(("EditMode", "games.strategy.engine.framework.Ser
 
 
 _USE_TRIGGERS, _TRIGGERED_VICTORY = "Use Triggers", "Triggered Victory"
+_PLAYERS = "players"  # a trigger's option naming whom it acts on
 
 
 @rule("S224", "structure.triggers-switched-off", Severity.WARNING,
@@ -483,6 +486,44 @@ def trigger_fires(model) -> Callable[[str], bool]:
         return _any_name
     # (read by S238, I412 and the trigger-change rules: once per game)
     return (activated_by_actions(model) | model.derived("triggers.fired_at_round_end", fired_at_round_end)).__contains__
+
+
+class TriggerOption(NamedTuple):
+    """One option of a trigger that can fire."""
+
+    element: int  # its <attachment> element
+    trigger: str  # the trigger's name as 2.x reads it
+    option: str  # as 2.x reads it
+    value: str  # `count:value` where a count is given, as 2.x joins them
+    line: int | None
+    players: tuple[str, ...]  # whom it acts on: those its `players` option names, else what it is attached to
+
+
+def fired_trigger_options(model, wanted: frozenset[str]) -> list[TriggerOption]:
+    """The `wanted` options of each trigger that can fire (trigger_fires), in document order:
+    what the triggers of a game give its players in play (I412's units, S265's frontiers)."""
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, wanted | {_PLAYERS})  # found in C
+    classes, owners = attachment_classes(model), model.option_owners
+    chosen = [index for index in chosen if classes[owners[index]] == "TriggerAttachment"]
+    if not chosen:
+        return []
+    attachments, fires = model.attachments, trigger_fires(model)
+    values = [f"{count}:{value}" if count else value for value, count in
+              zip(model.options.column_at("value", chosen, ""), model.options.column_at("count", chosen, ""))]
+    given: dict[int, list[str]] = {}
+    for index, value in zip(chosen, values):
+        if names[index] == _PLAYERS:
+            given.setdefault(owners[index], []).extend(value.split(":"))
+    found, lines = [], model.options.lines
+    for index, value in zip(chosen, values):
+        element = owners[index]
+        attachment = attachments[element]
+        trigger = attachment_name_as_2x(attachment.name)
+        if names[index] in wanted and fires(trigger):
+            found.append(TriggerOption(element, trigger, names[index], value, lines[index],
+                                       tuple(given.get(element) or (attachment.attach_to,))))
+    return found
 
 
 def _is_on(prop) -> bool:
