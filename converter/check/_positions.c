@@ -13,6 +13,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <string.h>
 
 /* equal str objects have the same length, kind and code units (CPython keeps one canonical
@@ -92,25 +93,35 @@ error:
 }
 
 static PyObject *line_offsets(PyObject *self, PyObject *args) {
-    Py_buffer data;
-    PyObject *lines;
-    if (!PyArg_ParseTuple(args, "y*O:line_offsets", &data, &lines)) {
+    PyObject *data, *lines;
+    if (!PyArg_ParseTuple(args, "SO:line_offsets", &data, &lines)) {  /* S: bytes alone, as the Python path */
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(lines, "line_offsets() wants a sequence of line numbers");
-    PyObject *found = fast == NULL ? NULL : PyList_New(0);
+    /* a copy: converting an item may run Python code (__index__) that changes a list */
+    PyObject *numbers = PySequence_Tuple(lines);
+    PyObject *found = numbers == NULL ? NULL : PyList_New(0);
     if (found == NULL) {
-        goto error;
+        Py_XDECREF(numbers);
+        return NULL;
     }
-    const char *text = data.buf, *end = text + data.len, *at = text;  /* at: the start of line `line` */
+    const char *text = PyBytes_AS_STRING(data), *end = text + PyBytes_GET_SIZE(data);
+    const char *at = text;  /* the start of line `line`, NULL past the last line */
     long long line = 1, previous = 1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-    for (Py_ssize_t index = 0; index < count; index++) {
-        long long wanted = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, index));
+    for (Py_ssize_t index = 0; index < PyTuple_GET_SIZE(numbers); index++) {
+        PyObject *number = PyNumber_Index(PyTuple_GET_ITEM(numbers, index));
+        if (number == NULL) {
+            goto error;
+        }
+        int overflow;
+        long long wanted = PyLong_AsLongLongAndOverflow(number, &overflow);
+        Py_DECREF(number);
         if (wanted == -1 && PyErr_Occurred()) {
             goto error;
         }
-        if (wanted < previous) {  /* (previous starts at 1) */
+        if (overflow > 0) {
+            wanted = LLONG_MAX;  /* past any text's last line */
+        }
+        if (overflow < 0 || wanted < previous) {  /* (previous starts at 1) */
             PyErr_SetString(PyExc_ValueError, "line_offsets() wants line numbers from 1 up, in ascending order");
             goto error;
         }
@@ -127,13 +138,11 @@ static PyObject *line_offsets(PyObject *self, PyObject *args) {
         }
         Py_DECREF(offset);
     }
-    Py_DECREF(fast);
-    PyBuffer_Release(&data);
+    Py_DECREF(numbers);
     return found;
 error:
-    Py_XDECREF(fast);
-    Py_XDECREF(found);
-    PyBuffer_Release(&data);
+    Py_DECREF(numbers);
+    Py_DECREF(found);
     return NULL;
 }
 

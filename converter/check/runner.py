@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterable
+
+from lxml import etree
 
 from converter.check import rules as _rules  # noqa: F401 - registers every rule
 from converter.check.allocator import without_fastbins
@@ -65,8 +68,14 @@ def _check(target: Target, settings: CheckSettings, rules: Iterable[Rule] | None
         # the next game XML of the folder may start before, and read every file again
         context.wait_for_prefetch()
     # libxml2 numbers an element by its start tag's last line; findings name its first
-    return TargetResult(target, tuple(sorted(context.source_lines.moved(found, context.display_path(None)),
-                                             key=_order)))
+    moved = context.source_lines.moved(found, context.display_path(None), partial(_element_lines, context))
+    return TargetResult(target, tuple(sorted(moved, key=_order)))
+
+
+def _element_lines(context: CheckContext) -> set[int]:
+    """The line of every element of the game XML (not of its comments or processing instructions)."""
+    tree = context.tree
+    return set() if tree is None else {element.sourceline for element in tree.iter(etree.Element)}
 
 
 @dataclass(frozen=True)

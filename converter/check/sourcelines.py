@@ -8,15 +8,18 @@ with each other and with `sourceline`); the numbers are moved when findings are 
 reading the XML's own text at the findings' lines alone: one pass to find where those lines
 start (memchr, in the kernel `_positions`), then a look above each.
 
-The text is read conservatively: a line moves only when its text shows a start tag left open
-by an earlier line and closed on it, and no other start tag on it that the line could be
-meant for. Anything else (an attribute value holding '>' across lines, two elements ending
-on one line) keeps libxml2's number.
+The text is read conservatively: a line moves only when it is an element's line, and its text
+shows a start tag left open by an earlier line and closed on it, and no other start tag on it
+that the line could be meant for. Anything else keeps libxml2's number: a line of text (X004's
+stray characters) below a comment, CDATA or processing instruction holding a '<'; an attribute
+value holding '>' across lines; two elements ending on one line; a UTF-16 file (its bytes are
+no lines).
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from operator import index
+from typing import Callable, Iterable, Sequence
 
 from converter.check.accel import accelerator
 from converter.findings import Finding
@@ -35,9 +38,11 @@ def tag_start(data: bytes, line: int, offset: int) -> int:
     close = text.find(b">")
     if close < 0 or b"<" in text[:close] or _opens_tag(text[close:]):
         return line
-    # the nearest '<' above must open a start tag still open at this line: no '>' after it
+    # the nearest '<' above must open a start tag still open at this line (no '>' after it), and
+    # stand after a closed tag with nothing but text between (no '<' of a comment, CDATA or PI)
     opening = data.rfind(b"<", 0, offset)
-    if opening < 0 or data.rfind(b">", opening, offset) >= 0 or data[opening + 1:opening + 2] in _NOT_A_START:
+    if opening < 0 or data.rfind(b">", opening, offset) >= 0 or data[opening + 1:opening + 2] in _NOT_A_START \
+            or data.find(b"<", data.rfind(b">", 0, opening) + 1, opening) >= 0:
         return line
     return line - data.count(b"\n", opening, offset)
 
@@ -63,8 +68,10 @@ def line_offsets(data: bytes, lines: Sequence[int]) -> list[int]:
 
 
 def line_offsets_in_python(data: bytes, lines: Sequence[int]) -> list[int]:
+    if not isinstance(data, bytes):
+        raise TypeError("line_offsets() wants bytes")
     found, line, at, previous = [], 1, 0, 1
-    for wanted in lines:
+    for wanted in map(index, lines):
         if wanted < previous:
             raise ValueError("line_offsets() wants line numbers from 1 up, in ascending order")
         previous = wanted
@@ -80,13 +87,19 @@ class SourceLines:
     """The game XML's text, read at the lines findings name."""
 
     def __init__(self, data: bytes | None) -> None:
-        self._data = data
+        # UTF-16 (a byte-order mark, or a NUL among the first bytes) has no lines by bytes: read none
+        self._data = None if data is None or data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\0" in data[:4] else data
+        self._offsets: list[int] | None = None
 
     def start_of(self, line: int | None) -> int | None:
-        """Where the start tag that libxml2 numbers `line` opens (see tag_start)."""
-        if line is None or self._data is None or line < 1:
+        """Where the start tag that libxml2 numbers `line` opens (see tag_start): for a line a
+        message names, of an element a rule has read."""
+        data = self._data
+        if line is None or data is None or line < 1:
             return line
-        return self.starts_of([line])[line]
+        if self._offsets is None:  # where every line starts, found once: a rule may name hundreds
+            self._offsets = line_offsets(data, range(1, data.count(b"\n") + 2))
+        return line if line > len(self._offsets) else tag_start(data, line, self._offsets[line - 1])
 
     def starts_of(self, lines: Iterable[int]) -> dict[int, int]:
         """{line: where the start tag that libxml2 numbers it opens} for lines from 1 up."""
@@ -97,18 +110,24 @@ class SourceLines:
         return {line: line if offset < 0 else tag_start(data, line, offset)
                 for line, offset in zip(wanted, line_offsets(data, wanted))}
 
-    def moved(self, findings: Iterable[Finding], xml_file: str | None) -> list[Finding]:
-        """The findings, each of the game XML at the line its start tag opens on."""
+    def moved(self, findings: Iterable[Finding], xml_file: str | None,
+              element_lines: Callable[[], set[int]]) -> list[Finding]:
+        """The findings, each of the game XML at the line its start tag opens on; a line moves
+        only if it is one of `element_lines()` (asked only then): the lines of other findings
+        (text between elements) are their own."""
         findings = list(findings)
         if self._data is None:
             return findings
         # libxml2 counts '\n' alone; a '\r' before it stays on the line and reads as text
         lines = [finding[4] for finding in findings if finding[4] is not None and finding[4] >= 1
                  and finding[3] == xml_file and finding[0] not in _OWN_LINES]
-        starts = self.starts_of(lines)
-        if all(start == line for line, start in starts.items()):
+        starts = {line: start for line, start in self.starts_of(lines).items() if start != line}
+        if starts:
+            of_elements = element_lines()
+            starts = {line: start for line, start in starts.items() if line in of_elements}
+        if not starts:
             return findings
-        moved = [finding_of((*finding[:4], starts[finding[4]], *finding[5:]))
-                 if finding[4] in starts and finding[3] == xml_file and finding[0] not in _OWN_LINES else finding
-                 for finding in findings]
-        return list(dict.fromkeys(moved))  # two findings may now be one
+        # (two findings may now read alike, of two elements: both are kept)
+        return [finding_of((*finding[:4], starts[finding[4]], *finding[5:]))
+                if finding[4] in starts and finding[3] == xml_file and finding[0] not in _OWN_LINES else finding
+                for finding in findings]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from lxml import etree
 
 from converter.check.accel import accelerator
 from converter.check.sourcelines import SourceLines, line_offsets_in_python
@@ -79,23 +80,43 @@ def test_text_lines_and_comments_keep_their_line():
 
 
 def test_findings_of_the_game_xml_move_and_others_stay():
-    source = SourceLines(b'<game>\n<attachment name="x"\n   type="player">\n</attachment>\n</game>\n')
+    data = b'<game>\n<attachment name="x"\n   type="player">\n</attachment>\n<a/> <!-- was a < b\n --> stray\n</game>\n'
+    source = SourceLines(data)
     xml, other = "games/g.xml", "polygons.txt"
     findings = [Finding("S229", "m", Severity.INFO, xml, 3), Finding("X001", "m", Severity.ERROR, xml, 3),
                 Finding("M301", "m", Severity.ERROR, other, 3), Finding("S229", "m", Severity.INFO, xml, None),
-                Finding("S229", "m", Severity.INFO, xml, 2)]
-    assert [finding.line for finding in source.moved(findings, xml)] == [2, 3, 3, None]  # the first and last are one
-    assert SourceLines(None).moved(findings, xml) == findings
+                Finding("S229", "m", Severity.INFO, xml, 2), Finding("X004", "m", Severity.WARNING, xml, 6)]
+    element_lines = {element.sourceline for element in parse_xml(data).getroot().iter(etree.Element)}
+    assert element_lines == {1, 3, 5}
+    moved = source.moved(findings, xml, lambda: element_lines)
+    # line 6 is stray text below a comment holding '<': no element's line, so it stays; the two
+    # findings now on line 2 are of two elements and both stay
+    assert [finding.line for finding in moved] == [2, 3, 3, None, 2, 6]
+    assert source.moved(findings, xml, set) == findings  # no element ends there: nothing moves
+    assert SourceLines(None).moved(findings, xml, lambda: element_lines) == findings
+
+
+def test_a_comment_cdata_or_instruction_holding_a_lt_above_is_no_open_tag():
+    for opened in (b"<!-- was a < b", b"<?note a < b", b"<![CDATA[ a < b", b"<!-- <option name='x'"):
+        source = SourceLines(b"<a>\n  <b/> " + opened + b"\n  ]]> --> ?> stray > text\n</a>\n")
+        assert source.start_of(3) == 3, opened
+
+
+def test_utf16_text_is_no_lines():
+    text = '<a>\n<b n="\u010a\u010a"/>\n<c\n x="1"\n y="2"/>\n</a>\n'
+    for encoded in (text.encode("utf-16"), text.encode("utf-16-be")):
+        assert SourceLines(encoded).start_of(5) == 5
+    assert SourceLines(text.encode()).start_of(5) == 3
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=40).map(lambda data: data.replace(b"x", b"\n")),
-       st.lists(st.integers(1, 20), max_size=8).map(sorted))
+       st.lists(st.integers(1, 20) | st.integers(2 ** 62, 2 ** 70), max_size=8).map(sorted))
 def test_line_offsets_kernel_and_python_agree(data, lines):
     expected = line_offsets_in_python(data, lines)
     split = data.split(b"\n")
     assert expected == [sum(len(part) + 1 for part in split[:line - 1]) if line <= len(split) else -1
-                        for line in lines]
+                        for line in lines]  # (no sum for the huge numbers: the test stops at the length)
     kernel = accelerator("_positions")
     if kernel is not None:
         assert kernel.line_offsets(data, lines) == expected
@@ -107,3 +128,20 @@ def test_line_offsets_refuse_lines_out_of_order():
         for lines in ([2, 1], [0]):
             with pytest.raises(ValueError):
                 offsets(b"a\nb", lines)
+
+
+def test_line_offsets_read_the_numbers_once_whatever_converting_them_does():
+    kernel = accelerator("_positions")
+    if kernel is None:
+        pytest.skip("the kernel _positions is not built")
+    numbers: list = []
+
+    class Clearing:  # converting it empties the list being read
+        def __index__(self):
+            numbers.clear()
+            return 1
+
+    numbers[:] = [Clearing(), 2, 3]
+    assert kernel.line_offsets(b"a\nb\nc", numbers) == [0, 2, 4]
+    with pytest.raises(TypeError):
+        kernel.line_offsets(memoryview(b"a"), [1])

@@ -68,7 +68,7 @@ def duplicate_connection(context):
             repeats.append((index, t1s[first[key]] != t1))
         else:
             first[key] = index
-    lines = model.connection_lines
+    lines, start_of = model.connection_lines, context.source_lines.start_of
     earlier = {index: first[(t1s[index], t2s[index]) if t1s[index] < t2s[index] else (t2s[index], t1s[index])]
                for index, _other_way in repeats}
     reversed_repeats = [index for index, other_way in repeats if other_way]
@@ -78,7 +78,8 @@ def duplicate_connection(context):
         # the map's habit where many are: each connection listed under both its territories
         habit = ": the map lists connections under both their territories" if \
             len(reversed_repeats) >= _BOTH_WAYS_AT_LEAST and 2 * len(reversed_repeats) >= len(first) else ""
-        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], severity=Severity.INFO,
+        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=start_of(lines[earlier[index]]),
+                  severity=Severity.INFO,
                   more=(f", as {'is' if more == 1 else 'are'} {more} more connection{'s' * (more > 1)} written the "
                         "other way round" if more else ", written the other way round") + habit +
                   ", which changes nothing in play")
@@ -98,13 +99,15 @@ _BOTH_WAYS_AT_LEAST = 10  # from this many reversed repeats, half the connection
 
 def _repeated_run(context, run: list[int], earlier: dict[int, int], lines, t1s, t2s):
     """The findings of repeats on connections in a row: one for a block, else one each."""
-    start, end = run[0], run[-1]
+    start, end, start_of = run[0], run[-1], context.source_lines.start_of
     if len(run) >= _BLOCK_AT_LEAST and len({earlier[index] for index in run}) == len(run):  # different ones
         in_order = all(earlier[index] == earlier[start] + at for at, index in enumerate(run))
-        repeated = f"repeat lines {lines[earlier[start]]} to {lines[earlier[end]]}, a block pasted twice" if in_order \
-            else "repeat connections declared earlier, a section listed twice"
-        yield hit(line=lines[start], t1=t1s[start], t2=t2s[start], first=lines[earlier[start]], severity=Severity.INFO,
-                  more=f", as are the {len(run) - 1} connections after it: lines {lines[start]} to {lines[end]} "
+        repeated = f"repeat lines {start_of(lines[earlier[start]])} to {start_of(lines[earlier[end]])}, a block " \
+            "pasted twice" if in_order else "repeat connections declared earlier, a section listed twice"
+        yield hit(line=lines[start], t1=t1s[start], t2=t2s[start], first=start_of(lines[earlier[start]]),
+                  severity=Severity.INFO,
+                  more=f", as are the {len(run) - 1} connections after it: lines {start_of(lines[start])} to "
+                       f"{start_of(lines[end])} "
                        f"{repeated}")
         return
     for index in run:
@@ -117,7 +120,7 @@ def _repeated_run(context, run: list[int], earlier: dict[int, int], lines, t1s, 
             "meant?" if unjoined is None else \
             f"; every connection from the first to this one joins {joined!r}, which borders {unjoined!r} in " \
             "polygons.txt but is not joined to it: was that connection meant?"
-        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=lines[earlier[index]], more=more,
+        yield hit(line=lines[index], t1=t1s[index], t2=t2s[index], first=start_of(lines[earlier[index]]), more=more,
                   **({} if joined else {"severity": Severity.INFO}))
 
 

@@ -62,7 +62,7 @@ def damaged_unit_image_missing(context):
             if unit not in drawn:
                 change = triggered[unit]
                 note += f"; it takes more than one hit once trigger {change.trigger!r} sets its {change.option} to " \
-                        f"{change.value} (line {change.line})"
+                        f"{change.value} (line {context.source_lines.start_of(change.line)})"
             missing.setdefault((unit, image, state), []).append(
                 dict(line=line, player=player, unit=unit, image=image, where=where, note=note, state=state,
                      suffix=suffix))

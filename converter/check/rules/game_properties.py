@@ -449,19 +449,21 @@ def triggers_switched_off(context):
     table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
     names = table.column("name", "")
     triggers = positions(classes, "TriggerAttachment")  # in document order: a finding names the first
+    spelt = {element: attachment_name_as_2x(names[element]) for element in triggers}  # as the sets below spell them
     if not triggers:
         return  # (most games)
     by_actions = activated_by_actions(model)
     unswitched = by_actions | model.derived("triggers.fired_at_round_end", fired_at_round_end)
-    fired = [element for element in triggers if names[element] not in unswitched]
+    fired = [element for element in triggers if spelt[element] not in unswitched]
     owners = model.option_owners
     victories = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")}
     # fired at a step (BaseTripleADelegate) or by another trigger, not at the round's end (EndRoundDelegate)
     fired_elsewhere = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
     activating = options_of(model, "activateTrigger", "TriggerAttachment")
-    activated = {value.split(":", 1)[0] for value in model.options.column_at("value", activating, "")}
+    activated = {attachment_name_as_2x(value.split(":", 1)[0])
+                 for value in model.options.column_at("value", activating, "")}
     at_round_end = [element for element in triggers if element in victories and element not in fired_elsewhere
-                    and names[element] not in activated and names[element] not in by_actions]
+                    and spelt[element] not in activated and spelt[element] not in by_actions]
     for prop_name, elements, what, outcome in (
             (_USE_TRIGGERS, fired, "trigger", "TripleA never fires them (only user actions can)"),
             (_TRIGGERED_VICTORY, at_round_end, "victory trigger", "none of them ends the game")):
@@ -534,15 +536,17 @@ def _is_on(prop) -> bool:
 def fired_at_round_end(model) -> frozenset[str]:
     """The triggers 2.x's EndRoundDelegate fires whatever `Use Triggers` says, while `Triggered
     Victory` is on: those with no `when` that declare a `victory` or `activateTrigger`, and
-    the triggers they activate (and those these activate); empty when it is off."""
+    the triggers they activate (and those these activate); empty when it is off. By their names
+    as 2.x spells them."""
     if not _is_on(last_declaration(model, _TRIGGERED_VICTORY)):
         return frozenset()
-    names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
+    names, owners = list(map(attachment_name_as_2x, model.table(ATTACHMENT_PATH).column("name", ""))), \
+        model.option_owners
     with_when = {owners[index] for index in options_of(model, "when", "TriggerAttachment")}
     activating = options_of(model, "activateTrigger", "TriggerAttachment")
     activates: dict[str, set[str]] = {}
     for index, value in zip(activating, model.options.column_at("value", activating, "")):
-        activates.setdefault(names[owners[index]], set()).add(value.split(":", 1)[0])
+        activates.setdefault(names[owners[index]], set()).add(attachment_name_as_2x(value.split(":", 1)[0]))
     starts = {owners[index] for index in options_of(model, "victory", "TriggerAttachment")} | \
         {owners[index] for index in activating}
     fired = {names[element] for element in starts - with_when}
@@ -561,6 +565,7 @@ def _any_name(_name: str) -> bool:
 
 def activated_by_actions(model) -> frozenset[str]:
     """The triggers a user action's `activateTrigger` names (user actions fire them whatever
-    `Use Triggers` says: 2.x's UserActionDelegate does not read it)."""
+    `Use Triggers` says: 2.x's UserActionDelegate does not read it), as 2.x spells their names."""
     chosen = options_of(model, "activateTrigger", "UserActionAttachment")
-    return frozenset(value.split(":", 1)[0] for value in model.options.column_at("value", chosen, ""))
+    return frozenset(attachment_name_as_2x(value.split(":", 1)[0])
+                     for value in model.options.column_at("value", chosen, ""))

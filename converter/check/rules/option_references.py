@@ -154,7 +154,8 @@ def undefined_in_option(context):
             if first > element:
                 yield hit(line=lines[index], option=key[1], attachment=where(element),
                           what=f"{kind} {name!r} before the attachment list declares it",
-                          note=f" (line {start_of(declared_lines[first])}): the engine looks among the attachments read so far")
+                          note=f" (line {start_of(declared_lines[first])}): the engine looks among the attachments "
+                               "read so far")
 
 
 def _suggestion(kind: str, name: str, known: frozenset[str]) -> str:

@@ -84,7 +84,8 @@ def duplicate_option(context):
             key, index = keys[position], indices[position]
             if key in first:
                 found.setdefault(key[0], []).append(dict(line=options.lines[index], option=written[index],
-                                                         value=key[1], name=attachment_names[owner], first=first[key]))
+                                                         value=key[1], name=attachment_names[owner],
+                                                         first=context.source_lines.start_of(first[key])))
             else:
                 first[key] = options.lines[index]
     for repeats in found.values():
@@ -147,7 +148,8 @@ def trigger_target_replaced(context):
         elif value != first[key][1] and index == last[key]:
             target = value[1] or value[0]  # `count` holds the attachment's name when given, else `value`
             yield hit(line=lines[index], option=names[index], name=attachment_names[owners[index]],
-                      first=lines[first[key][0]], property=_TRIGGER_NAME_OPTIONS[names[index]], value=target)
+                      first=context.source_lines.start_of(lines[first[key][0]]),
+                      property=_TRIGGER_NAME_OPTIONS[names[index]], value=target)
 
 
 _LEGACY_VALUES = {("victoryCity", "true"): "1", ("victoryCity", "false"): "0", ("conditionType", "xor"): "1"}
@@ -232,7 +234,7 @@ def option_replaced(context):
         yield hit(line=options.lines[last], given=given, engine=engine, name=attachment_names[owner],
                   target=targets[owner],
                   value=shown_value(values[-1], counts[-1]), earlier=shown_value(values[earlier], counts[earlier]),
-                  earlier_line=options.lines[replaced], note=note, **severity)
+                  earlier_line=context.source_lines.start_of(options.lines[replaced]), note=note, **severity)
 
 
 _LAND_TRANSPORTABLE = "isLandTransportable"

@@ -69,7 +69,7 @@ def duplicate_attachment(context):
                 outcome += " (but it makes the territory impassable, and no one owns it: nothing is lost in play)"
                 severity = Severity.INFO
             if short_class == "RulesAttachment":
-                note, both_read = _bound_between(model, name, replaced_line, line)
+                note, both_read = _bound_between(model, name, replaced_line, line, start_of)
                 outcome += note
                 if both_read and severity is None:  # define, use, define again, use: each use gets the one above
                     severity = Severity.INFO
@@ -97,17 +97,18 @@ def duplicate_attachment(context):
         yield hit(**found[0])
 
 
-def _bound_between(model, name: str, first: int | None, last: int | None) -> tuple[str, bool]:
+def _bound_between(model, name: str, first: int | None, last: int | None, start_of) -> tuple[str, bool]:
     """The note on the `conditions` options naming condition `name` between its two definitions:
     2.x binds a condition as it reads its name (AbstractConditionsAttachment.setConditions), so
-    those keep the earlier definition ("" without any); and whether others read the later one."""
+    those keep the earlier definition ("" without any); and whether others read the later one.
+    `start_of` gives the line a start tag opens on, for the lines named."""
     if first is None or last is None:
         return "", False
     reads = model.derived("structure.condition_reads", _condition_reads)
-    between = [f"line {line}" for line, names in reads if first < line < last and name in names]
+    between = [f"line {start_of(line)}" for line, names in reads if first < line < last and name in names]
     if not between:
         return "", False
-    after = [f"line {line}" for line, names in reads if line > last and name in names]
+    after = [f"line {start_of(line)}" for line, names in reads if line > last and name in names]
     if after:  # each reader gets the definition above it: both are used, as meant
         return f"; but the conditions read between the two ({some_of(between, 3)}) keep the earlier one, and those " \
                f"after ({some_of(after, 3)}) get this one: 2.x binds a condition as it reads its name, so each " \

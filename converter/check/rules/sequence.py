@@ -255,7 +255,8 @@ _LOOKED_UP = (("battle", ("BattleDelegate",), ("MoveDelegate", "SpecialMoveDeleg
               ("move", ("MoveDelegate", "SpecialMoveDelegate"), PURCHASE_DELEGATES, "Purchase",
                "when TripleA's AI (Hard or Fast) plans a purchase", None),
               # 2.x's AI takes a missing one for nowhere to place (an Optional since May 2026), 1.9's stops
-              ("place", PLACE_DELEGATES, PURCHASE_DELEGATES, "Purchase", "when TripleA's AI (Hard or Fast) plans a purchase",
+              ("place", PLACE_DELEGATES, PURCHASE_DELEGATES, "Purchase",
+               "when TripleA's AI (Hard or Fast) plans a purchase",
                _NOWHERE.format("it would")),
               ("placeBid", PLACE_DELEGATES, PURCHASE_DELEGATES, "Bid", "when TripleA's AI (Hard or Fast) plans a bid",
                _NOWHERE.format("its bid would")))
@@ -346,7 +347,8 @@ def step_inside_step(context):
             if len(inside) > 1 and not alone else ""
         if in_1_9 and stepless:  # players with no step left: 1.9 cannot play the game
             in_1_9 += f", every step of {some_of([repr(player) for player in stepless])} among them"
-        yield hit(line=inner.line, name=inner.name, outer=outer.name, outer_line=outer.line, player=inner.player,
+        yield hit(line=inner.line, name=inner.name, outer=outer.name,
+                  outer_line=context.source_lines.start_of(outer.line), player=inner.player,
                   in_1_9=in_1_9, **({"severity": Severity.ERROR} if in_1_9 and stepless else {}))
 
 

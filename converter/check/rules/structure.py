@@ -68,7 +68,7 @@ def duplicate_name(context):
                     elements = elements if elements is not None else list(model.root.iterfind(path))
                     if len(elements) == len(names) and _alike(elements[first_at[name]], elements[position]):
                         same = {"severity": Severity.INFO, "outcome": ", alike: nothing is lost"}
-                yield hit(line=line, kind=kind, name=name, first=first[name], **same,
+                yield hit(line=line, kind=kind, name=name, first=context.source_lines.start_of(first[name]), **same,
                           **({"territory": name} if kind == TERRITORY else {}))
             else:
                 first[name], first_at[name] = line, position

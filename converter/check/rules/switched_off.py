@@ -98,5 +98,5 @@ def option_switched_off(context):
                                          for index in indices))
         yield hit(line=lines[indices[0]], option=name, prop=prop, does=does, reader=reader,
                   attachments=some_of(attachments, 1),
-                  state=f"sets it to {declared.value!r} (line {declared.line}), which the host may not change"
-                  if declared is not None else "does not declare it")
+                  state=f"sets it to {declared.value!r} (line {context.source_lines.start_of(declared.line)}), "
+                        "which the host may not change" if declared is not None else "does not declare it")

@@ -58,7 +58,8 @@ def unit_targets_order(context):
                 for lost in _RESETS[name]:
                     if lost in given:
                         yield hit(line=lines[index], severity=Severity.WARNING, **where,
-                                  problem=f"{name} on this line empties the {lost} given on line {given.pop(lost)}, "
+                                  problem=f"{name} on this line empties the {lost} given on line "
+                                          f"{context.source_lines.start_of(given.pop(lost))}, "
                                           "so TripleA 2.x silently drops that list")
                 (true.add if value.strip().lower() == "true" else true.discard)(name)
         elif value:

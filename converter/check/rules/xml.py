@@ -107,11 +107,11 @@ def dtd_invalid(context):
         first = errors[0]
         more = error_count - 1
         rest = f"; and {more} more DTD error{'s' * (more > 1)}" if more else ""
-        line, message = _shown(context.tree, first)
+        line, message = _shown(context.tree, first, context.source_lines.start_of)
         yield hit(line=line, message=message + rest, **later)
         return
     for error in errors[:MAX_DTD_FINDINGS]:
-        line, message = _shown(context.tree, error)
+        line, message = _shown(context.tree, error, context.source_lines.start_of)
         if _only_out_of_order(error.message):  # both engines read a parent's children by name, in any order
             yield hit(line=line, message=message, severity=Severity.INFO,
                       note=" (both engines read these elements by name, so their order changes nothing)")
@@ -127,22 +127,24 @@ _NEUTRAL_IDREF = re.compile(r'IDREF attribute \w+ references an unknown ID "Neut
 _CONTENT_GOT = re.compile(r"Element (\S+) content does not follow the DTD, expecting .*, got \((.*)\)", re.S)
 
 
-def _shown(tree, error) -> tuple[int | None, str]:
+def _shown(tree, error, start_of) -> tuple[int | None, str]:
     """The line and message of a DTD error: text standing between an element's children
-    (libxml2's `CDATA` in what it got, in a list cut short) is named with its own line."""
+    (libxml2's `CDATA` in what it got, in a list cut short) is named with its own line.
+    `start_of` gives where a start tag that libxml2 numbers by its last line opens."""
     match = _CONTENT_GOT.fullmatch(error.message)
     if match is not None and "CDATA" in match.group(2).split():
         tag = match.group(1)
-        stray = _stray_text(tree, tag, error.line)
+        stray = _stray_text(tree, tag, error.line, start_of)
         if stray is not None:
             line, text = stray
-            return line, (f"<{tag}> (line {error.line}) holds text {_cut(text, 40)!r} between its elements, which the "
-                          "DTD does not allow (stray characters: a leftover of a comment or of a deleted element?)")
+            return line, (f"<{tag}> (line {start_of(error.line)}) holds text {_cut(text, 40)!r} between its elements, "
+                          "which the DTD does not allow (stray characters: a leftover of a comment or of a deleted "
+                          "element?)")
     return error.line or None, shown_dtd_message(error.message)
 
 
-def _stray_text(tree, tag: str, line: int | None) -> tuple[int, str] | None:
-    """(line, text) of the first non-blank text directly in the `tag` element starting on
+def _stray_text(tree, tag: str, line: int | None, start_of) -> tuple[int, str] | None:
+    """(line, text) of the first non-blank text directly in the `tag` element libxml2 numbers
     `line` (or the first such element), or None."""
     elements = [element for element in tree.getroot().iter(tag) if line is None or element.sourceline == line] or \
         list(tree.getroot().iter(tag))
@@ -155,7 +157,7 @@ def _stray_text(tree, tag: str, line: int | None) -> tuple[int, str] | None:
             tail = child.tail or ""
             if tail.strip():
                 after = tail[len(tail.rstrip()):].count("\n")  # line breaks between the text and what follows
-                end = following.sourceline if following is not None else None
+                end = start_of(following.sourceline) if following is not None else None  # where its tag opens
                 return (end - after if end is not None else child.sourceline), tail.strip()
     return None
 
