@@ -55,8 +55,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from converter.realengine.compile import MAIN_CLASS, harness_classes
+from converter.realengine.compile import MAIN_CLASS
 from converter.realengine.locate import EngineTools, locate_engine
+from converter.realengine.sharedclasses import class_sharing
 
 AI_TYPES = ("Easy (AI)", "Fast (AI)", "Hard (AI)", "Does Nothing (AI)")
 # The JVM gets this long beyond the harness's own watchdog before we kill it.
@@ -287,7 +288,7 @@ class _Scratch:
 
     def __enter__(self) -> _Scratch:
         self.tools: EngineTools = locate_engine()
-        self.classes = harness_classes(self.tools)
+        self.classpath, self.sharing = class_sharing(self.tools)  # the first run records what the next ones map
         self.root = Path(tempfile.mkdtemp(prefix="dday2-engine-"))
         (self.root / "home").mkdir()
         (self.root / "prefs").mkdir()
@@ -297,6 +298,7 @@ class _Scratch:
 
     def __exit__(self, *exc_info: object) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
+        self.sharing.finish()
 
     def xml_path(self, xml: Path | str | bytes) -> Path:
         if isinstance(xml, bytes):
@@ -317,7 +319,8 @@ class _Scratch:
             f"-Djava.util.prefs.userRoot={self.root / 'prefs'}",
             "-XX:+UseSerialGC",  # two cores shared with others: no parallel GC threads
             "-Xmx1g",
-            "-cp", f"{self.classes}:{self.tools.jar}",
+            *self.sharing.options,
+            "-cp", self.classpath,
             MAIN_CLASS, *args,
         ]
 
