@@ -104,11 +104,12 @@ class SourceLines:
     def starts_of(self, lines: Iterable[int]) -> dict[int, int]:
         """{line: where the start tag that libxml2 numbers it opens} for lines from 1 up."""
         wanted = sorted(set(lines))
-        data = self._data
+        data, known = self._data, self._offsets
         if data is None:
             return {line: line for line in wanted}
-        return {line: line if offset < 0 else tag_start(data, line, offset)
-                for line, offset in zip(wanted, line_offsets(data, wanted))}
+        offsets = line_offsets(data, wanted) if known is None else \
+            [known[line - 1] if line <= len(known) else -1 for line in wanted]  # (start_of found them all)
+        return {line: line if offset < 0 else tag_start(data, line, offset) for line, offset in zip(wanted, offsets)}
 
     def moved(self, findings: Iterable[Finding], xml_file: str | None,
               element_lines: Callable[[], set[int]]) -> list[Finding]:

@@ -145,3 +145,12 @@ def test_line_offsets_read_the_numbers_once_whatever_converting_them_does():
     assert kernel.line_offsets(b"a\nb\nc", numbers) == [0, 2, 4]
     with pytest.raises(TypeError):
         kernel.line_offsets(memoryview(b"a"), [1])
+
+
+def test_lines_read_one_by_one_and_together_agree():
+    data = b'<a>\n<b x="1"\n y="2"/>\n<c/>\n<d\n/>\n'
+    together = SourceLines(data).starts_of(range(1, 9))
+    one_by_one = SourceLines(data)
+    assert {line: one_by_one.start_of(line) for line in range(1, 9)} == together == \
+        {1: 1, 2: 2, 3: 2, 4: 4, 5: 5, 6: 5, 7: 7, 8: 8}
+    assert one_by_one.starts_of(range(1, 9)) == together  # from the offsets start_of found

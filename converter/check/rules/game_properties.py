@@ -449,9 +449,9 @@ def triggers_switched_off(context):
     table, classes = model.table(ATTACHMENT_PATH), attachment_classes(model)
     names = table.column("name", "")
     triggers = positions(classes, "TriggerAttachment")  # in document order: a finding names the first
-    spelt = {element: attachment_name_as_2x(names[element]) for element in triggers}  # as the sets below spell them
     if not triggers:
         return  # (most games)
+    spelt = {element: attachment_name_as_2x(names[element]) for element in triggers}  # as the sets below spell them
     by_actions = activated_by_actions(model)
     unswitched = by_actions | model.derived("triggers.fired_at_round_end", fired_at_round_end)
     fired = [element for element in triggers if spelt[element] not in unswitched]
