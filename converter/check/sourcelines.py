@@ -119,9 +119,11 @@ class SourceLines:
         findings = list(findings)
         if self._data is None:
             return findings
-        # libxml2 counts '\n' alone; a '\r' before it stays on the line and reads as text
-        lines = [finding[4] for finding in findings if finding[4] is not None and finding[4] >= 1
-                 and finding[3] == xml_file and finding[0] not in _OWN_LINES]
+        # of the game XML, at a line, and an element's line (libxml2 counts '\n' alone: a '\r'
+        # before it stays on the line and reads as text)
+        movable = [finding[4] is not None and finding[4] >= 1 and finding[3] == xml_file
+                   and finding[0] not in _OWN_LINES for finding in findings]
+        lines = [finding[4] for finding, can in zip(findings, movable) if can]
         starts = {line: start for line, start in self.starts_of(lines).items() if start != line}
         if starts:
             of_elements = element_lines()
@@ -129,6 +131,5 @@ class SourceLines:
         if not starts:
             return findings
         # (two findings may now read alike, of two elements: both are kept)
-        return [finding_of((*finding[:4], starts[finding[4]], *finding[5:]))
-                if finding[4] in starts and finding[3] == xml_file and finding[0] not in _OWN_LINES else finding
-                for finding in findings]
+        return [finding_of((*finding[:4], starts[finding[4]], *finding[5:])) if can and finding[4] in starts
+                else finding for finding, can in zip(findings, movable)]
