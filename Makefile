@@ -17,12 +17,15 @@ package: setup
 	$(PYTHON) -m converter check $(OUT)
 	$(PYTHON) -m converter preview $(OUT) -o $(OUT).png
 
+# The tests run on every core (pytest-xdist); a worker that is done takes tests queued for another.
+PARALLEL = -n auto --dist worksteal
+
 test: setup
-	$(PYTHON) -m pytest -q
+	$(PYTHON) -m pytest -q $(PARALLEL)
 
 # Without the engine-backed slow tests, for quick local runs.
 test-fast: setup
-	$(PYTHON) -m pytest -q -m "not slow"
+	$(PYTHON) -m pytest -q $(PARALLEL) -m "not slow"
 
 bench: setup
 	$(PYTHON) -m bench

@@ -59,3 +59,9 @@ def built_dday2(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("built") / "d-day2"
     build_package(load_ruleset(DDAY2_MODEL_DIR), out)
     return out
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The tests marked `longest` first (a stable sort keeps the rest in order): under `make
+    test`'s parallel workers, a test of minutes started last would end minutes after the others."""
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)

@@ -12,6 +12,7 @@ from converter.realengine.harness import (
     found_by_prefix,
     load_map,
     parse_game,
+    parse_games,
     play_game,
 )
 from converter.realengine.locate import EngineUnavailable, engine_unavailable_reason, locate_engine
@@ -19,5 +20,5 @@ from converter.realengine.locate import EngineUnavailable, engine_unavailable_re
 __all__ = [
     "EngineError", "EngineUnavailable", "MapLoadReport", "ParseReport", "PlayReport",
     "ScriptActionResult", "TerritoryMapCounts", "attachment_fields", "bombing_damage", "engine_unavailable_reason",
-    "found_by_prefix", "load_map", "locate_engine", "parse_game", "play_game",
+    "found_by_prefix", "load_map", "locate_engine", "parse_game", "parse_games", "play_game",
 ]

@@ -11,6 +11,7 @@ import pytest
 
 from converter.check.rule import REGISTRY
 from converter.check.runner import INTERNAL_CODE  # noqa: F401 - registers the rules
+from case_parses import case_xml, parse_cases
 from test_check_rule_cases import _load_cases, build_case
 
 REFUSED = {rule.code for rule in REGISTRY if not rule.beyond_engine}
@@ -30,9 +31,21 @@ def _loads(xml: Path) -> tuple[bool, str]:
     return True, ""
 
 
-def _case_loads(tmp_path: Path, case: dict) -> tuple[bool, str]:
-    """Whether 1.9 loads the case's game XML, built as the rule-case test builds it (and why not)."""
-    return _loads(build_case(tmp_path / "case", case) / "map/games/tiny.xml")
+def _outcome(parsed) -> tuple[bool, str]:
+    """Whether 1.9 loaded a case (and why not), from its parse in the module's batch."""
+    from converter.realengine import EngineError
+
+    return (False, str(parsed)[:300]) if isinstance(parsed, EngineError) else (True, "")
+
+
+@pytest.fixture(scope="module")
+def case_loads(real_engine, tmp_path_factory) -> dict[tuple[str, str], tuple[bool, str]]:
+    """(group, case id) -> whether 1.9 loads the case's game XML, built as the rule-case test
+    builds it (and why not), for every case this module asks about, parsed in one JVM."""
+    cases = {(param.values[0], param.values[1]["id"]): param.values
+             for param in (*ORACLE_CASES, *LOADING_CASES, *REFUSED_BY_1_9_CASES)}
+    parses = parse_cases(tmp_path_factory.mktemp("parses"), cases.values())
+    return {key: _outcome(parsed) for key, parsed in parses.items()}
 
 
 @pytest.mark.engine
@@ -45,8 +58,8 @@ def test_the_engine_loads_the_clean_map(real_engine, tmp_path: Path) -> None:
 @pytest.mark.engine
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", ORACLE_CASES)
-def test_the_engine_refuses_what_the_rule_says_it_refuses(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    loads, why = _case_loads(tmp_path, case)
+def test_the_engine_refuses_what_the_rule_says_it_refuses(case_loads, group: str, case: dict) -> None:
+    loads, why = case_loads[group, case["id"]]
     if "engine_1_9_loads" in case:
         assert loads, f"{case['id']} is marked as loading in 1.9 ({case['engine_1_9_loads']}) but: {why}"
     else:
@@ -60,8 +73,30 @@ LOADING_CASES = [param for param in _load_cases()
 @pytest.mark.engine
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", LOADING_CASES)
-def test_the_engine_loads_what_a_clean_case_says_it_loads(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    assert _case_loads(tmp_path, case) == (True, ""), case["engine_1_9_loads"]
+def test_the_engine_loads_what_a_clean_case_says_it_loads(case_loads, group: str, case: dict) -> None:
+    assert case_loads[group, case["id"]] == (True, ""), case["engine_1_9_loads"]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+def test_a_batch_parses_each_case_as_a_jvm_of_its_own_does(real_engine, tmp_path: Path) -> None:
+    """No state one parse leaves in the batch's JVM reaches the next: a sample of the cases, some
+    1.9 loads and some it refuses, parsed each in a JVM of its own and then together in reverse
+    order, gives the same reports and the same messages (the parse's log included)."""
+    from converter.realengine import EngineError, parse_game, parse_games
+
+    sample = [param.values for param in (*ORACLE_CASES[::25], *LOADING_CASES[::4], *REFUSED_BY_1_9_CASES[::3])]
+    xmls = [case_xml(tmp_path, group, case) for group, case in sample]
+    alone = []
+    for xml in xmls:
+        try:
+            alone.append(parse_game(xml))
+        except EngineError as refused:
+            alone.append(str(refused))
+    together = parse_games(xmls[::-1])[::-1]
+    assert [parsed if not isinstance(parsed, EngineError) else str(parsed) for parsed in together] == alone
+    assert any(isinstance(parsed, str) for parsed in alone)
+    assert any(not isinstance(parsed, str) for parsed in alone)
 
 
 def test_there_are_oracle_cases_for_every_rule_the_engine_refuses() -> None:
@@ -103,6 +138,6 @@ REFUSED_BY_1_9_CASES = [param for param in _load_cases() if "engine_1_9_refuses_
 @pytest.mark.engine
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", REFUSED_BY_1_9_CASES)
-def test_the_engine_refuses_what_a_case_says_1_9_refuses(real_engine, tmp_path: Path, group: str, case: dict) -> None:
-    loads, why = _case_loads(tmp_path, case)
+def test_the_engine_refuses_what_a_case_says_1_9_refuses(case_loads, group: str, case: dict) -> None:
+    loads, why = case_loads[group, case["id"]]
     assert not loads and case["engine_1_9_refuses_with"] in why, f"{case['id']}: TripleA 1.9: {why or 'loads it'}"

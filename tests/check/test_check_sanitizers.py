@@ -21,7 +21,7 @@ import pytest
 
 from converter.paths import REPO_ROOT, SHARED_DIR
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.longest]
 
 SANITIZERS = "-fsanitize=address,undefined"
 RUNTIMES = ("libasan.so", "libubsan.so")

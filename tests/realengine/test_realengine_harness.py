@@ -14,8 +14,10 @@ from converter.realengine import (
     load_map,
     locate_engine,
     parse_game,
+    parse_games,
     play_game,
 )
+from converter.realengine.harness import _Scratch
 from converter.realengine.locate import JAR_ENV
 from converter.xmlsafe import parse_xml
 
@@ -71,6 +73,29 @@ def test_connection_to_an_undefined_territory_is_refused(real_engine, community_
     with pytest.raises(EngineError) as refused:
         parse_game(broken)
     assert "Nowhere" in str(refused.value)
+
+
+@pytest.mark.engine
+def test_a_batch_of_parses_answers_for_each_game_in_turn(real_engine, community_xml):
+    malformed = b'<?xml version="1.0"?><game><info name="x" version="1"/></gam>'
+    first, refused, again = parse_games([community_xml, malformed, community_xml.read_bytes()])
+    assert first == again == parse_game(community_xml)
+    assert isinstance(refused, EngineError) and "must be terminated by the matching end-tag" in str(refused)
+    assert parse_games([]) == []
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("line, reason", [
+    ('["play", "game.xml", "--rounds", "1"]', "JOBS line 2: play is not one of"),  # a game leaves threads behind
+    ('["parse", 3]', "JOBS line 2: not an array of strings"),
+    ("[]", "JOBS line 2: not an array of strings"),
+    ('["parse"', "JOBS line 2: "),
+])
+def test_a_batch_refuses_a_job_that_is_not_a_parse(real_engine, tmp_path, line, reason):
+    jobs = tmp_path / "jobs.jsonl"
+    jobs.write_text(f'["parse", "game.xml"]\n{line}\n', encoding="utf-8")
+    with _Scratch() as scratch, pytest.raises(EngineError, match=reason.replace("[", r"\[")):
+        scratch.run(["batch", str(jobs)], 60)
 
 
 @pytest.mark.engine

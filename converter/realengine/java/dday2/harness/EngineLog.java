@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -57,6 +58,14 @@ final class EngineLog {
 
   synchronized List<String> lines() {
     return new ArrayList<>(lines);
+  }
+
+  /** Moves what was printed so far into `report` ("log_errors", "log") and starts afresh. */
+  synchronized void drainInto(Map<String, Object> report) {
+    report.put("log_errors", errors());
+    report.put("log", lines());
+    errors.clear();
+    lines.clear();
   }
 
   /** Splits the byte stream into lines for the log and passes bytes through to the real stderr. */

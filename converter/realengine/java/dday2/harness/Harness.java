@@ -15,6 +15,7 @@ import java.util.Map;
  *   loadmap MAPDIR XML
  *   show MAPDIR XML [--seconds N]     (needs a display: the real game window, for screenshots)
  *   attachment XML KIND OWNER NAME FIELD...   (fields of one attachment after the parse)
+ *   batch JOBS    (parse, attachment and found commands, one per line of JOBS, in this one JVM)
  * </pre>
  *
  * Prints exactly one JSON object on stdout; the engine's own output goes to stderr. Exit codes:
@@ -29,12 +30,26 @@ public final class Harness {
 
   public static void main(String[] argv) {
     EngineLog log = EngineLog.install(); // first: before any engine class reads System.out
+    Map<String, Object> report = run(Arrays.asList(argv), log);
+    int exitCode = (Integer) report.remove("exit_code");
+    report.put("log_errors", log.errors());
+    report.put("log", log.lines());
+    log.reportStream().println(Json.write(report));
+    log.reportStream().flush();
+    // halt: engine threads are not daemons and its shutdown hooks are not ours to wait for
+    Runtime.getRuntime().halt(exitCode);
+  }
+
+  /** One subcommand's report, with its exit code under "exit_code" (failures reported, not thrown). */
+  static Map<String, Object> run(List<String> argv, EngineLog log) {
     Map<String, Object> report;
     int exitCode = 0;
     try {
-      if (argv.length == 0) throw new UsageError("usage: Harness parse|play|loadmap|show|attachment|found|damage|techroll ...");
-      List<String> args = Arrays.asList(argv).subList(1, argv.length);
-      switch (argv[0]) {
+      if (argv.isEmpty()) {
+        throw new UsageError("usage: Harness parse|play|loadmap|show|attachment|found|damage|techroll|batch ...");
+      }
+      List<String> args = argv.subList(1, argv.size());
+      switch (argv.get(0)) {
         case "parse": report = ParseCommand.run(args); break;
         case "play": report = PlayCommand.run(args, log); break;
         case "loadmap": report = LoadMapCommand.run(args); break;
@@ -43,7 +58,8 @@ public final class Harness {
         case "found": report = FoundCommand.run(args); break;
         case "damage": report = DamageCommand.run(args); break;
         case "techroll": report = TechRollCommand.run(args); break;
-        default: throw new UsageError("unknown subcommand: " + argv[0]);
+        case "batch": report = BatchCommand.run(args, log); break;
+        default: throw new UsageError("unknown subcommand: " + argv.get(0));
       }
       Object code = report.remove("exit_code");
       if (code instanceof Integer) exitCode = (Integer) code;
@@ -55,12 +71,8 @@ public final class Harness {
       report.put("error_class", error.getClass().getName());
       exitCode = EXIT_ENGINE_ERROR;
     }
-    report.put("log_errors", log.errors());
-    report.put("log", log.lines());
-    log.reportStream().println(Json.write(report));
-    log.reportStream().flush();
-    // halt: engine threads are not daemons and its shutdown hooks are not ours to wait for
-    Runtime.getRuntime().halt(exitCode);
+    report.put("exit_code", exitCode);
+    return report;
   }
 
   private static Map<String, Object> failure(String message) {

@@ -1,0 +1,24 @@
+"""Rule cases built as the rule-case test builds them, then parsed by TripleA 1.9 all in one JVM
+(`converter.realengine.parse_games`): the oracle tests that ask only what 1.9's parse makes of a
+case read their answers here, where a JVM each took most of their time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from test_check_rule_cases import build_case
+
+
+def case_xml(root: Path, group: str, case: dict) -> Path:
+    """The case's game XML, built in a folder of its own under `root`."""
+    return build_case(root / f"{group}-{case['id']}", case) / "map/games/tiny.xml"
+
+
+def parse_cases(root: Path, cases: Iterable[tuple[str, dict]]) -> dict[tuple[str, str], object]:
+    """(group, case id) -> 1.9's ParseReport of the case, or the EngineError it refused it with."""
+    from converter.realengine import parse_games
+
+    cases = list(cases)
+    parses = parse_games([case_xml(root, group, case) for group, case in cases])
+    return {(group, case["id"]): parsed for (group, case), parsed in zip(cases, parses)}
