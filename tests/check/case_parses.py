@@ -11,8 +11,11 @@ from test_check_rule_cases import build_case
 
 
 def case_xml(root: Path, group: str, case: dict) -> Path:
-    """The case's game XML, built in a folder of its own under `root`."""
-    return build_case(root / f"{group}-{case['id']}", case) / "map/games/tiny.xml"
+    """The case's game XML, built in a folder of its own under `root` (whichever folder the case
+    checks)."""
+    folder = root / f"{group}-{case['id']}"
+    build_case(folder, case)
+    return folder / "map/games/tiny.xml"
 
 
 def parse_cases(root: Path, cases: Iterable[tuple[str, dict]]) -> dict[tuple[str, str], object]:
