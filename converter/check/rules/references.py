@@ -7,12 +7,14 @@ from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DELEGATE, FRON
                                    RELATIONSHIP, REPAIR_FRONTIER, REPAIR_RULE, RESOURCE, RULE, TECHNOLOGY, TERRITORY,
                                    TERRITORY_EFFECT, UNIT, UNIT_OR_RESOURCE, ReferenceGroup)
 from converter.check.builtin_tables import NEUTRAL_PLAYER
+from converter.check.javatext import is_blank
 from converter.check.rule import hit, rule
 from converter.findings import Severity
 
 _TEMPLATE = "<{element} {attribute}=\"{value}\"> names an undefined {kind}{missing}"
-# the references an element may leave out (a step of no player; a unit placed for no one); the
-# others both engines look up even when missing or empty, and stop loading the game there
+# the references an element may leave out (a step of no player; a unit placed for no one), or give
+# blank (2.x's String.isBlank; 1.9 trims the owner and does not find a blank player); the others
+# both engines look up even when missing or empty, and stop loading the game there
 _OPTIONAL_REFERENCES = frozenset((("step", "player"), ("unitPlacement", "owner")))
 _MISSING = " (the attribute is missing or empty, and TripleA stops loading the game there)"
 
@@ -128,9 +130,10 @@ def _unresolved(model) -> list[tuple]:
             declared = declared | _ENGINE_PLAYERS
         if declared.issuperset(group.values):
             continue  # the usual case, settled in C; else find which values and where
-        required = group.element != "attachment" and (group.element, group.attribute) not in _OPTIONAL_REFERENCES
+        optional = (group.element, group.attribute) in _OPTIONAL_REFERENCES  # (a blank one is left out too)
+        required = group.element != "attachment" and not optional
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
-                  if (value not in declared if value else required)]
+                  if (value not in declared if value and not (optional and is_blank(value)) else required)]
     return found + _without_target(model) + _displayed_for(model)
 
 
@@ -189,7 +192,8 @@ def undefined_player(context):
     pass, logging only a DTD error: an unknown `owner` of a `<unitPlacement>` makes those units
     neutral, and an unknown `player` of a `<step>` leaves that step with no player. TripleA 2.x
     refuses the step too ("that player cannot be found"), and gives those units no owner at all,
-    not even the neutral player. It also refuses a resource whose `isDisplayedFor` (players
+    not even the neutral player. Either left out, empty or blank means no player (the units are
+    the neutral player's), in both engines. It also refuses a resource whose `isDisplayedFor` (players
     split at `:`, or `NONE`) names an unknown player, an attribute 1.9 did not read.
 
     Fix: In the game XML, correct the name to a `<player name="...">` of `<playerList>` (it must
