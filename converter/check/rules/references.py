@@ -133,7 +133,7 @@ def _unresolved(model) -> list[tuple]:
         optional = (group.element, group.attribute) in _OPTIONAL_REFERENCES  # (a blank one is left out too)
         required = group.element != "attachment" and not optional
         found += [(group, value, line) for value, line in zip(group.values, group.lines)
-                  if (value not in declared if value and not (optional and is_blank(value)) else required)]
+                  if (required if not value or (optional and is_blank(value)) else value not in declared)]
     return found + _without_target(model) + _displayed_for(model)
 
 

@@ -32,8 +32,7 @@ public final class Harness {
     EngineLog log = EngineLog.install(); // first: before any engine class reads System.out
     Map<String, Object> report = run(Arrays.asList(argv), log);
     int exitCode = (Integer) report.remove("exit_code");
-    report.put("log_errors", log.errors());
-    report.put("log", log.lines());
+    log.drainInto(report);
     log.reportStream().println(Json.write(report));
     log.reportStream().flush();
     // halt: engine threads are not daemons and its shutdown hooks are not ours to wait for
