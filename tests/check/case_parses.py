@@ -10,10 +10,15 @@ from pathlib import Path
 from test_check_rule_cases import build_case
 
 
+def case_folder(root: Path, group: str, case_id: str) -> Path:
+    """The folder under `root` that `case_xml` builds the case in."""
+    return root / f"{group}-{case_id}"
+
+
 def case_xml(root: Path, group: str, case: dict) -> Path:
     """The case's game XML, built in a folder of its own under `root` (whichever folder the case
     checks)."""
-    folder = root / f"{group}-{case['id']}"
+    folder = case_folder(root, group, case["id"])
     build_case(folder, case)
     return folder / "map/games/tiny.xml"
 

@@ -13,10 +13,11 @@ import pytest
 
 from converter.check.rule import REGISTRY
 from converter.check.runner import INTERNAL_CODE  # noqa: F401 - registers the rules
-from case_parses import case_xml, parse_cases
+from case_parses import case_folder, case_xml, parse_cases
 from test_check_rule_cases import _load_cases, build_case
 
 REFUSED = {rule.code for rule in REGISTRY if not rule.beyond_engine}
+ALL_CASES = {(param.values[0], param.values[1]["id"]): param.values[1] for param in _load_cases()}
 # X003: the engine loads a game whose root is only renamed; which roots it refuses depends on
 # what is under them, not on the rule
 ORACLE_CASES = [param for param in _load_cases()
@@ -39,7 +40,7 @@ def cases_parsed(real_engine, tmp_path_factory) -> tuple[Path, dict]:
     it, and (group, case id) -> 1.9's parse of it (the EngineError it refused it with), all
     parsed in one JVM."""
     root = tmp_path_factory.mktemp("parses")
-    return root, parse_cases(root, (param.values for param in _load_cases()))
+    return root, parse_cases(root, ((group, case) for (group, _), case in ALL_CASES.items()))
 
 
 @pytest.fixture(scope="module")
@@ -113,14 +114,13 @@ def test_every_case_1_9_refuses_is_accounted_for(cases_parsed) -> None:
     from converter.realengine import EngineError
 
     root, parses = cases_parsed
-    cases = {(param.values[0], param.values[1]["id"]): param.values[1] for param in _load_cases()}
     unaccounted = []
     for (group, case_id), parsed in parses.items():
-        case = cases[group, case_id]
+        case = ALL_CASES[group, case_id]
         if not isinstance(parsed, EngineError) or "engine_1_9_refuses_with" in case \
                 or "is not compatible with version" in str(parsed):
             continue
-        codes = {finding.code for finding in _findings(root / f"{group}-{case_id}", case)}
+        codes = {finding.code for finding in _findings(case_folder(root, group, case_id), case)}
         if not codes & REFUSED:
             unaccounted.append(f"{group}-{case_id}: {str(parsed)[:300]} (reported: {sorted(codes)})")
     assert not unaccounted, "\n".join(unaccounted)
@@ -137,14 +137,13 @@ def test_no_rule_says_the_engines_refuse_a_case_1_9_loads(cases_parsed) -> None:
     from converter.realengine import EngineError
 
     root, parses = cases_parsed
-    cases = {(param.values[0], param.values[1]["id"]): param.values[1] for param in _load_cases()}
     wrong = []
     for (group, case_id), parsed in parses.items():
-        case = cases[group, case_id]
+        case = ALL_CASES[group, case_id]
         if isinstance(parsed, EngineError) or "engine_1_9_loads" in case:
             continue
         wrong += [f"{group}-{case_id}: {finding.code} {finding.message[:200]}"
-                  for finding in _findings(root / f"{group}-{case_id}", case)
+                  for finding in _findings(case_folder(root, group, case_id), case)
                   if finding.code in REFUSED and (finding.file or "").endswith("games/tiny.xml")]
     assert not wrong, "\n".join(wrong)
 

@@ -16,8 +16,8 @@ import pytest
 from converter.check.config import CheckSettings
 from converter.check.inputs import resolve
 from converter.check.runner import check_target
-from case_parses import parse_cases
-from test_check_rule_cases import _load_cases, build_case
+from case_parses import case_folder, parse_cases
+from test_check_rule_cases import _load_cases
 
 CODES = ("S231", "S232")
 NAME_CODES = ("R111",)  # rules whose message names the undefined name
@@ -70,24 +70,26 @@ def test_there_are_refused_cases() -> None:
 
 
 @pytest.fixture(scope="module")
-def parses(real_engine, tmp_path_factory) -> dict:
-    """Each case's parse by 1.9, all in one JVM."""
-    return parse_cases(tmp_path_factory.mktemp("parses"), (param.values for param in REFUSED_CASES))
+def parses(real_engine, tmp_path_factory) -> tuple[Path, dict]:
+    """The folder the cases are built in, and each case's parse by 1.9, all in one JVM."""
+    root = tmp_path_factory.mktemp("parses")
+    return root, parse_cases(root, (param.values for param in REFUSED_CASES))
 
 
 @pytest.mark.engine
 @pytest.mark.slow
 @pytest.mark.parametrize("group, case", [param.values for param in REFUSED_CASES],
                          ids=[param.id for param in REFUSED_CASES])
-def test_the_engine_refuses_for_the_reason_the_rule_gives(parses, tmp_path: Path, group: str, case: dict) -> None:
+def test_the_engine_refuses_for_the_reason_the_rule_gives(parses, group: str, case: dict) -> None:
     from converter.realengine import EngineError
 
-    root = build_case(tmp_path / "case", case)
+    root, parsed = parses
+    checked = case_folder(root, group, case["id"]) / case.get("check", "")  # as 1.9 parsed it
     with ExitStack() as stack:
-        reasons = [_reason(finding.code, finding.message, case) for target in resolve(root, stack)
+        reasons = [_reason(finding.code, finding.message, case) for target in resolve(checked, stack)
                    for finding in check_target(target, CheckSettings(select=CODES + NAME_CODES)).findings]
     assert reasons
-    refused = parses[group, case["id"]]
+    refused = parsed[group, case["id"]]
     assert isinstance(refused, EngineError), f"{case['id']}: TripleA 1.9 loads it"
     # 1.9 stops at the first failing check, which is the first the rules report (the same order)
     assert reasons[0].replace("'", "") in str(refused).replace("'", ""), (reasons, str(refused)[:400])
