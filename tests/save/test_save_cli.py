@@ -75,7 +75,9 @@ def test_replay_inconsistent_save_exits_1_with_located_findings(nwo: Path, tmp_p
     assert "NOT consistent" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("content", [b"", b"not a save at all", gzip.compress(b"\xac\xed\x00\x05\x70")])
+# mtime=0: a gzip header holds its time, and pytest-xdist's workers must collect the same test ids
+@pytest.mark.parametrize("content", [b"", b"not a save at all", gzip.compress(b"\xac\xed\x00\x05\x70", mtime=0)],
+                         ids=["empty", "not-a-save", "gzip-of-a-null-object"])
 def test_bad_input_exits_2_with_one_line(tmp_path: Path, capsys, content: bytes) -> None:
     bad = tmp_path / "bad.tsvg"
     bad.write_bytes(content)
