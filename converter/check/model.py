@@ -158,6 +158,7 @@ class Property(NamedTuple):
     value_type: str | None  # tag of the nested type element: boolean, number, string, list, ...
     minimum: str | None = None
     maximum: str | None = None
+    given: bool = True  # a value is written: TripleA 2.x reads a property with none as absent, 1.9 as empty text
 
 
 class Step(NamedTuple):
@@ -466,7 +467,7 @@ class GameModel:
     def properties(self) -> list[Property]:
         table = self.table("propertyList/property")  # the elements iterfind finds, in the same order
         editable = [value.lower() == "true" for value in table.column("editable", "false")]
-        return [_property(*row) for row in zip(table.elements, table.column("name", ""), table.column("value", ""),
+        return [_property(*row) for row in zip(table.elements, table.column("name", ""), table.column("value"),
                                                table.lines, editable)]
 
     @cached
@@ -566,9 +567,10 @@ def build_model(root: etree._Element) -> GameModel:
     return GameModel(*expand_loops(as_2x_reads(root)))
 
 
-def _property(element: etree._Element, name: str, value: str, line: int | None, editable: bool) -> Property:
+def _property(element: etree._Element, name: str, value: str | None, line: int | None, editable: bool) -> Property:
     """One property from its attributes (read as columns) and its children: the first child
     element of a type (boolean, number, ...) and the first <value>, whose text wins."""
+    given, value = value is not None, value or ""
     typed = nested_value = None
     for child in element:
         if child.tag == "value":
@@ -576,10 +578,10 @@ def _property(element: etree._Element, name: str, value: str, line: int | None, 
         elif typed is None and isinstance(child.tag, str):
             typed = child
     if nested_value is not None and nested_value.text:
-        value = nested_value.text
+        given, value = True, nested_value.text
     if typed is None:
-        return _new_tuple(Property, (name, value, line, editable, None, None, None))
-    return _new_tuple(Property, (name, value, line, editable, typed.tag, typed.get("min"), typed.get("max")))
+        return _new_tuple(Property, (name, value, line, editable, None, None, None, given))
+    return _new_tuple(Property, (name, value, line, editable, typed.tag, typed.get("min"), typed.get("max"), given))
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (see `_named`)

@@ -221,7 +221,9 @@ def condition_property_not_boolean(context):
     true or false (a number, a word) is kept as a number or text, and the cast fails: the game
     stops with a ClassCastException when a trigger, an action or a national objective tests the
     condition (2.x and 1.9). TripleA 1.9 also keeps a true or false as text unless the property
-    is typed `<boolean/>`, and stops alike (a warning: 2.x takes the type from the value). A
+    is typed `<boolean/>`, and stops alike (a warning: 2.x takes the type from the value), as it
+    does for a fixed property with no `value` at all, which it keeps as empty text (a warning: 2.x
+    reads it as absent, so false). A
     property typed `<boolean/>` with another value is S210's. A condition nothing tests (as
     S255 tells), or whose `switch` is false with no trigger changing a switch (the test stops
     there, before the game property), is a warning.
@@ -245,7 +247,11 @@ def condition_property_not_boolean(context):
         by, why_not = _reached_by(model, name)
         when = f"when {by} tests the condition" if by else "when a trigger, action or objective tests the " \
             f"condition ({why_not})"
-        if not boolean:
+        if not prop.given and not prop.editable:  # 2.x sets it as none, and reads the default, false
+            yield hit(line=line, name=name, property=value, declared=said, severity=Severity.WARNING,
+                      effect=f"TripleA 1.9 keeps a property with no value as empty text, and stops with a "
+                             f"ClassCastException {when} (2.x reads it as absent: false)")
+        elif not boolean:
             kept = "a number" if java_int(prop.value) is not None else "text"
             yield hit(line=line, name=name, property=value, declared=said,
                       effect=f"TripleA keeps it as {kept}, and the game stops with a ClassCastException {when}",

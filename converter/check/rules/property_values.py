@@ -36,7 +36,10 @@ def property_value(context):
     warning where the host may turn that victory on. Likewise a fixed property with no type that
     the engines read as true or false (`Low Luck`) stops the game where it is read unless its
     value is true or false, and even then in 1.9, which keeps it as text (a warning; info for a
-    game for 2.x alone); an editable property with no type 1.9 refuses to load (likewise).
+    game for 2.x alone); an editable property with no type 1.9 refuses to load (likewise). A fixed
+    property with no `value` at all (and no type) 1.9 keeps as empty text, and stops alike where it
+    reads it, while 2.x reads it as absent and plays with its default (a warning; info for a game
+    for 2.x alone); `value=""` both keep as empty text.
 
     Fix: In the game XML's `<propertyList>`, write `true` or `false` for a boolean, and a whole
     number within `min`..`max` for a number (or widen the range); type a number `<number/>`.
@@ -97,10 +100,9 @@ def _untyped(context, prop):
     read_by_1_9 = prop.name in BOOLEAN_PROPERTIES_1_9
     if read_by_2x or read_by_1_9:
         boolean = prop.value.lower() in ("true", "false")  # (2.x's inference takes no blank around them)
-        if (boolean or not prop.value) and not read_by_1_9:
-            return  # (2.x takes true or false from the value, and may read none as absent; 1.9 never reads the name)
-        # (no value: 1.9 keeps empty text; 2.x reads a missing one as absent, and the model cannot tell them apart)
-        only_1_9 = boolean or not read_by_2x or not prop.value
+        if (boolean or not prop.given) and not read_by_1_9:
+            return  # (2.x takes true or false from the value, and reads no value as none; 1.9 never reads the name)
+        only_1_9 = boolean or not read_by_2x or not prop.given  # (1.9 reads no value as empty text, 2.x as none)
         alone = for_2x_alone(context.tree.getroot()) if only_1_9 else None
         kept = "empty text" if not prop.value else "text" if boolean or java_int(prop.value) is None else "a number"
         engine = "TripleA 1.9" if only_1_9 else "TripleA 2.x" if not read_by_1_9 else "TripleA"
@@ -109,19 +111,31 @@ def _untyped(context, prop):
                   problem=f"the property has no type element, so {engine} keeps it as {kept}; where the game uses "
                           f"it, {engine} reads it as true or false and the game stops (a ClassCastException in "
                           "GameProperties.get)" + (" (2.x takes true or false from the value)" if boolean else "")
+                          + (_NONE_IN_2X if not prop.given and read_by_2x else "")
                           + (f"; the game {alone}, so only 2.x plays it" if alone else "")
                           + ("; type it <boolean/>" if boolean else "; write true or false and type it <boolean/>"))
         return
-    if not prop.value or java_int(prop.value) is not None:
+    if prop.given and java_int(prop.value) is not None:
         return
     read = _where_read_as_number(model, prop.name)
     if read is None:
         return
     where, severity = read
+    engine, alone = "TripleA", None
+    if not prop.given:  # only 1.9 keeps it, as empty text
+        engine, alone = "TripleA 1.9", for_2x_alone(context.tree.getroot())
+        severity = Severity.INFO if alone else Severity.WARNING
+    kept = "text" if prop.value else "empty text"
     yield hit(line=prop.line, name=prop.name, value=prop.value, severity=severity,
-              problem=f"no whole number, and the property has no type, so TripleA keeps it as text; {where}, "
-                      "TripleA reads it as a number and the game stops (a ClassCastException in GameProperties.get); "
-                      "write a whole number and type it <number min=\"...\" max=\"...\"/>")
+              problem=f"no whole number, and the property has no type, so {engine} keeps it as {kept}; {where}, "
+                      f"{engine} reads it as a number and the game stops (a ClassCastException in GameProperties.get)"
+                      + (_NONE_IN_2X if not prop.given else "")
+                      + (f"; the game {alone}, so only 2.x plays it" if alone else "")
+                      + "; write a whole number and type it <number min=\"...\" max=\"...\"/>")
+
+
+# 2.x sets a property with no value as none (GameProperties.set), and GameProperties.get then gives its default
+_NONE_IN_2X = " (2.x reads a property with no value as absent: its default applies)"
 
 
 def _type_for(prop) -> str:
