@@ -80,3 +80,18 @@ def test_every_rule_has_a_failing_case() -> None:
     covered = {code for file in CASES_DIR.glob("*.json")
                for case in json.loads(file.read_text())["cases"] for code in case["expect"]}
     assert sorted(rule.code for rule in REGISTRY if rule.code not in covered) == []
+
+
+# what a case may say: a key outside these (a misspelt `message_lack`) would be passed over, and the
+# case would assert less than it seems to
+CASE_KEYS = {"id", "expect", "xml_replace", "files", "dday2", "check", "needs_jar", "message_contains",
+             "message_lacks", "severity", "line", "engine_1_9_loads", "engine_1_9_refuses_with"}
+
+
+def test_every_case_says_only_what_the_tests_read() -> None:
+    unknown = [(file.name, case.get("id"), sorted(set(case) - CASE_KEYS)) for file in sorted(CASES_DIR.glob("*.json"))
+               for case in json.loads(file.read_text())["cases"] if set(case) - CASE_KEYS]
+    assert unknown == []
+    for file in sorted(CASES_DIR.glob("*.json")):  # a case's id (with its file's) names it in every oracle
+        ids = [case["id"] for case in json.loads(file.read_text())["cases"]]
+        assert sorted(id_ for id_ in set(ids) if ids.count(id_) > 1) == [], file.name

@@ -174,13 +174,13 @@ def _steps_asking_for_capitals(model) -> dict[str, tuple[str, str]]:
         elif kind == _TECHNOLOGY and research:
             asked[step.player] = (step.name, f"research, with {_TECH_DEVELOPMENT!r} on")
         elif kind == _PURCHASE:
-            can_buy = can_buy if can_buy is not None else _can_buy_at_start(model)
+            can_buy = can_buy if can_buy is not None else can_buy_at_start(model)
             if step.player in can_buy:
                 asked[step.player] = (step.name, "a purchase it can pay for")
     return asked
 
 
-def _can_buy_at_start(model) -> set[str]:
+def can_buy_at_start(model) -> set[str]:
     """The players whose production or repair frontier has a rule their starting resources pay
     for (PurchaseDelegate.canWePurchaseOrRepair)."""
     purses: dict[str, Counter] = {}

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from converter.check.javaproperties import read_values
 from converter.check.rule import hit, rule
+from converter.check.rules.capitals import can_buy_at_start
 from converter.check.rules.options import several
-from converter.check.rules.structure import java_int
+from converter.check.rules.sequence import PURCHASE_DELEGATES
+from converter.check.rules.structure import bidders, java_int
 from converter.findings import Severity
 
 TABS_FILE = "production_tabs.properties"  # for every player; production_tabs.<Player>.properties for one
@@ -29,7 +31,10 @@ def production_tabs_fail(context):
     one of them: when one is not, 2.x throws "production_tabs: must include all player
     production rules/units" and the player cannot buy anything. A `tab_units.<n>` missing for
     a tab it counts, or a `number_of_tabs`, `rows` (always read) or `columns` that is no whole
-    number, fails the same way. Players are those with a `<playerProduction>` at the start.
+    number, fails the same way. Players are those with a `<playerProduction>` at the start and a
+    purchase or bid step, which opens the window (a bid step only for a player with a bid). 2.x
+    skips a purchase step while the player cannot pay for any of its rules, so for a player who
+    cannot at the start and has no bid, the window fails only once it can: a warning.
 
     Fix: List every unit of the player's production frontier in one `tab_units.<n>`, exactly as
     the game XML names it, with no blanks around the `:`; give whole numbers; or set
@@ -42,15 +47,24 @@ def production_tabs_fail(context):
     if not files:
         return
     sold = _frontier_results(model)
+    buying = _buying_steps(model)
     found: dict[tuple[str, int, str], list[str]] = {}  # (file, line, reason) -> the players it fails
     for player in sold:
+        if player not in buying:
+            continue  # no step of it opens the window
         own = files.get(f"production_tabs.{player}.properties", {})
         merged = {**own, **files.get(TABS_FILE, {})}  # putAll: the general file's keys win
         for (file_name, line), reason in _failures(merged, sold[player]):
             found.setdefault((file_name, line, reason), []).append(player)
+    paying = None
     for (file_name, line, reason), players in found.items():
+        paying = paying if paying is not None else can_buy_at_start(model)
+        later = not any(buying[player] or player in paying for player in players)
         yield hit(file=context.map_file(file_name), line=line, players=several("player", players, "fails", "fail"),
-                  reason=reason)
+                  reason=reason + (f"; but TripleA skips the purchase step while the player cannot pay for "
+                                   f"any unit, as {_none_can(players)} at the start, so the window fails only "
+                                   "once it can" if later else ""),
+                  **({"severity": Severity.WARNING} if later else {}))
 
 
 def _tab_files(context) -> dict[str, dict[str, tuple[str, int, str]]]:
@@ -114,3 +128,23 @@ def _frontier_results(model) -> dict[str, list[str]]:
     return {player: [result_of[name] for name in rules_of.get(frontier, []) if name in result_of]
             for player, frontier in zip(table.column("player", ""), table.column("frontier", ""))
             if player and frontier}
+
+
+def _buying_steps(model) -> dict[str, bool]:
+    """Player -> whether a bid step opens its purchase window (a bid step counts for a player with a
+    bid), for each player with a purchase or bid step."""
+    kinds, bidding, steps = model.delegate_kinds, None, {}
+    for step in model.steps:
+        kind = kinds.get(step.delegate)
+        if kind not in PURCHASE_DELEGATES or not step.player:
+            continue
+        if kind == "BidPurchaseDelegate":
+            bidding = bidding if bidding is not None else bidders(model)
+            if step.player not in bidding:
+                continue  # (skipped: no bid)
+        steps[step.player] = steps.get(step.player, False) or kind == "BidPurchaseDelegate"
+    return steps
+
+
+def _none_can(players: list[str]) -> str:
+    return "it cannot" if len(players) == 1 else "none of them can"
