@@ -9,9 +9,10 @@ from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import (activated_triggers, attachment_classes, may_be_activated,
-                                            names_as_2x_reads_them, trigger_changed_properties)
+from converter.check.rules.options import (attachment_classes, may_be_activated, names_as_2x_reads_them,
+                                            trigger_changed_properties)
 from converter.check.rules.structure import java_int, on_or_editable
+from converter.check.rules.untimed_triggers import untimed_triggers_fired
 from converter.findings import Severity
 
 _RULES = "RulesAttachment"
@@ -28,7 +29,8 @@ _KEYWORDS = frozenset(("controlled", "controlledNoWater", "original", "originalN
 
 def tested_conditions(model) -> dict[str, str] | None:
     """Each attachment name something tests (following `conditions`), with what tests it first:
-    a trigger that can fire; a political action (with `Use Politics` on or editable) or user
+    a trigger that can fire (at a step its `when` names, or without one where a step fires what it
+    does); a political action (with `Use Politics` on or editable) or user
     action whose player has a step of that delegate; a national objective (with `National
     Objectives` on or editable) whose player has an end-of-turn step. None when a 2.x variable may
     name more."""
@@ -81,14 +83,13 @@ def _tested(model) -> dict[str, str] | None:
 
 
 def _idle_triggers(model) -> set[str]:
-    """The triggers that never fire on their own and that nothing activates: `uses` 0, or every
-    `when` naming a step the sequence lacks (S221's). A trigger without `when` is taken to fire
-    (the delegates that fire such a trigger depend on what it does: not followed here)."""
+    """The triggers that never test their conditions: `uses` 0, every `when` naming a step the
+    sequence lacks (S221's), or no `when` and no step that fires what it does (`untimed_triggers`);
+    unless something activates them with `testConditions` true."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, frozenset(("uses", "when")))
-    if not chosen:
-        return set()
-    attachment_names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
+    attachment_names, owners, classes = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
+        attachment_classes(model)
     steps = {step.name for step in model.steps}
     spent, stray, timed_well = set(), set(), set()
     for index, value, count in zip(chosen, model.options.column_at("value", chosen, ""),
@@ -101,8 +102,23 @@ def _idle_triggers(model) -> set[str]:
             timed_well.add(name)
         else:
             stray.add(name)
-    activated = activated_triggers(model)
-    return {name for name in spent | (stray - timed_well) if not may_be_activated(name, activated)}
+    untimed = {name for name, java_class in zip(attachment_names, classes) if java_class == "TriggerAttachment"} \
+        - stray - timed_well - untimed_triggers_fired(model)
+    activated = _activated_testing_conditions(model)
+    return {name for name in spent | (stray - timed_well) | untimed if not may_be_activated(name, activated)}
+
+
+def _activated_testing_conditions(model) -> frozenset[str] | None:
+    """The triggers an `activateTrigger` (of a trigger or a user action) fires testing their
+    conditions: its fifth part, testConditions, true (triggerName:numberOfTimes:useUses:testUses:
+    testConditions:testChance); None when a 2.x variable may name more."""
+    names = names_as_2x_reads_them(model)
+    chosen = positions(names, "activateTrigger")
+    values = model.options.column_at("value", chosen, "")
+    if model.loops_left and any("$" in value or "@" in value for value in values):
+        return None
+    return frozenset(parts[0] for parts in (value.split(":") for value in values)
+                     if len(parts) != 6 or parts[4].lower() == "true")  # (2.x refuses another count of parts)
 
 
 def _tested_by(model, name: str) -> str | None:
@@ -150,7 +166,10 @@ def condition_lists_itself(context):
     action or a national objective tests it (2.x and 1.9 alike). Neither engine notices it as
     the game loads. A condition nothing tests is a warning: the game plays until something does.
     Tested are those that a trigger that can fire names (not one whose `uses` is 0 or whose
-    `when` names no step, unless something activates it), directly or through other conditions; a
+    `when` names no step; one without `when` fires only where a step of its player fires what it
+    does: a `purchase` at its purchase step, a `notification` at its combat move, a `resource`
+    at its end of turn with `National Objectives` on, and so on, as `untimed_triggers` lists;
+    unless something activates it with `testConditions` true), directly or through other conditions; a
     political action (with `Use Politics` on or editable) or a user action whose player has a
     step of that delegate; and a national objective, with `National Objectives` on or editable
     and an end-of-turn step of its player. Only a condition can list itself: the engines refuse
