@@ -17,8 +17,8 @@ from functools import partial
 from itertools import accumulate, compress, count
 from typing import NamedTuple
 
-from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, DELEGATE, REPAIR_RULE, RULE, UNIT,
-                                   USUAL_PATHS)
+from converter.check.model import (ATTACH_KINDS, ATTACHMENT_PATH, DECLARATIONS, DELEGATE, PLAYER, REPAIR_RULE,
+                                   RESOURCE, RULE, UNIT, USUAL_PATHS)
 from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.options import attachment_classes, attachments_of, names_as_2x_reads_them
@@ -379,13 +379,15 @@ def parse_refused(context):
     `technology` ("Type not found to attach to"); a `<unitPlacement>` whose `hitsTaken` is below 0
     or not below the unit's hit points (it would start dead), or whose `unitDamage` is below 0. The
     hit points are the unit's `hitPoints` (or the old `isTwoHit`) as its unit attachment gives them,
-    1 without. The engine's message names the rule, type or unit type but not the line.
+    1 without; a `<resourceGiven>` whose `quantity` is below 0 ("quantity must be positive",
+    ResourceCollection.addResource). The engine's message names the rule, type or unit type but
+    not the line.
 
     Fix: Give the rule its `<cost resource="PUs" quantity="..."/>` and `<result
     resourceOrUnit="..." quantity="1"/>` (or drop a rule nothing sells); give every declaration
     its name; list each rule once per frontier; correct the attachment's `type` (a missing one
     means `unitType`); make `hitsTaken` at most the unit's `hitPoints` less 1 and `unitDamage` 0
-    or more.
+    or more; give each player 0 or more of a resource at the start.
     """
     model = context.model
     if model is None:
@@ -407,6 +409,23 @@ def parse_refused(context):
     yield from _repeated_frontier_rules(model)
     yield from _unknown_attachment_types(model)
     yield from _damaged_placements(model)
+    yield from _negative_resources_given(model)
+
+
+def _negative_resources_given(model):
+    """A `<resourceGiven>` below 0: ResourceCollection.addResource refuses it (a player or resource
+    the game lacks stops the engine before: R102, R104)."""
+    given = model.table("initialize/resourceInitialize/resourceGiven")
+    quantities = given.column("quantity", "") if len(given) else ()
+    if not any(quantity.startswith("-") for quantity in quantities):
+        return  # the usual game
+    players, resources = model.names(PLAYER), model.names(RESOURCE)
+    for index, (player, resource, quantity) in enumerate(zip(given.column("player", ""), given.column("resource", ""),
+                                                             quantities)):
+        number = java_int(quantity)
+        if number is not None and number < 0 and player in players and resource in resources:
+            yield hit(line=given.lines[index], what=f"<resourceGiven> of {resource!r} to {player!r}",
+                      problem=f"its quantity {number} is below 0", engine="quantity must be positive")
 
 
 def _nameless_declarations(model):
