@@ -9,10 +9,10 @@ from converter.check.positions import positions
 from converter.check.rule import hit, rule
 from converter.check.rules.capitals import END_TURN_DELEGATES
 from converter.check.rules.game_properties import trigger_fires
-from converter.check.rules.options import (attachment_classes, may_be_activated, names_as_2x_reads_them,
-                                            trigger_changed_properties)
+from converter.check.rules.options import (activated_triggers, attachment_classes, may_be_activated,
+                                            names_as_2x_reads_them, trigger_changed_properties)
 from converter.check.rules.structure import java_int, on_or_editable
-from converter.check.rules.untimed_triggers import untimed_triggers_fired
+from converter.check.rules.untimed_triggers import untimed_triggers_not_fired
 from converter.findings import Severity
 
 _RULES = "RulesAttachment"
@@ -88,8 +88,7 @@ def _idle_triggers(model) -> set[str]:
     unless something activates them with `testConditions` true."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, frozenset(("uses", "when")))
-    attachment_names, owners, classes = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners, \
-        attachment_classes(model)
+    attachment_names, owners = model.table(ATTACHMENT_PATH).column("name", ""), model.option_owners
     steps = {step.name for step in model.steps}
     spent, stray, timed_well = set(), set(), set()
     for index, value, count in zip(chosen, model.options.column_at("value", chosen, ""),
@@ -102,23 +101,9 @@ def _idle_triggers(model) -> set[str]:
             timed_well.add(name)
         else:
             stray.add(name)
-    untimed = {name for name, java_class in zip(attachment_names, classes) if java_class == "TriggerAttachment"} \
-        - stray - timed_well - untimed_triggers_fired(model)
-    activated = _activated_testing_conditions(model)
-    return {name for name in spent | (stray - timed_well) | untimed if not may_be_activated(name, activated)}
-
-
-def _activated_testing_conditions(model) -> frozenset[str] | None:
-    """The triggers an `activateTrigger` (of a trigger or a user action) fires testing their
-    conditions: its fifth part, testConditions, true (triggerName:numberOfTimes:useUses:testUses:
-    testConditions:testChance); None when a 2.x variable may name more."""
-    names = names_as_2x_reads_them(model)
-    chosen = positions(names, "activateTrigger")
-    values = model.options.column_at("value", chosen, "")
-    if model.loops_left and any("$" in value or "@" in value for value in values):
-        return None
-    return frozenset(parts[0] for parts in (value.split(":") for value in values)
-                     if len(parts) != 6 or parts[4].lower() == "true")  # (2.x refuses another count of parts)
+    activated = activated_triggers(model, testing_conditions=True)
+    return {name for name in spent | (stray - timed_well) | untimed_triggers_not_fired(model)
+            if not may_be_activated(name, activated)}
 
 
 def _tested_by(model, name: str) -> str | None:

@@ -400,14 +400,19 @@ def _step_misspelt(model, wanted: str, close: str) -> bool:
         for step in model.steps)
 
 
-def activated_triggers(model) -> frozenset[str] | None:
-    """The triggers an `activateTrigger` option (of a trigger or a user action) names; None when
-    a loop left as written (`loops_left`) may name one through its variables."""
+def activated_triggers(model, testing_conditions: bool = False) -> frozenset[str] | None:
+    """The triggers an `activateTrigger` option (of a trigger or a user action) names; with
+    `testing_conditions`, only those it fires testing their conditions (its fifth part,
+    triggerName:numberOfTimes:useUses:testUses:testConditions:testChance, true). None when a loop
+    left as written (`loops_left`) may name one through its variables."""
     names = names_as_2x_reads_them(model)
     chosen = positions(names, "activateTrigger")
     values = model.options.column_at("value", chosen, "")
     if model.loops_left and any("$" in value or "@" in value for value in values):
         return None
+    if testing_conditions:  # (2.x refuses another count of parts)
+        return frozenset(parts[0] for parts in (value.split(":") for value in values)
+                         if len(parts) != 6 or parts[4].lower() == "true")
     return frozenset(value.split(":", 1)[0] for value in values)
 
 

@@ -22,9 +22,10 @@ _READ = _BUYING | _MOVING | _ACTIVATING | {option for pair in _MOVE_KIND_PAIRS f
     "activateTrigger", "when", "uses"))
 
 
-def untimed_triggers_fired(model) -> frozenset[str]:
-    """The triggers with no `when` and `uses` other than 0 that a step of the game fires on its own
-    (by their attachment names), and so tests their conditions:
+def untimed_triggers_not_fired(model) -> frozenset[str]:
+    """The triggers with no `when` that no step of the game fires on its own (by their attachment
+    names), and that so never test their conditions unless something activates them. A trigger
+    without `when` (and `uses` other than 0) fires where a step of its player collects what it does:
     - `frontier`, `productionRule`, `purchase`: the player's purchase step (PurchaseDelegate,
       NoPUPurchaseDelegate; a BidPurchaseDelegate step only for a player with a bid);
     - `notification`, `playerProperty`, `placement`, `removeUnits`, `changeOwnership`, and
@@ -40,32 +41,34 @@ def untimed_triggers_fired(model) -> frozenset[str]:
       `Triggered Victory` on.
     All but the last need `Use Triggers` on. A property the host may turn on counts as on. A trigger
     whose name a 2.x variable may still hide is taken to fire."""
-    return model.derived("triggers.untimed_fired", _fired)
+    return model.derived("triggers.untimed_not_fired", _not_fired)
 
 
-def _fired(model) -> frozenset[str]:
+def _not_fired(model) -> frozenset[str]:
+    classes = attachment_classes(model)
+    triggers = [element for element, java_class in enumerate(classes) if java_class == _TRIGGER]
+    if not triggers:
+        return frozenset()  # (most games)
     names = names_as_2x_reads_them(model)
     chosen = positions(names, _READ)
-    classes, owners = attachment_classes(model), model.option_owners
+    owners = model.option_owners
     table = model.table(ATTACHMENT_PATH)
     attachment_names, attached_to = table.column("name", ""), table.column("attachTo", "")
     given: dict[int, dict[str, str]] = {}  # trigger element -> option -> its last value
     for index, value in zip(chosen, model.options.column_at("value", chosen, "")):
         if classes[owners[index]] == _TRIGGER:
             given.setdefault(owners[index], {})[names[index]] = value
-    if not given:
-        return frozenset()
     fires_at = _firing_steps(model)
-    fired = set()
-    for element, options in given.items():
-        name = attachment_names[element]
-        if "@" in name or "$" in name:
-            fired.add(name)
-        elif "when" not in options and options.get("uses", "").strip() != "0" and \
-                any(kind in fires_at.get(attached_to[element], ()) or kind in fires_at.get(None, ())
-                    for kind in _kinds(options)):
-            fired.add(name)
-    return frozenset(fired)
+    idle = set()
+    for element in triggers:
+        name, options = attachment_names[element], given.get(element, {})
+        if "when" in options or "@" in name or "$" in name:
+            continue
+        if options.get("uses", "").strip() == "0" or not any(
+                kind in fires_at.get(attached_to[element], ()) or kind in fires_at.get(None, ())
+                for kind in _kinds(options)):
+            idle.add(name)
+    return frozenset(idle)
 
 
 def _kinds(options: dict[str, str]) -> set[str]:
@@ -93,6 +96,7 @@ def _firing_steps(model) -> dict[str | None, set[str]]:
     """Player -> the kinds of effect its steps fire for its triggers without `when`; None -> those
     the end of the round fires for every player's."""
     triggers, objectives = on_or_editable(model, "Use Triggers"), on_or_editable(model, "National Objectives")
+    victory = on_or_editable(model, "Triggered Victory")
     kinds = model.delegate_kinds
     combat = _combat_moves(model)
     bidding = None
@@ -100,7 +104,7 @@ def _firing_steps(model) -> dict[str | None, set[str]]:
     for index, step in enumerate(model.steps):
         kind = kinds.get(step.delegate)
         if kind == "EndRoundDelegate":
-            if on_or_editable(model, "Triggered Victory"):
+            if victory:
                 found.setdefault(None, set()).add("end of round")
             continue
         if not triggers or not step.player:
