@@ -357,6 +357,23 @@ def test_the_engine_stops_testing_a_condition_where_s255_to_s257_say(real_engine
             f"{case['id']}: 1.9: {played}"
 
 
+# S266's cases: 1.9 must stop at the very move step S266 reports ("Cannot determine combat or not"),
+# and play the round where it reports none
+MOVE_STEP_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("move-step-")]
+
+
+@pytest.mark.engine
+@pytest.mark.slow
+@pytest.mark.parametrize("group, case", MOVE_STEP_CASES)
+def test_the_engine_stops_at_a_move_step_where_s266_says(real_engine, tmp_path: Path, group: str,
+                                                         case: dict) -> None:
+    reported, played = _stops_where_reported(tmp_path, case, ("S266",))
+    if reported:
+        step = re.search(r"step '([^']+)'", reported[0].message).group(1)
+        assert played.game_crash is not None and "Cannot determine combat or not" in played.game_crash \
+            and played.final_step == step, f"{case['id']}: 1.9: {played}"
+
+
 # S258's cases, each trigger firing before Reds' combat move: 1.9 must stop exactly where S258 reports a
 # category the player lacks ("Triggers: tech category doesn't exist:Sea for player:PlayerID named:Reds")
 TECH_CATEGORY_CASES = [param for param in _load_cases() if param.values[1]["id"].startswith("tech-category-")]
@@ -381,7 +398,8 @@ def test_the_engine_stops_without_a_tech_category_where_s258_says(real_engine, t
                                          (FIXED_NAME_CASES, "S254"), (BATTLE_DELEGATE_CASES, "S248"),
                                          (MOVE_DELEGATE_CASES, "S248"),
                                          (RELATIONSHIP_TYPE_CASES, "S249"), (FIRING_TRIGGER_CASES, "S223"),
-                                         (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210")])
+                                         (TRIGGER_TARGET_CASES, "S250"), (UNTYPED_PROPERTY_CASES, "S210"),
+                                         (MOVE_STEP_CASES, "S266")])
 def test_the_oracle_cases_go_both_ways(cases: list, code: str) -> None:
     """Each oracle above plays cases its rule reports and cases it does not."""
     expected = [code in param.values[1]["expect"] for param in cases]

@@ -1,6 +1,7 @@
-"""S239, S244, S248, S217, S259, S264: the turn sequence's steps as the engine reads and plays them:
-their attributes, names and delegates, steps written inside steps, a purchase no step places, and
-one TripleA's AI never makes (the steps' players and delegates are R1xx's)."""
+"""S239, S244, S248, S217, S259, S264, S266: the turn sequence's steps as the engine reads and plays
+them: their attributes, names and delegates, steps written inside steps, a purchase no step places,
+one TripleA's AI never makes, and a move neither combat nor not (the steps' players and delegates
+are R1xx's)."""
 
 from __future__ import annotations
 
@@ -89,7 +90,8 @@ def step_name_misread(context):
     otherwise (`wffPlaceBid` for a `BidPlaceDelegate` ends `Bid`, so it is taken for a purchase)
     fails as soon as the player has something to do there: the player casts the delegate to the
     wrong kind (`ClassCastException`, the game stops) or, for a name no kind ends, a human player's
-    turn fails with `Unrecognized step name` while the AI does nothing there (a warning for a
+    turn fails with `Unrecognized step name` while the AI does nothing there (a move step named so
+    stops at its start already, unless its stepProperty `combatMove` is given: S266) (a warning for a
     player hidden with `defaultType` AI or DoesNothing: the AI plays it in a game on one computer,
     whose player list leaves it out, but a network game lists it for a human to take). An
     end-of-turn step always asks its player; research asks with 'Tech Development' on (info where
@@ -465,3 +467,47 @@ def _buying(model) -> dict[str, set[str]]:
         (per_x if on_or_editable(model, "Production Per X Territories Restricted") else set())
     return {"PurchaseDelegate": with_frontier, "BidPurchaseDelegate": with_frontier & bidding,
             "NoPUPurchaseDelegate": given}
+
+
+@rule("S266", "structure.move-neither-combat-nor-not", Severity.ERROR,
+      "step {name!r} plays a MoveDelegate, but {why}: TripleA cannot tell a combat move from a non-combat one "
+      "there, and the game stops (\"Cannot determine combat or not: {name}\")")
+def move_neither_combat_nor_not(context):
+    """Finds a move step whose name and properties leave open whether it is a combat move.
+
+    Why: As a MoveDelegate step starts, TripleA asks whether it is a combat move
+    (GameStepPropertiesHelper.isCombatMove, 2.x and 1.9 alike): the step's `stepProperty`
+    `combatMove` says so when given (`true`, else false); without it, a name ending `CombatMove`
+    is a combat move and one ending `NonCombatMove` is not. A step named otherwise (`RedsMove`,
+    `russiansMove2`) stops the game with an IllegalStateException at its start, whoever plays it,
+    even with `stepProperty` `nonCombatMove` true, which that question does not read. The game
+    loads without a word.
+
+    Fix: Name the step `<player>CombatMove` or `<player>NonCombatMove` (and rename the triggers'
+    `when` values that name it), or give it `<stepProperty name="combatMove" value="true"/>`
+    (`false` for a non-combat move).
+    """
+    model = context.model
+    if model is None or not model.steps:
+        return
+    kinds, said = model.delegate_kinds, None
+    for step in model.steps:
+        if kinds.get(step.delegate) != "MoveDelegate" or step.name.endswith("CombatMove"):
+            continue  # (a name ending NonCombatMove ends CombatMove too)
+        said = said if said is not None else step_settings(model)
+        settings = said.get(step.name, {})
+        if "combatMove" in settings:
+            continue
+        why = "its name ends neither 'CombatMove' nor 'NonCombatMove', and it has no stepProperty 'combatMove'" + \
+            (" (its 'nonCombatMove' is not read there)" if "nonCombatMove" in settings else "")
+        yield hit(line=step.line, name=step.name, why=why, player=step.player)
+
+
+def step_settings(model) -> dict[str, dict[str, str]]:
+    """Each step's `stepProperty` values, by the step's name (a name given twice: the last)."""
+    steps, properties = model.table(_STEP_PATH), model.table(f"{_STEP_PATH}/stepProperty")
+    names, found = steps.column("name", ""), {}
+    for owner, key, value in zip(properties.owners(steps), properties.column("name", ""),
+                                 properties.column("value", "")):
+        found.setdefault(names[owner], {})[key] = value
+    return found

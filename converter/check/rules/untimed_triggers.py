@@ -8,6 +8,7 @@ from __future__ import annotations
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
+from converter.check.rules.sequence import step_settings
 from converter.check.rules.structure import bidders, java_int, on_or_editable
 
 _TRIGGER = "TriggerAttachment"
@@ -131,14 +132,7 @@ def _combat_moves(model) -> set[int]:
     """The indices (in `model.steps`) of the steps GameStepPropertiesHelper.isCombatMove takes for
     a combat move: stepProperty `combatMove` true, or without it a name ending `CombatMove` but
     not `NonCombatMove`."""
-    said: dict[str, str] = {}  # step name -> its combatMove property (the sequence's steps are few)
-    steps = model.table("gamePlay/sequence/step")
-    properties = model.table("gamePlay/sequence/step/stepProperty")
-    step_names = steps.column("name", "")
-    for owner, key, value in zip(properties.owners(steps), properties.column("name", ""),
-                                 properties.column("value", "")):
-        if key == "combatMove":
-            said[step_names[owner]] = value
+    said = step_settings(model)
     return {index for index, step in enumerate(model.steps)
-            if (said[step.name].lower() == "true" if step.name in said else
+            if (said[step.name]["combatMove"].lower() == "true" if "combatMove" in said.get(step.name, {}) else
                 step.name.endswith("CombatMove") and not step.name.endswith("NonCombatMove"))}
