@@ -122,11 +122,7 @@ def step_name_misread(context):
     classes = model.delegate_kinds
     if not any(kind in _CLASS_KINDS for kind in classes.values()):
         return
-    properties = model.table(f"{_STEP_PATH}/stepProperty")
-    settings: dict[int, dict[str, str]] = {}
-    for owner, key, value in zip(properties.owners(table), properties.column("name", ""),
-                                 properties.column("value", "")):
-        settings.setdefault(owner, {})[key] = value
+    settings = step_settings(model)
     bidding = bidders(model)
     for index, (name, delegate, player, display, line) in enumerate(zip(
             table.column("name", ""), table.column("delegate", ""), table.column("player"),
@@ -494,7 +490,7 @@ def move_neither_combat_nor_not(context):
     for step in model.steps:
         if kinds.get(step.delegate) != "MoveDelegate" or step.name.endswith("CombatMove"):
             continue  # (a name ending NonCombatMove ends CombatMove too)
-        said = said if said is not None else step_settings(model)
+        said = said if said is not None else step_settings_by_name(model)
         settings = said.get(step.name, {})
         if "combatMove" in settings:
             continue
@@ -503,11 +499,17 @@ def move_neither_combat_nor_not(context):
         yield hit(line=step.line, name=step.name, why=why, player=step.player)
 
 
-def step_settings(model) -> dict[str, dict[str, str]]:
-    """Each step's `stepProperty` values, by the step's name (a name given twice: the last)."""
+def step_settings(model) -> dict[int, dict[str, str]]:
+    """Each step's `stepProperty` values, by the step's row in the sequence (those with none left out)."""
     steps, properties = model.table(_STEP_PATH), model.table(f"{_STEP_PATH}/stepProperty")
-    names, found = steps.column("name", ""), {}
+    found: dict[int, dict[str, str]] = {}
     for owner, key, value in zip(properties.owners(steps), properties.column("name", ""),
                                  properties.column("value", "")):
-        found.setdefault(names[owner], {})[key] = value
+        found.setdefault(owner, {})[key] = value
     return found
+
+
+def step_settings_by_name(model) -> dict[str, dict[str, str]]:
+    """`step_settings` by the step's name, for `model.steps` (a name given twice: the last)."""
+    names = model.table(_STEP_PATH).column("name", "")
+    return {names[row]: settings for row, settings in step_settings(model).items()}

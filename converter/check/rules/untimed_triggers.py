@@ -8,7 +8,8 @@ from __future__ import annotations
 from converter.check.model import ATTACHMENT_PATH
 from converter.check.positions import positions
 from converter.check.rules.options import attachment_classes, names_as_2x_reads_them
-from converter.check.rules.sequence import step_settings
+from converter.check.rules.capitals import END_TURN_DELEGATES
+from converter.check.rules.sequence import step_settings_by_name
 from converter.check.rules.structure import bidders, java_int, on_or_editable
 
 _TRIGGER = "TriggerAttachment"
@@ -114,9 +115,8 @@ def _firing_steps(model) -> dict[str | None, set[str]]:
         if kind == "BidPurchaseDelegate":
             bidding = bidding if bidding is not None else bidders(model)
             fires = "purchase" if step.player in bidding else None  # (a bid step of no bid is skipped)
-        elif kind == "MoveDelegate" and index not in combat or kind in ("EndTurnDelegate", "NoPUEndTurnDelegate") \
-                and not objectives:
-            fires = None
+        elif kind == "MoveDelegate" and index not in combat or kind in END_TURN_DELEGATES and not objectives:
+            fires = None  # (a move fires them at a combat move only, an end of turn with National Objectives on)
         if fires:
             found.setdefault(step.player, set()).add(fires)
     return found
@@ -132,7 +132,7 @@ def _combat_moves(model) -> set[int]:
     """The indices (in `model.steps`) of the steps GameStepPropertiesHelper.isCombatMove takes for
     a combat move: stepProperty `combatMove` true, or without it a name ending `CombatMove` but
     not `NonCombatMove`."""
-    said = step_settings(model)
+    said = step_settings_by_name(model)
     return {index for index, step in enumerate(model.steps)
             if (said[step.name]["combatMove"].lower() == "true" if "combatMove" in said.get(step.name, {}) else
                 step.name.endswith("CombatMove") and not step.name.endswith("NonCombatMove"))}
